@@ -1,0 +1,375 @@
+"""Resistance-table lines as data.
+
+A table is a tuple of :class:`Line` objects.  Each line has a stable ``id`` (the key
+under which a session file stores what the players entered), the ``rule`` number
+behind it, a ``label`` and a ``help`` text in our own words, and a *value kind*:
+the subclass says what the players enter (a tick, a count, a signed level, a set
+of ticked places, a few numbers) and how that turns into points.
+
+Nothing here knows about a particular game: the AWAW tables live in
+``awaw_desktop.core.awaw`` and a second rules family can build on the same kinds.
+Everything is pure: the points a line gives are a function of the entered value
+and, for derived lines, of a read-only context.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+#: A value the players enter for one line, in its JSON-compatible form:
+#: ``bool`` for a flag, ``int`` for counts and levels, ``tuple[str, ...]`` for a
+#: set of ticked options, ``dict[str, int]`` for a grouped input.
+Value = Any
+
+
+class RulesInputError(ValueError):
+    """An argument the rules cannot take (a negative count, a level out of range ...).
+
+    The message names the line (or argument) and the problem, in words a player reads.
+    """
+
+
+def escalating_series(count: int, first: int = 3, second: int = 2, subsequent: int = 1) -> int:
+    """Magnitude of an escalating series: first item ``first``, then ``second`` more, then
+    ``subsequent`` more for each further item (NOTES.md: 1 -> 3, 2 -> 5, 3 -> 6, 4 -> 7)."""
+    if count < 0:
+        raise RulesInputError(f"the number of attacks cannot be negative (got {count})")
+    if count == 0:
+        return 0
+    if count == 1:
+        return first
+    return first + second + subsequent * (count - 2)
+
+
+def per_n(count: int, n: int, rounding: str = "down") -> int:
+    """How many whole groups of ``n`` are in ``count`` ("for every N ...")."""
+    if count < 0:
+        raise RulesInputError(f"a count cannot be negative (got {count})")
+    if rounding == "up":
+        return math.ceil(count / n)
+    return count // n
+
+
+def _check_int(line_id: str, label: str, value: Any, minimum: int, maximum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesInputError(f"{label} ({line_id}): expected a whole number, got {value!r}")
+    if value < minimum or value > maximum:
+        raise RulesInputError(
+            f"{label} ({line_id}): {value} is out of range; it must be between {minimum} and {maximum}"
+        )
+    return value
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a derived line may read: values supplied by the table's owner
+    (other powers' levels, carried-over totals, the turn ...)."""
+
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.values.get(key, default)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a table.  Subclasses define the value kind."""
+
+    id: str
+    rule: str
+    label: str
+    help: str = ""
+    #: A reading we chose where the rule text is unclear (also listed in docs/rules-readings.md).
+    reading: str = ""
+
+    #: The widget family the UI offers: flag, count, level, choice, group or derived.
+    input_kind: ClassVar[str] = "derived"
+
+    def default(self) -> Value:
+        return None
+
+    def validate(self, value: Value) -> Value:
+        """Return the value in canonical form or raise :class:`RulesInputError`."""
+        return value
+
+    def points(self, value: Value, context: Context) -> int:
+        raise NotImplementedError
+
+    def describe(self, value: Value, context: Context) -> str:
+        """A short note shown beside the contribution (what was counted)."""
+        return ""
+
+
+@dataclass(frozen=True)
+class Flag(Line):
+    """A condition that holds or not: ``value`` points when ticked."""
+
+    value: int = 0
+    input_kind: ClassVar[str] = "flag"
+
+    def default(self) -> bool:
+        return False
+
+    def validate(self, value: Value) -> bool:
+        if not isinstance(value, bool):
+            raise RulesInputError(f"{self.label} ({self.id}): expected ticked or not (true/false), got {value!r}")
+        return value
+
+    def points(self, value: Value, context: Context) -> int:
+        return self.value if self.validate(value) else 0
+
+
+@dataclass(frozen=True)
+class Count(Line):
+    """A count of things, each worth ``each`` points."""
+
+    each: int = 0
+    maximum: int = 99
+    unit: str = ""
+    input_kind: ClassVar[str] = "count"
+
+    @property
+    def minimum(self) -> int:
+        return 0
+
+    def default(self) -> int:
+        return 0
+
+    def validate(self, value: Value) -> int:
+        return _check_int(self.id, self.label, value, 0, self.maximum)
+
+    def points(self, value: Value, context: Context) -> int:
+        return self.each * self.validate(value)
+
+
+@dataclass(frozen=True)
+class Level(Line):
+    """A signed number entered as is (a DP level): it adds itself, times ``sign``."""
+
+    minimum: int = -50
+    maximum: int = 50
+    sign: int = 1
+    input_kind: ClassVar[str] = "level"
+
+    def default(self) -> int:
+        return 0
+
+    def validate(self, value: Value) -> int:
+        return _check_int(self.id, self.label, value, self.minimum, self.maximum)
+
+    def points(self, value: Value, context: Context) -> int:
+        return self.sign * self.validate(value)
+
+
+@dataclass(frozen=True)
+class PerN(Count):
+    """"For every ``n`` ...": ``each`` points per whole group of ``n`` (or per started group
+    when ``rounding`` is ``"up"``), optionally capped at ``cap`` groups."""
+
+    n: int = 1
+    rounding: str = "down"
+    cap: int | None = None
+
+    def groups(self, value: Value) -> int:
+        groups = per_n(self.validate(value), self.n, self.rounding)
+        return groups if self.cap is None else min(groups, self.cap)
+
+    def points(self, value: Value, context: Context) -> int:
+        return self.each * self.groups(value)
+
+    def describe(self, value: Value, context: Context) -> str:
+        count = self.validate(value)
+        if count == 0:
+            return ""
+        return f"{count} {self.unit or 'counted'}: {self.groups(value)} x {self.n}".strip()
+
+
+@dataclass(frozen=True)
+class Escalating(Count):
+    """An escalating series (-3 for the first, -2 more for the second, -1 for each more)."""
+
+    first: int = 3
+    second: int = 2
+    subsequent: int = 1
+    sign: int = -1
+
+    def points(self, value: Value, context: Context) -> int:
+        return self.sign * escalating_series(self.validate(value), self.first, self.second, self.subsequent)
+
+
+@dataclass(frozen=True)
+class Offset(Count):
+    """Points for how far a count is from a pivot (ICs above or below 7)."""
+
+    pivot: int = 0
+    below_each: int = -1
+    above_each: int = 1
+
+    def points(self, value: Value, context: Context) -> int:
+        count = self.validate(value)
+        if count < self.pivot:
+            return self.below_each * (self.pivot - count)
+        return self.above_each * (count - self.pivot)
+
+
+@dataclass(frozen=True)
+class Option:
+    key: str
+    label: str
+    value: int | None = None  # points for this option; None: the line's ``each``
+
+
+@dataclass(frozen=True)
+class Choice(Line):
+    """A set of places or things, each ticked or not (which cities a side controls).
+
+    Points are ``each`` per ticked option (or the option's own value), unless
+    ``needed`` is set: then the line is worth ``each`` once when at least ``needed``
+    options are ticked ("at least three of ...")."""
+
+    options: tuple[Option, ...] = ()
+    each: int = 0
+    needed: int | None = None
+    input_kind: ClassVar[str] = "choice"
+
+    def default(self) -> tuple[str, ...]:
+        return ()
+
+    def validate(self, value: Value) -> tuple[str, ...]:
+        if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple, set, frozenset)):
+            raise RulesInputError(f"{self.label} ({self.id}): expected a list of ticked options, got {value!r}")
+        known = {option.key for option in self.options}
+        chosen: list[str] = []
+        for key in value:
+            if key not in known:
+                raise RulesInputError(
+                    f"{self.label} ({self.id}): {key!r} is not one of {', '.join(sorted(known))}"
+                )
+            if key not in chosen:
+                chosen.append(key)
+        order = [option.key for option in self.options]
+        return tuple(sorted(chosen, key=order.index))
+
+    def points(self, value: Value, context: Context) -> int:
+        chosen = self.validate(value)
+        if self.needed is not None:
+            return self.each if len(chosen) >= self.needed else 0
+        by_key = {option.key: option for option in self.options}
+        return sum(self.each if by_key[key].value is None else int(by_key[key].value or 0) for key in chosen)
+
+    def describe(self, value: Value, context: Context) -> str:
+        chosen = self.validate(value)
+        labels = {option.key: option.label for option in self.options}
+        return ", ".join(labels[key] for key in chosen)
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    key: str
+    label: str
+    minimum: int = 0
+    maximum: int = 999
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Group(Line):
+    """A line that needs several numbers (naval factors per side, island groups full and
+    partial).  ``score`` turns the validated numbers into points; ``explain`` into a note."""
+
+    fields: tuple[FieldSpec, ...] = ()
+    score: Callable[[Mapping[str, int]], int] = field(default=lambda values: 0)
+    explain: Callable[[Mapping[str, int]], str] | None = None
+    input_kind: ClassVar[str] = "group"
+
+    def default(self) -> dict[str, int]:
+        return {spec.key: max(spec.minimum, 0) if spec.minimum <= 0 <= spec.maximum else spec.minimum
+                for spec in self.fields}
+
+    def validate(self, value: Value) -> dict[str, int]:
+        if not isinstance(value, Mapping):
+            raise RulesInputError(f"{self.label} ({self.id}): expected a set of numbers, got {value!r}")
+        unknown = set(value) - {spec.key for spec in self.fields}
+        if unknown:
+            raise RulesInputError(f"{self.label} ({self.id}): unknown field(s) {', '.join(sorted(map(str, unknown)))}")
+        result: dict[str, int] = {}
+        for spec in self.fields:
+            raw = value.get(spec.key, self.default()[spec.key])
+            result[spec.key] = _check_int(f"{self.id}.{spec.key}", f"{self.label}: {spec.label}", raw,
+                                          spec.minimum, spec.maximum)
+        return result
+
+    def points(self, value: Value, context: Context) -> int:
+        return self.score(self.validate(value))
+
+    def describe(self, value: Value, context: Context) -> str:
+        return self.explain(self.validate(value)) if self.explain else ""
+
+
+@dataclass(frozen=True)
+class Derived(Line):
+    """A line the players do not enter: it reads the context (another power's level,
+    a carried-over total).  ``compute`` returns (points, note)."""
+
+    compute: Callable[[Context], tuple[int, str]] = field(default=lambda context: (0, ""))
+    input_kind: ClassVar[str] = "derived"
+
+    def points(self, value: Value, context: Context) -> int:
+        return self.compute(context)[0]
+
+    def describe(self, value: Value, context: Context) -> str:
+        return self.compute(context)[1]
+
+
+@dataclass(frozen=True)
+class LineResult:
+    """One line's share of a total, as shown in a breakdown."""
+
+    id: str
+    rule: str
+    label: str
+    value: Value
+    points: int
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class TableResult:
+    total: int
+    breakdown: tuple[LineResult, ...]
+
+    def points(self, line_id: str) -> int:
+        for item in self.breakdown:
+            if item.id == line_id:
+                return item.points
+        raise KeyError(line_id)
+
+
+def normalise_inputs(lines: tuple[Line, ...], inputs: Mapping[str, Value]) -> dict[str, Value]:
+    """Fill defaults for lines not entered and validate the rest.
+
+    Keys that belong to no line of the table are ignored (a session may hold inputs of
+    lines another edition has), so switching editions never loses what was entered."""
+    values: dict[str, Value] = {}
+    for line in lines:
+        if line.input_kind == "derived":
+            values[line.id] = None
+            continue
+        raw = inputs.get(line.id, line.default())
+        values[line.id] = line.validate(raw)
+    return values
+
+
+def evaluate(lines: tuple[Line, ...], inputs: Mapping[str, Value], context: Context | None = None) -> TableResult:
+    """Total of a table for the entered values, with each line's contribution."""
+    context = context or Context()
+    values = normalise_inputs(lines, inputs)
+    breakdown = tuple(
+        LineResult(line.id, line.rule, line.label, values[line.id],
+                   line.points(values[line.id], context), line.describe(values[line.id], context))
+        for line in lines
+    )
+    return TableResult(sum(item.points for item in breakdown), breakdown)
