@@ -114,7 +114,7 @@ def surrender_consequences(game: GameContext) -> tuple[Consequence, ...]:
     """What a German surrender means for Italy and the European war, per edition."""
     italy = game.results.get("italy")
     italy_out = bool(game.carried("italy", "surrendered")) or (italy is not None and italy.surrendered)
-    italy_never_fought = bool(game.carried("italy", "never_at_war", False))
+    italy_never_fought = italy is not None and not italy.figures.get("at_war", True)
     consequences: list[Consequence] = []
     if game.edition is Edition.ORIGINAL:
         if italy_out or italy_never_fought:
