@@ -1,0 +1,33 @@
+"""Command line: start the window, print the version, render screenshots, or print a report."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from . import __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="awaw-desktop",
+        description="Table assistant for the surrender rules (54-62) of A World at War.",
+        epilog="Also: 'awaw-desktop report FILE [--format text|markdown|json]' prints a session's levels.",
+    )
+    parser.add_argument("--version", action="version", version=f"awaw-desktop {__version__}")
+    parser.add_argument("file", nargs="?", type=Path, help="a session file (.awaw) to open")
+    parser.add_argument("--screenshot-dir", type=Path, metavar="DIR",
+                        help="render every tab and wizard page to PNG files in DIR, then exit")
+    return parser
+
+
+def run(argv: list[str]) -> int:
+    if argv and argv[0] == "report":
+        from .core.report import main as report_main
+
+        return report_main(argv[1:])
+    args = build_parser().parse_args(argv)
+    from .ui.app import run_app
+
+    return run_app(args.file, args.screenshot_dir, sys.argv[:1])

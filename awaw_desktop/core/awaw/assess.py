@@ -1,0 +1,95 @@
+"""All powers together: the order of assessment and the end-of-turn check.
+
+Powers are assessed in dependency order (Italy before Germany, China before Japan,
+the U.S. election last), each seeing the results of those before it.  The order the
+players see (tabs, reports) is ``DISPLAY_ORDER``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from ..lines import Line
+from .common import Consequence, Edition, GameContext, PowerResult, Question, Scenario, Turn, TurnOutcome
+
+#: Dependency order: each power may read the results of those before it.
+ORDER: tuple[str, ...] = ("italy", "germany", "china", "japan", "france", "britain", "russia", "election")
+#: The order players see: the Axis powers, then the Allies, then the U.S. election.
+DISPLAY_ORDER: tuple[str, ...] = ("germany", "italy", "japan", "france", "britain", "russia", "china", "election")
+#: Rule order of the end-of-turn checks (55, 56, 57, 58, 59, 60, 61, 62).
+RULE_ORDER: tuple[str, ...] = ("germany", "italy", "japan", "france", "britain", "russia", "china", "election")
+
+
+def power_module(key: str) -> ModuleType:
+    """The module holding one power's rules (``germany``, ``italy`` ...)."""
+    if key not in ORDER:
+        raise KeyError(f"unknown power {key!r}; expected one of {', '.join(ORDER)}")
+    return importlib.import_module(f"{__package__}.{key}")
+
+
+def title(key: str) -> str:
+    return str(power_module(key).TITLE)
+
+
+def lines(key: str, edition: Edition, scenario: Scenario) -> tuple[Line, ...]:
+    result: tuple[Line, ...] = power_module(key).lines(edition, scenario)
+    return result
+
+
+def initial_carry() -> dict[str, dict[str, Any]]:
+    return {key: dict(power_module(key).initial_carry()) for key in ORDER}
+
+
+def assess_all(edition: Edition, scenario: Scenario, turn: Turn,
+               inputs: Mapping[str, Mapping[str, Any]],
+               carry: Mapping[str, Mapping[str, Any]]) -> dict[str, PowerResult]:
+    """Every power's result for the entered facts, in ``ORDER``."""
+    full_carry = {key: {**power_module(key).initial_carry(), **carry.get(key, {})} for key in ORDER}
+    results: dict[str, PowerResult] = {}
+    for key in ORDER:
+        game = GameContext(edition, scenario, turn, dict(results), full_carry)
+        results[key] = power_module(key).assess(inputs.get(key, {}), game)
+    return results
+
+
+@dataclass(frozen=True)
+class EndOfTurnReport:
+    """What the end of an Allied player turn brings, before and after the players' choices."""
+
+    turn: Turn
+    results: Mapping[str, PowerResult]
+    outcomes: Mapping[str, TurnOutcome]
+    questions: tuple[Question, ...] = ()
+    events: tuple[tuple[str, Consequence], ...] = field(default=())
+
+    @property
+    def new_carry(self) -> dict[str, dict[str, Any]]:
+        return {key: dict(outcome.carry) for key, outcome in self.outcomes.items()}
+
+
+def end_of_turn(edition: Edition, scenario: Scenario, turn: Turn,
+                inputs: Mapping[str, Mapping[str, Any]],
+                carry: Mapping[str, Mapping[str, Any]],
+                choices: Mapping[str, str] | None = None) -> EndOfTurnReport:
+    """Run every power's end-of-turn check in rule order.
+
+    Each check sees every power's result of this turn and everyone's carried values as
+    they were at the start of the check.  Call once without ``choices`` to learn the
+    questions, then again with the players' answers to get what is recorded."""
+    choices = choices or {}
+    results = assess_all(edition, scenario, turn, inputs, carry)
+    full_carry = {key: {**power_module(key).initial_carry(), **carry.get(key, {})} for key in ORDER}
+    game = GameContext(edition, scenario, turn, results, full_carry)
+    outcomes: dict[str, TurnOutcome] = {}
+    questions: list[Question] = []
+    events: list[tuple[str, Consequence]] = []
+    for key in RULE_ORDER:
+        outcome: TurnOutcome = power_module(key).end_of_turn(inputs.get(key, {}), game, results[key], choices)
+        outcomes[key] = outcome
+        questions.extend(outcome.questions)
+        events.extend((key, event) for event in outcome.events)
+    return EndOfTurnReport(turn, results, outcomes, tuple(questions), tuple(events))

@@ -1,0 +1,127 @@
+"""A game session: what the players entered, what carries over between turns, and the record.
+
+Totals are never stored: every level is derived from ``inputs`` and ``carry`` by the rules
+core (``awaw.assess``).  The session is the single source of truth the window binds to,
+and it is what a ``.awaw`` file holds (see ``sessionfile``).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .awaw import assess
+from .awaw.common import Consequence, Edition, GameContext, PowerResult, Scenario, Season, Turn
+from .lines import Line, RulesInputError
+
+#: Dice a player types in or lets the app roll.
+DIE_SOURCES = ("typed", "rolled")
+
+
+@dataclass(frozen=True)
+class DieRoll:
+    """One die roll, kept in the history so undo never re-rolls it."""
+
+    turn: Turn
+    purpose: str      # "Lebanon-Syria colony roll"
+    rule: str         # "58.532"
+    value: int
+    source: str       # "typed" or "rolled"
+
+    def __post_init__(self) -> None:
+        if isinstance(self.value, bool) or not isinstance(self.value, int) or not 1 <= self.value <= 6:
+            raise RulesInputError(f"a die shows 1 to 6, not {self.value!r}")
+        if self.source not in DIE_SOURCES:
+            raise RulesInputError(f"a die is typed or rolled, not {self.source!r}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"turn": self.turn.to_json(), "purpose": self.purpose, "rule": self.rule,
+                "value": self.value, "source": self.source}
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One line of the game record: an end of turn, a wizard's outcome."""
+
+    turn: Turn
+    kind: str                              # "end-of-turn", "french-surrender", "british-surrender"
+    title: str
+    levels: Mapping[str, int] = field(default_factory=dict)
+    events: tuple[Consequence, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"turn": self.turn.to_json(), "kind": self.kind, "title": self.title,
+                "levels": dict(self.levels),
+                "events": [{"rule": e.rule, "text": e.text} for e in self.events]}
+
+
+@dataclass
+class Session:
+    """Everything about one game.  Mutated only through its methods (the window wraps
+    each call in an undoable command)."""
+
+    edition: Edition
+    scenario: Scenario
+    start_turn: Turn
+    turn: Turn
+    players: dict[str, str] = field(default_factory=lambda: {"axis": "", "allied": ""})
+    title: str = ""
+    #: power -> line id -> entered value (JSON form).
+    inputs: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: power -> values carried between turns (``initial_carry`` shape).
+    carry: dict[str, dict[str, Any]] = field(default_factory=assess.initial_carry)
+    #: Outcomes recorded by the wizards ("france", "britain"), JSON form.
+    outcomes: dict[str, Any] = field(default_factory=dict)
+    history: list[HistoryEntry] = field(default_factory=list)
+    dice: list[DieRoll] = field(default_factory=list)
+
+    @classmethod
+    def new(cls, edition: Edition = Edition.UPDATED, scenario: Scenario = Scenario.GLOBAL_WAR,
+            turn: Turn | None = None, players: Mapping[str, str] | None = None, title: str = "") -> Session:
+        start = turn or Turn(1939, Season.FALL)
+        return cls(edition, scenario, start, start, {"axis": "", "allied": "", **(players or {})}, title)
+
+    # -- reading -----------------------------------------------------------------------
+    def lines(self, power: str) -> tuple[Line, ...]:
+        return assess.lines(power, self.edition, self.scenario)
+
+    def line(self, power: str, line_id: str) -> Line:
+        for line in self.lines(power):
+            if line.id == line_id:
+                return line
+        raise RulesInputError(f"{assess.title(power)} has no line {line_id!r} in the {self.edition.title}")
+
+    def value(self, power: str, line_id: str) -> Any:
+        line = self.line(power, line_id)
+        return self.inputs.get(power, {}).get(line_id, line.default())
+
+    def assess(self) -> dict[str, PowerResult]:
+        return assess.assess_all(self.edition, self.scenario, self.turn, self.inputs, self.carry)
+
+    def game_context(self, results: Mapping[str, PowerResult] | None = None) -> GameContext:
+        return GameContext(self.edition, self.scenario, self.turn, results or {}, self.carry)
+
+    # -- changing ----------------------------------------------------------------------
+    def set_value(self, power: str, line_id: str, value: Any) -> Any:
+        """Store a validated value; returns the canonical form stored."""
+        line = self.line(power, line_id)
+        canonical = line.validate(value)
+        if isinstance(canonical, tuple):
+            canonical = list(canonical)
+        self.inputs.setdefault(power, {})[line_id] = canonical
+        return canonical
+
+    def set_carry(self, power: str, key: str, value: Any) -> None:
+        self.carry.setdefault(power, {})[key] = value
+
+    def snapshot(self) -> Session:
+        """A deep copy, for undo of whole-session steps (end of turn, wizard outcomes)."""
+        return copy.deepcopy(self)
+
+    def restore(self, other: Session) -> None:
+        """Become a copy of ``other`` in place (so every holder of this object sees it)."""
+        for name in self.__dataclass_fields__:
+            setattr(self, name, copy.deepcopy(getattr(other, name)))
+

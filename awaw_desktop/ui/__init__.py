@@ -1,0 +1,1 @@
+"""The thin Qt layer: widgets bound to the core's session through one store."""

@@ -1,0 +1,201 @@
+"""Input widgets for one table line, chosen by the line's value kind.
+
+Widget -> store on user signals; store -> widget through ``show_value`` under a
+``QSignalBlocker``, so loading or undoing never writes back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QSpinBox, QWidget
+
+from ..core.lines import Choice, Count, Group, Level, Line
+from .store import SessionStore
+
+
+def tooltip(line: Line) -> str:
+    parts = [f"<b>{line.label}</b> (rule {line.rule})"]
+    if line.help:
+        parts.append(line.help)
+    if line.reading:
+        parts.append(f"<i>How we read this rule:</i> {line.reading}")
+    return "<p>" + "</p><p>".join(parts) + "</p>"
+
+
+class LineInput(QWidget):
+    """Base: one line's input.  ``title_in_widget`` says whether the widget shows the label itself."""
+
+    title_in_widget = False
+
+    def __init__(self, store: SessionStore, power: str, line: Line, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.store, self.power, self.line = store, power, line
+        self.setToolTip(tooltip(line))
+
+    def show_value(self, value: Any) -> None:
+        raise NotImplementedError
+
+    def write(self, value: Any) -> None:
+        self.store.set_value(self.power, self.line.id, value)
+
+
+class FlagInput(LineInput):
+    title_in_widget = True
+
+    def __init__(self, store: SessionStore, power: str, line: Line, parent: QWidget | None = None) -> None:
+        super().__init__(store, power, line, parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.box = QCheckBox(line.label)
+        self.box.setAccessibleName(line.label)
+        self.box.setToolTip(tooltip(line))
+        layout.addWidget(self.box)
+        layout.addStretch(1)
+        self.setFocusProxy(self.box)
+        self.box.toggled.connect(self._toggled)
+
+    def _toggled(self, checked: bool) -> None:
+        self.write(bool(checked))
+
+    def show_value(self, value: Any) -> None:
+        with QSignalBlocker(self.box):
+            self.box.setChecked(bool(value))
+
+
+class NumberInput(LineInput):
+    """A count (0..max) or a signed level (min..max)."""
+
+    def __init__(self, store: SessionStore, power: str, line: Line, parent: QWidget | None = None) -> None:
+        super().__init__(store, power, line, parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.spin = QSpinBox()
+        minimum = line.minimum if isinstance(line, (Level, Count)) else 0
+        maximum = line.maximum if isinstance(line, (Level, Count)) else 99
+        self.spin.setRange(minimum, maximum)
+        self.spin.setAccessibleName(line.label)
+        self.spin.setToolTip(tooltip(line))
+        self.spin.setKeyboardTracking(True)
+        self.spin.setMinimumWidth(70)
+        if isinstance(line, Level):
+            self.spin.setSpecialValueText("")
+        layout.addWidget(self.spin)
+        unit = getattr(line, "unit", "")
+        if unit:
+            layout.addWidget(QLabel(unit))
+        layout.addStretch(1)
+        self.setFocusProxy(self.spin)
+        self.spin.valueChanged.connect(self._changed)
+
+    def _changed(self, value: int) -> None:
+        self.write(int(value))
+
+    def show_value(self, value: Any) -> None:
+        with QSignalBlocker(self.spin):
+            self.spin.setValue(int(value))
+
+
+class ChoiceInput(LineInput):
+    """A set of checkboxes, one per place or thing."""
+
+    def __init__(self, store: SessionStore, power: str, line: Line, parent: QWidget | None = None) -> None:
+        super().__init__(store, power, line, parent)
+        assert isinstance(line, Choice)
+        layout = QGridLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setHorizontalSpacing(12)
+        self.boxes: dict[str, QCheckBox] = {}
+        columns = 4 if len(line.options) > 6 else max(1, min(4, len(line.options)))
+        for index, option in enumerate(line.options):
+            box = QCheckBox(option.label)
+            box.setAccessibleName(f"{line.label}: {option.label}")
+            box.setToolTip(tooltip(line))
+            box.toggled.connect(self._toggled)
+            layout.addWidget(box, index // columns, index % columns)
+            self.boxes[option.key] = box
+        layout.setColumnStretch(columns, 1)
+        if self.boxes:
+            self.setFocusProxy(next(iter(self.boxes.values())))
+
+    def _toggled(self, _checked: bool) -> None:
+        self.write([key for key, box in self.boxes.items() if box.isChecked()])
+
+    def show_value(self, value: Any) -> None:
+        chosen = set(value or ())
+        for key, box in self.boxes.items():
+            with QSignalBlocker(box):
+                box.setChecked(key in chosen)
+
+
+class GroupInput(LineInput):
+    """Several numbers for one line (naval factors per side, island groups full and partial)."""
+
+    def __init__(self, store: SessionStore, power: str, line: Line, parent: QWidget | None = None) -> None:
+        super().__init__(store, power, line, parent)
+        assert isinstance(line, Group)
+        layout = QGridLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.spins: dict[str, QSpinBox] = {}
+        columns = 2 if len(line.fields) > 2 else len(line.fields)
+        for index, spec in enumerate(line.fields):
+            caption = QLabel(spec.label)
+            spin = QSpinBox()
+            spin.setRange(spec.minimum, spec.maximum)
+            spin.setAccessibleName(f"{line.label}: {spec.label}")
+            spin.setToolTip(spec.help or tooltip(line))
+            spin.setMinimumWidth(70)
+            caption.setBuddy(spin)
+            spin.valueChanged.connect(self._changed)
+            row, column = divmod(index, max(columns, 1))
+            layout.addWidget(caption, row, column * 2)
+            layout.addWidget(spin, row, column * 2 + 1)
+            self.spins[spec.key] = spin
+        layout.setColumnStretch(columns * 2, 1)
+        if self.spins:
+            self.setFocusProxy(next(iter(self.spins.values())))
+
+    def _changed(self, _value: int) -> None:
+        self.write({key: spin.value() for key, spin in self.spins.items()})
+
+    def show_value(self, value: Any) -> None:
+        for key, spin in self.spins.items():
+            with QSignalBlocker(spin):
+                spin.setValue(int((value or {}).get(key, spin.minimum())))
+
+
+class DerivedInput(LineInput):
+    """Nothing to enter: the value comes from another tab or from earlier turns."""
+
+    title_in_widget = False
+
+    def __init__(self, store: SessionStore, power: str, line: Line, parent: QWidget | None = None) -> None:
+        super().__init__(store, power, line, parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.text = QLabel()
+        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.text.setAccessibleName(line.label)
+        layout.addWidget(self.text)
+        layout.addStretch(1)
+
+    def show_value(self, value: Any) -> None:
+        pass
+
+    def show_note(self, note: str) -> None:
+        self.text.setText(note or "from another tab")
+
+
+INPUTS: dict[str, type[LineInput]] = {
+    "flag": FlagInput,
+    "count": NumberInput,
+    "level": NumberInput,
+    "choice": ChoiceInput,
+    "group": GroupInput,
+    "derived": DerivedInput,
+}
+
+
+def make_input(store: SessionStore, power: str, line: Line, parent: QWidget | None = None) -> LineInput:
+    return INPUTS[line.input_kind](store, power, line, parent)

@@ -1,0 +1,108 @@
+"""The Overview tab: every power's level and what it means, at a glance."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from ..core.awaw import assess
+from ..core.awaw.common import Status
+from .power_tab import points_text
+from .store import SessionStore
+from .theme import is_dark, status_chip_style, status_text
+
+
+def last_end_of_turn_levels(store: SessionStore) -> dict[str, int] | None:
+    for entry in reversed(store.session.history):
+        if entry.kind == "end-of-turn":
+            return dict(entry.levels)
+    return None
+
+
+class OverviewTab(QWidget):
+    """One row per power: level, status (colour and words), verdict, change since last end of turn."""
+
+    #: A power's row asks to open its tab.
+    openPower = Signal(str)
+
+    def __init__(self, store: SessionStore, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.store = store
+        self.setObjectName("tab-overview")
+        outer = QVBoxLayout(self)
+        self.heading = QLabel()
+        heading_font = QFont(self.heading.font())
+        heading_font.setPointSizeF(heading_font.pointSizeF() * 1.3)
+        heading_font.setBold(True)
+        self.heading.setFont(heading_font)
+        outer.addWidget(self.heading)
+        self.defeat = QLabel()
+        self.defeat.setObjectName("alliedDefeat")
+        self.defeat.setWordWrap(True)
+        self.defeat.setAccessibleName("Allied defeat (62.91)")
+        outer.addWidget(self.defeat)
+        frame = QFrame()
+        frame.setFrameShape(QFrame.Shape.StyledPanel)
+        grid = QGridLayout(frame)
+        grid.setHorizontalSpacing(16)
+        grid.setVerticalSpacing(10)
+        for column, text in enumerate(("Power", "Level", "Status", "What it means now", "Since last end of turn", "")):
+            grid.addWidget(QLabel(f"<b>{text}</b>"), 0, column)
+        self.rows: dict[str, tuple[QLabel, QLabel, QLabel, QLabel]] = {}
+        level_font = QFont(self.font())
+        level_font.setPointSizeF(level_font.pointSizeF() * 1.8)
+        level_font.setBold(True)
+        for row, power in enumerate(assess.DISPLAY_ORDER, start=1):
+            title = assess.title(power)
+            name = QLabel(f"<b>{title}</b>")
+            level = QLabel()
+            level.setFont(level_font)
+            level.setAccessibleName(f"{title} level")
+            level.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            status = QLabel()
+            status.setAccessibleName(f"{title} status")
+            verdict = QLabel()
+            verdict.setWordWrap(True)
+            verdict.setAccessibleName(f"{title} verdict")
+            change = QLabel()
+            change.setAccessibleName(f"{title} change since last end of turn")
+            button = QPushButton("Open")
+            button.setAccessibleName(f"Open the {title} tab")
+            button.clicked.connect(lambda _checked=False, key=power: self.openPower.emit(key))
+            for column, widget in enumerate((name, level, status, verdict, change, button)):
+                grid.addWidget(widget, row, column)
+            self.rows[power] = (level, status, verdict, change)
+        grid.setColumnStretch(3, 1)
+        outer.addWidget(frame)
+        outer.addStretch(1)
+        store.resultsChanged.connect(self.refresh)
+        store.sessionReplaced.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        session = self.store.session
+        self.heading.setText(f"{session.turn.title} \u2014 {session.edition.title}, {session.scenario.title}")
+        previous = last_end_of_turn_levels(self.store)
+        dark = is_dark(self.palette())
+        results = self.store.results
+        for power, (level, status, verdict, change) in self.rows.items():
+            result = results[power]
+            level.setText(points_text(result.level))
+            status.setText(status_text(result.status))
+            status.setStyleSheet(status_chip_style(result.status, dark))
+            verdict.setText(result.verdict)
+            if previous is None or power not in previous:
+                change.setText("first turn recorded" if previous is None else "\u2014")
+            else:
+                delta = result.level - previous[power]
+                change.setText("no change" if delta == 0 else f"{delta:+d} (was {points_text(previous[power])})")
+        election = results["election"]
+        defeated = bool(election.figures.get("allied_defeat", False))
+        reason = str(election.figures.get("allied_defeat_reason", ""))
+        if defeated:
+            self.defeat.setText(f"<b>\u2716 Allied defeat (62.91):</b> {reason}")
+            self.defeat.setStyleSheet(status_chip_style(Status.SURRENDERS, dark))
+        else:
+            self.defeat.setText(f"<b>\u2713 No Allied defeat (62.91).</b> {reason}")
+            self.defeat.setStyleSheet(status_chip_style(Status.NO_EFFECT, dark))

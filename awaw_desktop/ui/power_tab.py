@@ -1,0 +1,217 @@
+"""One tab per major power, built from the power's table data.
+
+The header shows the level large, the status in colour and words, and the verdict;
+below it, one row per line: the rule, the input, the points it adds now and a note.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..core.awaw import assess
+from ..core.awaw.common import PowerResult
+from ..core.lines import Line
+from .line_inputs import DerivedInput, LineInput, make_input, tooltip
+from .store import SessionStore
+from .theme import is_dark, status_chip_style, status_text
+
+
+def points_text(points: int) -> str:
+    return f"{points:+d}" if points else "0"
+
+
+class ResultHeader(QFrame):
+    """The level, status, verdict and what follows: where the eye lands."""
+
+    def __init__(self, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("resultHeader")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        layout = QHBoxLayout(self)
+        left = QVBoxLayout()
+        self.title = QLabel(title)
+        title_font = QFont(self.title.font())
+        title_font.setPointSizeF(title_font.pointSizeF() * 1.4)
+        title_font.setBold(True)
+        self.title.setFont(title_font)
+        self.level = QLabel("0")
+        self.level.setObjectName("level")
+        level_font = QFont(self.level.font())
+        level_font.setPointSizeF(level_font.pointSizeF() * 3.2)
+        level_font.setBold(True)
+        self.level.setFont(level_font)
+        self.level.setAccessibleName(f"{title} level")
+        self.status = QLabel()
+        self.status.setObjectName("status")
+        self.status.setAccessibleName(f"{title} status")
+        self.status.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        left.addWidget(self.title)
+        left.addWidget(self.level)
+        left.addWidget(self.status)
+        left.addStretch(1)
+        right = QVBoxLayout()
+        self.verdict = QLabel()
+        self.verdict.setObjectName("verdict")
+        self.verdict.setWordWrap(True)
+        verdict_font = QFont(self.verdict.font())
+        verdict_font.setPointSizeF(verdict_font.pointSizeF() * 1.2)
+        verdict_font.setBold(True)
+        self.verdict.setFont(verdict_font)
+        self.verdict.setAccessibleName(f"{title} verdict")
+        self.consequences = QLabel()
+        self.consequences.setObjectName("consequences")
+        self.consequences.setWordWrap(True)
+        self.consequences.setTextFormat(Qt.TextFormat.RichText)
+        self.consequences.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.consequences.setAccessibleName(f"{title} consequences")
+        self.consequences.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        right.addWidget(self.verdict)
+        right.addWidget(self.consequences, 1)
+        layout.addLayout(left, 0)
+        layout.addSpacing(16)
+        layout.addLayout(right, 1)
+        self._shown: tuple[object, ...] = ()
+
+    def show_result(self, result: PowerResult) -> None:
+        shown = (result.level, result.status, result.verdict, result.consequences, is_dark(self.palette()))
+        if shown == self._shown:
+            return
+        self._shown = shown
+        self.level.setText(points_text(result.level) if result.level else "0")
+        self.status.setText(status_text(result.status))
+        self.status.setStyleSheet(status_chip_style(result.status, shown[4]))
+        self.verdict.setText(result.verdict)
+        if result.consequences:
+            items = "".join(f"<li><b>{escape(c.rule)}</b> {escape(c.text)}</li>" for c in result.consequences)
+            self.consequences.setText(f"<ul style='margin-left:-20px'>{items}</ul>")
+        else:
+            self.consequences.setText("")
+
+
+class LineRow:
+    """The widgets of one table line inside the tab's grid."""
+
+    def __init__(self, store: SessionStore, power: str, line: Line, grid: QGridLayout, row: int,
+                 parent: QWidget) -> None:
+        self.line = line
+        self.rule = QLabel(line.rule)
+        self.rule.setObjectName("rule")
+        self.rule.setToolTip(tooltip(line))
+        self.rule.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.input: LineInput = make_input(store, power, line, parent)
+        self.caption: QLabel | None = None
+        self.points = QLabel("0")
+        self.points.setObjectName("points")
+        self.points.setAccessibleName(f"{line.label} points")
+        self.points.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        self.points.setMinimumWidth(40)
+        points_font = QFont(self.points.font())
+        points_font.setBold(True)
+        self.points.setFont(points_font)
+        self.note = QLabel()
+        self.note.setObjectName("note")
+        self.note.setWordWrap(True)
+        self.note.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        grid.addWidget(self.rule, row, 0)
+        if self.input.title_in_widget:
+            grid.addWidget(self.input, row, 1, 1, 2)
+        else:
+            self.caption = QLabel(line.label)
+            self.caption.setToolTip(tooltip(line))
+            self.caption.setWordWrap(True)
+            self.caption.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+            self.caption.setBuddy(self.input.focusProxy() or self.input)
+            grid.addWidget(self.caption, row, 1)
+            grid.addWidget(self.input, row, 2)
+        grid.addWidget(self.points, row, 3)
+        grid.addWidget(self.note, row, 4)
+        self._shown: tuple[int, str] | None = None
+
+    def show(self, points: int, note: str) -> None:
+        if self._shown == (points, note):
+            return
+        self._shown = (points, note)
+        self.points.setText(points_text(points))
+        self.note.setText(note)
+        if isinstance(self.input, DerivedInput):
+            self.input.show_note(note)
+
+
+class PowerTab(QWidget):
+    """A power's tab: header plus the lines of its table for the session's edition."""
+
+    def __init__(self, store: SessionStore, power: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.store, self.power = store, power
+        self.setObjectName(f"tab-{power}")
+        outer = QVBoxLayout(self)
+        self.header = ResultHeader(assess.title(power))
+        outer.addWidget(self.header)
+        self.extras = QVBoxLayout()
+        outer.addLayout(self.extras)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        body = QWidget()
+        self.grid = QGridLayout(body)
+        self.grid.setHorizontalSpacing(14)
+        self.grid.setVerticalSpacing(8)
+        for column, text in enumerate(("Rule", "Line", "", "Points", "Counted")):
+            heading = QLabel(f"<b>{text}</b>")
+            self.grid.addWidget(heading, 0, column)
+        self.rows: dict[str, LineRow] = {}
+        for index, line in enumerate(store.session.lines(power)):
+            self.rows[line.id] = LineRow(store, power, line, self.grid, index + 1, body)
+        self.grid.setColumnStretch(1, 2)
+        self.grid.setColumnStretch(2, 3)
+        self.grid.setColumnStretch(4, 2)
+        self.grid.setRowStretch(len(self.rows) + 1, 1)
+        scroll.setWidget(body)
+        outer.addWidget(scroll, 1)
+        self.total = QLabel()
+        self.total.setObjectName("total")
+        self.total.setAccessibleName(f"{assess.title(power)} total")
+        outer.addWidget(self.total)
+        store.valueChanged.connect(self._value_changed)
+        store.resultsChanged.connect(self.refresh)
+        store.sessionReloaded.connect(self.sync_inputs)
+        self.sync_inputs()
+        self.refresh()
+
+    def sync_inputs(self) -> None:
+        """Store -> widgets for every line (signals blocked inside ``show_value``)."""
+        for line_id, row in self.rows.items():
+            row.input.show_value(self.store.value(self.power, line_id))
+
+    def _value_changed(self, power: str, line_id: str) -> None:
+        if power == self.power and line_id in self.rows:
+            self.rows[line_id].input.show_value(self.store.value(power, line_id))
+
+    def refresh(self) -> None:
+        result = self.store.result(self.power)
+        self.header.show_result(result)
+        for item in result.breakdown:
+            row = self.rows.get(item.id)
+            if row is not None:
+                row.show(item.points, item.note)
+        text = f"Sum of the lines: {points_text(result.total)}"
+        if result.level != result.total:
+            text += f"   \u2192   level that counts: {points_text(result.level)}"
+        if self.total.text() != text:
+            self.total.setText(text)
+
+    def input_widget(self, line_id: str) -> LineInput:
+        return self.rows[line_id].input

@@ -1,0 +1,161 @@
+"""The one shared state the window binds to: a Qt wrapper around the core ``Session``.
+
+Every tab reads and writes through this store and keeps no copy of the game facts.
+Every change is a named ``QUndoCommand``; totals are recomputed by the core after each
+change and announced with ``resultsChanged`` in the same event-loop turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from ..core.awaw import assess
+from ..core.awaw.common import PowerResult
+from ..core.lines import Choice, Line
+from ..core.session import Session
+
+
+def describe_change(power: str, line: Line, old: Any, new: Any) -> str:
+    """A readable undo label: "Germany: Germany controls Berlin ticked"."""
+    who = assess.title(power)
+    kind = line.input_kind
+    if kind == "flag":
+        return f"{who}: {line.label} {'ticked' if new else 'unticked'}"
+    if kind == "choice" and isinstance(line, Choice):
+        labels = {option.key: option.label for option in line.options}
+        added = [labels[k] for k in new if k not in old]
+        removed = [labels[k] for k in old if k not in new]
+        if added and not removed:
+            return f"{who}: {line.label}: {', '.join(added)} ticked"
+        if removed and not added:
+            return f"{who}: {line.label}: {', '.join(removed)} unticked"
+        return f"{who}: {line.label} changed"
+    if kind == "group" and isinstance(new, dict):
+        changed = [f"{key} {new[key]}" for key in new if not isinstance(old, dict) or old.get(key) != new[key]]
+        return f"{who}: {line.label}: {', '.join(changed) or 'unchanged'}"
+    return f"{who}: {line.label} set to {new}"
+
+
+class SetValueCommand(QUndoCommand):
+    """One entered value changed.  Consecutive edits of the same number merge into one step."""
+
+    ID = 1
+
+    def __init__(self, store: SessionStore, power: str, line_id: str, old: Any, new: Any, text: str) -> None:
+        super().__init__(text)
+        self.store, self.power, self.line_id, self.old, self.new = store, power, line_id, old, new
+
+    def id(self) -> int:
+        return self.ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 (Qt name)
+        if not isinstance(other, SetValueCommand) or (other.power, other.line_id) != (self.power, self.line_id):
+            return False
+        if isinstance(self.new, (bool, list, dict)):
+            return False  # ticks are separate steps; numbers being typed merge
+        self.new = other.new
+        self.setText(other.text())
+        return True
+
+    def redo(self) -> None:
+        self.store._write_value(self.power, self.line_id, self.new)
+
+    def undo(self) -> None:
+        self.store._write_value(self.power, self.line_id, self.old)
+
+
+class SnapshotCommand(QUndoCommand):
+    """A whole-session step (end of turn, a wizard's outcome, a carried value): undone as one."""
+
+    def __init__(self, store: SessionStore, before: Session, after: Session, text: str) -> None:
+        super().__init__(text)
+        self.store, self.before, self.after = store, before, after
+
+    def redo(self) -> None:
+        self.store._write_session(self.after)
+
+    def undo(self) -> None:
+        self.store._write_session(self.before)
+
+
+class SessionStore(QObject):
+    """Owns the open session, its undo stack and the current results."""
+
+    #: (power, line id): an entered value changed; widgets showing it resync.
+    valueChanged = Signal(str, str)
+    #: Results were recomputed: every label showing a total refreshes.
+    resultsChanged = Signal()
+    #: Many values may have changed at once (undo of an end of turn, a loaded file).
+    sessionReloaded = Signal()
+    #: A different session (possibly another edition): the window rebuilds its tabs.
+    sessionReplaced = Signal()
+
+    def __init__(self, session: Session, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._session = session
+        self._results = session.assess()
+        self.undo_stack = QUndoStack(self)
+
+    # -- reading -----------------------------------------------------------------------
+    @property
+    def session(self) -> Session:
+        return self._session
+
+    @property
+    def results(self) -> dict[str, PowerResult]:
+        return self._results
+
+    def result(self, power: str) -> PowerResult:
+        return self._results[power]
+
+    def value(self, power: str, line_id: str) -> Any:
+        return self._session.value(power, line_id)
+
+    # -- changing (each call is one undoable step) ---------------------------------------
+    def set_value(self, power: str, line_id: str, value: Any) -> None:
+        line = self._session.line(power, line_id)
+        old = self._session.value(power, line_id)
+        new = line.validate(value)
+        if isinstance(new, tuple):
+            new = list(new)
+        if isinstance(old, tuple):
+            old = list(old)
+        if old == new:
+            return
+        self.undo_stack.push(SetValueCommand(self, power, line_id, old, new, describe_change(power, line, old, new)))
+
+    def change_session(self, text: str, mutate: Callable[[Session], None]) -> None:
+        """Apply ``mutate`` to a copy of the session and push the result as one undo step."""
+        before = self._session.snapshot()
+        after = self._session.snapshot()
+        mutate(after)
+        self.undo_stack.push(SnapshotCommand(self, before, after, text))
+
+    def replace_session(self, session: Session) -> None:
+        """Open another game: a fresh undo history."""
+        self.undo_stack.clear()
+        self._session = session
+        self._results = session.assess()
+        self.sessionReplaced.emit()
+        self.resultsChanged.emit()
+        self.undo_stack.setClean()
+
+    # -- called by the commands --------------------------------------------------------
+    def _write_value(self, power: str, line_id: str, value: Any) -> None:
+        self._session.set_value(power, line_id, value)
+        self._recompute()
+        self.valueChanged.emit(power, line_id)
+        self.resultsChanged.emit()
+
+    def _write_session(self, content: Session) -> None:
+        self._session.restore(content)
+        self._recompute()
+        self.sessionReloaded.emit()
+        self.resultsChanged.emit()
+
+    def _recompute(self) -> None:
+        self._results = self._session.assess()
