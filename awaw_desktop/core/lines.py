@@ -84,12 +84,18 @@ class Line:
     help: str = ""
     #: A reading we chose where the rule text is unclear (also listed in docs/rules-readings.md).
     reading: str = ""
+    #: The value at the start of a game (Germany holds Berlin), used to fill a new session;
+    #: None: the kind's default (unticked, zero).
+    start: Value = None
 
     #: The widget family the UI offers: flag, count, level, choice, group or derived.
     input_kind: ClassVar[str] = "derived"
 
     def default(self) -> Value:
         return None
+
+    def starting_value(self) -> Value:
+        return self.default() if self.start is None else self.validate(self.start)
 
     def validate(self, value: Value) -> Value:
         """Return the value in canonical form or raise :class:`RulesInputError`."""

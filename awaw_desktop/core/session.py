@@ -81,7 +81,16 @@ class Session:
     def new(cls, edition: Edition = Edition.UPDATED, scenario: Scenario = Scenario.GLOBAL_WAR,
             turn: Turn | None = None, players: Mapping[str, str] | None = None, title: str = "") -> Session:
         start = turn or Turn(1939, Season.FALL)
-        return cls(edition, scenario, start, start, {"axis": "", "allied": "", **(players or {})}, title)
+        session = cls(edition, scenario, start, start, {"axis": "", "allied": "", **(players or {})}, title)
+        session.fill_starting_facts()
+        return session
+
+    def fill_starting_facts(self) -> None:
+        """Enter what holds at the start of a game (each side holds its own capitals)."""
+        for power in assess.ORDER:
+            for line in self.lines(power):
+                if line.input_kind != "derived" and line.start is not None:
+                    self.set_value(power, line.id, line.starting_value())
 
     # -- reading -----------------------------------------------------------------------
     def lines(self, power: str) -> tuple[Line, ...]:
@@ -125,3 +134,37 @@ class Session:
         for name in self.__dataclass_fields__:
             setattr(self, name, copy.deepcopy(getattr(other, name)))
 
+
+
+def preview_end_of_turn(session: Session, choices: Mapping[str, str] | None = None) -> assess.EndOfTurnReport:
+    """What ending the Allied player turn would do, without changing the session."""
+    return assess.end_of_turn(session.edition, session.scenario, session.turn, session.inputs, session.carry,
+                              choices)
+
+
+def apply_end_of_turn(session: Session, choices: Mapping[str, str] | None = None) -> assess.EndOfTurnReport:
+    """End the Allied player turn: record what carries over, log it, and advance the turn.
+
+    The facts players entered stay as they were, so next turn they change only what changed."""
+    report = preview_end_of_turn(session, choices)
+    session.carry = report.new_carry
+    answered = tuple(
+        Consequence(question.rule, f"{question.prompt} \u2014 {dict(question.options).get(answer, answer)}")
+        for question in report.questions
+        for answer in [(choices or {}).get(question.id, question.default)]
+    )
+    session.history.append(HistoryEntry(
+        turn=session.turn,
+        kind="end-of-turn",
+        title=f"End of {session.turn.title}",
+        levels={key: result.level for key, result in report.results.items()},
+        events=tuple(event for _power, event in report.events) + answered,
+    ))
+    session.turn = session.turn.next()
+    return report
+
+
+def record_die(session: Session, purpose: str, rule: str, value: int, source: str) -> DieRoll:
+    roll = DieRoll(session.turn, purpose, rule, value, source)
+    session.dice.append(roll)
+    return roll

@@ -1,12 +1,14 @@
-"""Starting the Qt application."""
+"""Starting the Qt application, and offering recovery after a crash."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from .. import __version__
+from ..core.recovery import RecoveryEntry, RecoveryStore
+from ..core.sessionfile import SessionFileError
 from .main_window import APP_NAME, MainWindow
 
 
@@ -22,6 +24,41 @@ def make_application(argv: list[str]) -> QApplication:
     return app
 
 
+def offer_recovery(window: MainWindow, recovery: RecoveryStore, parent: QWidget | None = None) -> bool:
+    """After a crash the recovery files of the last run are still there: offer the newest.
+
+    Returns True if a session was recovered.  Files the player declines are removed."""
+    recovery.clean_stray_temp_files()
+    entries: list[RecoveryEntry] = recovery.list()
+    if not entries:
+        return False
+    newest = entries[0]
+    where = f" (from {newest.source_path.name})" if newest.source_path else " (never saved)"
+    answer = QMessageBox.question(
+        parent or window, "Recover unsaved work?",
+        f"awaw-desktop did not close cleanly. A game with unsaved changes was kept:\n\n"
+        f"{newest.title or 'Untitled game'}{where}, {newest.turn.title}, "
+        f"last changed {newest.saved_at:%Y-%m-%d %H:%M}.\n\nRecover it?",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
+    if answer != QMessageBox.StandardButton.Yes:
+        for entry in entries:
+            recovery.discard(entry.id)
+        return False
+    try:
+        session = recovery.load(newest.id)
+    except SessionFileError as error:
+        QMessageBox.warning(window, "Cannot recover", f"The recovery file is damaged: {error}")
+        recovery.discard(newest.id)
+        return False
+    window.set_session(session, newest.source_path)
+    # Keep it unsaved: the recovered changes are not in the user's own file yet.
+    window.store.undo_stack.resetClean()
+    for entry in entries:
+        recovery.discard(entry.id)
+    window.write_recovery()
+    return True
+
+
 def run_app(file: Path | None, screenshot_dir: Path | None, argv: list[str]) -> int:
     app = make_application(argv)
     if screenshot_dir is not None:
@@ -30,9 +67,11 @@ def run_app(file: Path | None, screenshot_dir: Path | None, argv: list[str]) -> 
         for path in render_screenshots(screenshot_dir):
             print(path)
         return 0
-    window = MainWindow()
+    recovery = RecoveryStore()
+    window = MainWindow(recovery=recovery)
     window.restore_geometry()
-    if file is not None:
-        window.open_path(file)
     window.show()
+    recovered = offer_recovery(window, recovery)
+    if file is not None and not recovered:
+        window.open_path(file, confirmed=True)
     return app.exec()

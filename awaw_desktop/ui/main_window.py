@@ -1,28 +1,69 @@
-"""The main window: an Overview and one tab per major power, all bound to one store."""
+"""The main window: an Overview and one tab per major power, all bound to one store.
+
+It also holds the game-record side of the app: files (save, open, recent, examples),
+autosave to a recovery file shortly after each change, undo, the turn track and history.
+"""
 
 from __future__ import annotations
 
+import uuid
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
-from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QWidget
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QTabWidget,
+    QWidget,
+)
 
+from .. import __version__
+from ..core import sessionfile
 from ..core.awaw import assess
-from ..core.session import Session
+from ..core.recovery import RecoveryStore
+from ..core.session import Session, apply_end_of_turn
+from ..paths import examples_dir
+from .dialogs import EndOfTurnDialog, NewSessionDialog
+from .history import HistoryPanel
 from .overview import OverviewTab
 from .power_tab import PowerTab
 from .store import SessionStore
 
 APP_NAME = "awaw-desktop"
+FILE_FILTER = "AWAW sessions (*.awaw);;All files (*)"
+MAX_RECENT = 8
+#: How long after the last change the recovery file is written (milliseconds).
+AUTOSAVE_DELAY_MS = 1500
+
+
+def example_sessions() -> list[tuple[str, Path]]:
+    """The example sessions shipped in ``resources/examples`` (title, path)."""
+    folder = examples_dir()
+    found: list[tuple[str, Path]] = []
+    if folder.is_dir():
+        for path in sorted(folder.iterdir(), key=lambda e: e.name):
+            if path.name.endswith(sessionfile.SESSION_SUFFIX):
+                try:
+                    title = sessionfile.load(path).title or path.stem
+                except sessionfile.SessionFileError:
+                    continue
+                found.append((title, path))
+    return found
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, store: SessionStore | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, store: SessionStore | None = None, recovery: RecoveryStore | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.store = store or SessionStore(Session.new(), self)
         if self.store.parent() is None:
             self.store.setParent(self)
+        self.recovery = recovery
+        self.recovery_id = uuid.uuid4().hex
         self.path: Path | None = None
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
@@ -33,34 +74,85 @@ class MainWindow(QMainWindow):
         self.edition_label = QLabel()
         self.edition_label.setObjectName("editionLabel")
         self.statusBar().addPermanentWidget(self.edition_label)
+        self.autosave_timer = QTimer(self)
+        self.autosave_timer.setSingleShot(True)
+        self.autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
+        self.autosave_timer.timeout.connect(self.write_recovery)
+        self.history = HistoryPanel(self.store)
+        self.history_dock = QDockWidget("Game record", self)
+        self.history_dock.setObjectName("historyDock")
+        self.history_dock.setWidget(self.history)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
+        self.history_dock.hide()
         self._build_actions()
         self._build_tabs()
         self.store.sessionReplaced.connect(self._build_tabs)
         self.store.undo_stack.cleanChanged.connect(self._update_title)
+        self.store.undo_stack.indexChanged.connect(self._changed)
         self.store.resultsChanged.connect(self._update_title)
         self.resize(1280, 820)
         self._update_title()
 
     # -- building --------------------------------------------------------------------------
+    def _action(self, text: str, slot: object, shortcut: QKeySequence | str | None = None,
+                tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+        action.triggered.connect(slot)
+        return action
+
     def _build_actions(self) -> None:
-        self.menu_file = self.menuBar().addMenu("&File")
-        self.menu_edit = self.menuBar().addMenu("&Edit")
+        menu = self.menuBar().addMenu("&File")
+        self.action_new = self._action("&New game\u2026", self.new_session, QKeySequence.StandardKey.New,
+                                       "Start a new game: edition, scenario and starting turn")
+        self.action_open = self._action("&Open\u2026", self.open_dialog, QKeySequence.StandardKey.Open)
+        self.action_save = self._action("&Save", self.save, QKeySequence.StandardKey.Save)
+        self.action_save_as = self._action("Save &As\u2026", self.save_as, "Ctrl+Shift+S")
+        self.action_quit = self._action("&Quit", self.close, "Ctrl+Q")
+        menu.addAction(self.action_new)
+        menu.addAction(self.action_open)
+        self.menu_examples = menu.addMenu("Open &Example")
+        for title, path in example_sessions():
+            self.menu_examples.addAction(title, lambda p=path: self.open_path(p, as_example=True))
+        self.menu_recent = menu.addMenu("Open &Recent")
+        self.menu_recent.aboutToShow.connect(self._fill_recent_menu)
+        menu.addSeparator()
+        menu.addAction(self.action_save)
+        menu.addAction(self.action_save_as)
+        menu.addSeparator()
+        menu.addAction(self.action_quit)
+
+        edit = self.menuBar().addMenu("&Edit")
         self.action_undo = self.store.undo_stack.createUndoAction(self, "&Undo")
-        self.action_undo.setShortcuts(QKeySequence.StandardKey.Undo)
+        self.action_undo.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Undo))
         self.action_redo = self.store.undo_stack.createRedoAction(self, "&Redo")
-        self.action_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), *QKeySequence.keyBindings(
-            QKeySequence.StandardKey.Redo)])
-        self.menu_edit.addAction(self.action_undo)
-        self.menu_edit.addAction(self.action_redo)
-        self.menu_view = self.menuBar().addMenu("&View")
+        self.action_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        edit.addAction(self.action_undo)
+        edit.addAction(self.action_redo)
+
+        turn = self.menuBar().addMenu("&Turn")
+        self.action_end_turn = self._action("&End Allied player turn\u2026", self.end_turn, "Ctrl+E",
+                                            "Run every power's end-of-turn check and move to the next turn")
+        turn.addAction(self.action_end_turn)
+        self.menu_turn = turn
+
+        view = self.menuBar().addMenu("&View")
+        toggle = self.history_dock.toggleViewAction()
+        toggle.setText("Game &record (history, chart, dice, undo)")
+        toggle.setShortcut(QKeySequence("Ctrl+H"))
+        view.addAction(toggle)
+
+        help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction(self._action("&About awaw-desktop", self.about))
+
         self.tab_shortcuts: list[QShortcut] = []
         for index in range(9):
             shortcut = QShortcut(QKeySequence(f"Ctrl+{index + 1}"), self)
             shortcut.activated.connect(lambda i=index: self.tabs.setCurrentIndex(i))
             self.tab_shortcuts.append(shortcut)
-        self.action_quit = QAction("&Quit", self)
-        self.action_quit.setShortcuts([QKeySequence.StandardKey.Quit, QKeySequence("Ctrl+Q")])
-        self.action_quit.triggered.connect(self.close)
 
     def _build_tabs(self) -> None:
         current = self.tabs.currentIndex()
@@ -70,20 +162,18 @@ class MainWindow(QMainWindow):
             widget.deleteLater()
         self.overview = OverviewTab(self.store)
         self.overview.openPower.connect(self.show_power)
-        self.tabs.addTab(self.overview, "&Overview")
+        self.tabs.addTab(self.overview, "Overview")
+        self.tabs.setTabToolTip(0, "Overview (Ctrl+1)")
         self.power_tabs = {}
         for number, power in enumerate(assess.DISPLAY_ORDER, start=2):
             tab = PowerTab(self.store, power)
             self.power_tabs[power] = tab
             self.tabs.addTab(tab, assess.title(power))
             self.tabs.setTabToolTip(number - 1, f"{assess.title(power)} (Ctrl+{number})")
-        self.tabs.setTabToolTip(0, "Overview (Ctrl+1)")
         self.tabs.setCurrentIndex(max(current, 0))
-        session = self.store.session
-        self.edition_label.setText(f"{session.edition.title} \u00b7 {session.scenario.title} \u00b7 "
-                                   f"{session.turn.title}")
+        self._update_title()
 
-    # -- behaviour ---------------------------------------------------------------------------
+    # -- title, autosave ------------------------------------------------------------------
     def show_power(self, power: str) -> None:
         self.tabs.setCurrentWidget(self.power_tabs[power])
 
@@ -92,10 +182,159 @@ class MainWindow(QMainWindow):
         name = self.path.name if self.path else (session.title or "Untitled game")
         self.setWindowModified(not self.store.undo_stack.isClean())
         self.setWindowTitle(f"{name}[*] \u2014 {session.edition.title} \u2014 {APP_NAME}")
-        self.edition_label.setText(f"{session.edition.title} \u00b7 {session.scenario.title} \u00b7 "
-                                   f"{session.turn.title}")
+        players = " vs ".join(p for p in (session.players.get("axis"), session.players.get("allied")) if p)
+        self.edition_label.setText(" \u00b7 ".join(
+            part for part in (session.edition.title, session.scenario.title, session.turn.title, players) if part))
+
+    def _changed(self, *_args: object) -> None:
+        if self.recovery is not None:
+            self.autosave_timer.start()
+
+    def write_recovery(self) -> None:
+        """Write the open session to its recovery file (atomic), unless it is saved as is."""
+        if self.recovery is None:
+            return
+        if self.store.undo_stack.isClean():
+            self.recovery.discard(self.recovery_id)
+            return
+        try:
+            self.recovery.write(self.recovery_id, self.store.session, self.path)
+        except (OSError, sessionfile.SessionFileError) as error:
+            self.statusBar().showMessage(f"Could not write the recovery file: {error}", 8000)
+
+    # -- files -----------------------------------------------------------------------------
+    def confirm_discard(self) -> bool:
+        """True if the open session may be replaced or closed (saved, or the player says so)."""
+        if self.store.undo_stack.isClean():
+            return True
+        answer = self.ask_unsaved()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def ask_unsaved(self) -> QMessageBox.StandardButton:
+        return QMessageBox.question(
+            self, "Unsaved changes", "This game has changes that are not saved. Save them first?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
+
+    def new_session(self) -> None:
+        if not self.confirm_discard():
+            return
+        dialog = NewSessionDialog(self)
+        if dialog.exec():
+            self.set_session(dialog.session(), None)
+
+    def set_session(self, session: Session, path: Path | None) -> None:
+        if self.recovery is not None:
+            self.recovery.discard(self.recovery_id)
+        self.recovery_id = uuid.uuid4().hex
+        self.path = path
+        self.store.replace_session(session)
+        self._update_title()
+
+    def open_dialog(self) -> None:
+        if not self.confirm_discard():
+            return
+        start = str(self.path.parent) if self.path else str(Path.home())
+        name, _ = QFileDialog.getOpenFileName(self, "Open a game", start, FILE_FILTER)
+        if name:
+            self.open_path(Path(name), confirmed=True)
+
+    def open_path(self, path: Path, as_example: bool = False, confirmed: bool = False) -> bool:
+        """Open a session file; a damaged or newer file is refused and the open game stays as it was."""
+        if not confirmed and not self.confirm_discard():
+            return False
+        try:
+            session = sessionfile.load(path)
+        except sessionfile.SessionFileError as error:
+            self.show_error("Cannot open this file", f"{path.name}: {error}\n\nThe open game is unchanged.")
+            return False
+        self.set_session(session, None if as_example else Path(path))
+        if not as_example:
+            self.add_recent(Path(path))
+        self.statusBar().showMessage(f"Opened {Path(path).name}", 5000)
+        return True
+
+    def save(self) -> bool:
+        if self.path is None:
+            return self.save_as()
+        return self.save_to(self.path)
+
+    def save_as(self) -> bool:
+        start = str(self.path) if self.path else str(Path.home() / f"{self.store.session.title or 'game'}.awaw")
+        name, _ = QFileDialog.getSaveFileName(self, "Save the game", start, FILE_FILTER)
+        if not name:
+            return False
+        path = Path(name)
+        if path.suffix != sessionfile.SESSION_SUFFIX:
+            path = path.with_suffix(sessionfile.SESSION_SUFFIX)
+        return self.save_to(path)
+
+    def save_to(self, path: Path) -> bool:
+        try:
+            sessionfile.save(self.store.session, path)
+        except sessionfile.SessionFileError as error:
+            self.show_error("Cannot save", f"{path}: {error}\n\nNothing was overwritten.")
+            return False
+        self.path = path
+        self.store.undo_stack.setClean()
+        if self.recovery is not None:
+            self.recovery.discard(self.recovery_id)
+        self.add_recent(path)
+        self.statusBar().showMessage(f"Saved {path.name}", 5000)
+        self._update_title()
+        return True
+
+    def show_error(self, title: str, text: str) -> None:
+        QMessageBox.warning(self, title, text)
+
+    def recent_files(self) -> list[str]:
+        value = QSettings().value("recentFiles", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def add_recent(self, path: Path) -> None:
+        files = [str(path.resolve())] + [f for f in self.recent_files() if f != str(path.resolve())]
+        QSettings().setValue("recentFiles", files[:MAX_RECENT])
+
+    def _fill_recent_menu(self) -> None:
+        self.menu_recent.clear()
+        files = [f for f in self.recent_files() if Path(f).exists()]
+        QSettings().setValue("recentFiles", files)
+        if not files:
+            action = self.menu_recent.addAction("No recent games")
+            action.setEnabled(False)
+        for index, name in enumerate(files, start=1):
+            self.menu_recent.addAction(f"&{index} {Path(name).name}", lambda n=name: self.open_path(Path(n)))
+
+    # -- turn track ------------------------------------------------------------------------
+    def end_turn(self) -> None:
+        dialog = EndOfTurnDialog(self.store.session, self)
+        if dialog.exec():
+            self.apply_end_turn(dialog.choices())
+
+    def apply_end_turn(self, choices: dict[str, str]) -> None:
+        turn = self.store.session.turn
+        self.store.change_session(f"End of {turn.title}", lambda session: apply_end_of_turn(session, choices))
+        self.statusBar().showMessage(f"{turn.title} ended; now {self.store.session.turn.title}", 5000)
+
+    # -- misc ------------------------------------------------------------------------------
+    def about(self) -> None:
+        QMessageBox.about(self, "About awaw-desktop",
+                          f"<b>awaw-desktop {__version__}</b><p>A table assistant for the surrender rules "
+                          "(54-62) of <i>A World at War</i>. Labels and explanations are our own words; the rule "
+                          "numbers point to the rules text. Where a rule is unclear, the reading we chose is shown "
+                          "in the line's tooltip.</p>")
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt name)
+        if not self.confirm_discard():
+            event.ignore()
+            return
+        self.autosave_timer.stop()
+        if self.recovery is not None:
+            self.recovery.discard(self.recovery_id)
         QSettings().setValue("window/geometry", self.saveGeometry())
         event.accept()
 
@@ -103,4 +342,3 @@ class MainWindow(QMainWindow):
         geometry = QSettings().value("window/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
-

@@ -97,9 +97,10 @@ class OverviewTab(QWidget):
             else:
                 delta = result.level - previous[power]
                 change.setText("no change" if delta == 0 else f"{delta:+d} (was {points_text(previous[power])})")
-        election = results["election"]
-        defeated = bool(election.figures.get("allied_defeat", False))
-        reason = str(election.figures.get("allied_defeat_reason", ""))
+        election = results.get("election")
+        figures = election.figures if election is not None else {}
+        defeated = bool(figures.get("allied_defeat", False))
+        reason = str(figures.get("allied_defeat_reason", ""))
         if defeated:
             self.defeat.setText(f"<b>\u2716 Allied defeat (62.91):</b> {reason}")
             self.defeat.setStyleSheet(status_chip_style(Status.SURRENDERS, dark))

@@ -110,13 +110,13 @@ class LineRow:
         self.rule = QLabel(line.rule)
         self.rule.setObjectName("rule")
         self.rule.setToolTip(tooltip(line))
-        self.rule.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.rule.setAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
         self.input: LineInput = make_input(store, power, line, parent)
         self.caption: QLabel | None = None
         self.points = QLabel("0")
         self.points.setObjectName("points")
         self.points.setAccessibleName(f"{line.label} points")
-        self.points.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        self.points.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.points.setMinimumWidth(40)
         points_font = QFont(self.points.font())
         points_font.setBold(True)
@@ -124,7 +124,7 @@ class LineRow:
         self.note = QLabel()
         self.note.setObjectName("note")
         self.note.setWordWrap(True)
-        self.note.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.note.setAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
         grid.addWidget(self.rule, row, 0)
         if self.input.title_in_widget:
             grid.addWidget(self.input, row, 1, 1, 2)
@@ -132,7 +132,7 @@ class LineRow:
             self.caption = QLabel(line.label)
             self.caption.setToolTip(tooltip(line))
             self.caption.setWordWrap(True)
-            self.caption.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+            self.caption.setAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
             self.caption.setBuddy(self.input.focusProxy() or self.input)
             grid.addWidget(self.caption, row, 1)
             grid.addWidget(self.input, row, 2)
@@ -145,9 +145,10 @@ class LineRow:
             return
         self._shown = (points, note)
         self.points.setText(points_text(points))
-        self.note.setText(note)
         if isinstance(self.input, DerivedInput):
             self.input.show_note(note)
+        else:
+            self.note.setText(note)
 
 
 class PowerTab(QWidget):
@@ -175,9 +176,8 @@ class PowerTab(QWidget):
         self.rows: dict[str, LineRow] = {}
         for index, line in enumerate(store.session.lines(power)):
             self.rows[line.id] = LineRow(store, power, line, self.grid, index + 1, body)
-        self.grid.setColumnStretch(1, 2)
-        self.grid.setColumnStretch(2, 3)
-        self.grid.setColumnStretch(4, 2)
+        self.grid.setColumnMinimumWidth(1, 240)
+        self.grid.setColumnStretch(4, 1)
         self.grid.setRowStretch(len(self.rows) + 1, 1)
         scroll.setWidget(body)
         outer.addWidget(scroll, 1)

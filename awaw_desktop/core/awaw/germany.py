@@ -26,17 +26,18 @@ DP_LEVEL = Level(
     minimum=-60, maximum=60,
 )
 BERLIN = Flag(
-    id="berlin", rule="55.11", label="Germany controls Berlin", value=2,
+    id="berlin", rule="55.11", label="Germany controls Berlin", value=2, start=True,
     help="+2 while Berlin is under German control.",
 )
 INDUSTRIAL_CITIES = Choice(
     id="cities", rule="55.11", label="German-controlled cities", each=1,
+    start=("breslau", "essen", "cologne", "leipzig"),
     help="+1 for each of Breslau, Essen, Cologne and Leipzig that Germany controls.",
     options=(Option("breslau", "Breslau"), Option("essen", "Essen"),
              Option("cologne", "Cologne"), Option("leipzig", "Leipzig")),
 )
 BERCHTESGADEN = Flag(
-    id="berchtesgaden", rule="55.11", label="Germany controls Berchtesgaden", value=1,
+    id="berchtesgaden", rule="55.11", label="Germany controls Berchtesgaden", value=1, start=True,
     help="+1 while Berchtesgaden is under German control.",
 )
 ATOMIC_BY_GERMANY = Escalating(

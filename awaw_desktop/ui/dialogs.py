@@ -1,0 +1,146 @@
+"""Dialogs: a new game, and the end of the Allied player turn."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..core.awaw import assess
+from ..core.awaw.common import FIRST_YEAR, LAST_YEAR, Edition, Scenario, Season, Turn
+from ..core.session import Session, preview_end_of_turn
+from .theme import status_text
+
+
+class NewSessionDialog(QDialog):
+    """Edition, scenario type, starting turn and (optionally) the players' names."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New game")
+        form = QFormLayout(self)
+        self.edition = QComboBox()
+        for edition in Edition:
+            self.edition.addItem(edition.title, edition)
+        self.edition.setCurrentIndex(list(Edition).index(Edition.UPDATED))
+        self.edition.setAccessibleName("Rules edition")
+        self.edition.setToolTip("Original: the first AWAW rules. Updated: the rules played with Gathering Storm. "
+                                "Updated, classic: the updated rules with the 'Classic A World at War' sidebars.")
+        self.scenario = QComboBox()
+        for scenario in Scenario:
+            self.scenario.addItem(scenario.title, scenario)
+        self.scenario.setAccessibleName("Scenario type")
+        self.season = QComboBox()
+        for season in Season:
+            self.season.addItem(season.title, season)
+        self.season.setCurrentIndex(Season.FALL.index)
+        self.season.setAccessibleName("Starting season")
+        self.year = QSpinBox()
+        self.year.setRange(FIRST_YEAR, LAST_YEAR)
+        self.year.setValue(1939)
+        self.year.setAccessibleName("Starting year")
+        self.title = QLineEdit()
+        self.title.setPlaceholderText("e.g. Tuesday night campaign")
+        self.title.setAccessibleName("Game title")
+        self.axis = QLineEdit()
+        self.axis.setAccessibleName("Axis player")
+        self.allied = QLineEdit()
+        self.allied.setAccessibleName("Allied player")
+        form.addRow("Rules &edition:", self.edition)
+        form.addRow("&Scenario type:", self.scenario)
+        form.addRow("Starting &season:", self.season)
+        form.addRow("Starting &year:", self.year)
+        form.addRow("Game &title:", self.title)
+        form.addRow("&Axis player:", self.axis)
+        form.addRow("A&llied player:", self.allied)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def session(self) -> Session:
+        return Session.new(
+            edition=self.edition.currentData(),
+            scenario=self.scenario.currentData(),
+            turn=Turn(self.year.value(), self.season.currentData()),
+            players={"axis": self.axis.text().strip(), "allied": self.allied.text().strip()},
+            title=self.title.text().strip(),
+        )
+
+
+class EndOfTurnDialog(QDialog):
+    """Every power's end-of-turn check in rule order, the choices the rules give, then confirm."""
+
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.setWindowTitle(f"End of the Allied player turn \u2014 {session.turn.title}")
+        self.resize(760, 640)
+        outer = QVBoxLayout(self)
+        intro = QLabel(f"<b>{escape(session.turn.title)}</b>: the checks of rules 55-62 in rule order. "
+                       "Confirm to record what carries over and move on to "
+                       f"<b>{escape(session.turn.next().title)}</b>. This can be undone as one step.")
+        intro.setWordWrap(True)
+        outer.addWidget(intro)
+        self.report_view = QLabel()
+        self.report_view.setObjectName("endOfTurnSummary")
+        self.report_view.setWordWrap(True)
+        self.report_view.setTextFormat(Qt.TextFormat.RichText)
+        self.report_view.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.report_view.setAlignment(Qt.AlignmentFlag.AlignTop)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.report_view)
+        outer.addWidget(scroll, 1)
+        self.choices_box = QGroupBox("Choices the rules give now")
+        self.choices_form = QFormLayout(self.choices_box)
+        outer.addWidget(self.choices_box)
+        self.choice_widgets: dict[str, QComboBox] = {}
+        report = preview_end_of_turn(session)
+        for question in report.questions:
+            combo = QComboBox()
+            for key, label in question.options:
+                combo.addItem(label, key)
+            combo.setCurrentIndex(max(0, [key for key, _ in question.options].index(question.default)
+                                      if question.default in dict(question.options) else 0))
+            combo.setAccessibleName(question.prompt)
+            combo.currentIndexChanged.connect(self._refresh)
+            self.choices_form.addRow(QLabel(f"{escape(question.prompt)} ({question.rule})"), combo)
+            self.choice_widgets[question.id] = combo
+        self.choices_box.setVisible(bool(report.questions))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText("End the turn")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        outer.addWidget(buttons)
+        self._refresh()
+
+    def choices(self) -> dict[str, str]:
+        return {key: str(combo.currentData()) for key, combo in self.choice_widgets.items()}
+
+    def _refresh(self, *_args: object) -> None:
+        report = preview_end_of_turn(self.session, self.choices())
+        parts: list[str] = []
+        for power in assess.RULE_ORDER:
+            result = report.results[power]
+            parts.append(f"<h3>{escape(result.title)}: {result.level:+d} \u2014 {escape(status_text(result.status))}"
+                         f"</h3><p>{escape(result.verdict)}</p>")
+            events = [event for key, event in report.events if key == power]
+            if events:
+                parts.append("<ul>" + "".join(f"<li><b>{escape(e.rule)}</b> {escape(e.text)}</li>"
+                                              for e in events) + "</ul>")
+        self.report_view.setText("".join(parts))

@@ -1,0 +1,132 @@
+"""The game record: end-of-turn log, a chart of levels over the turns, dice, and undo history."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QLabel, QScrollArea, QTabWidget, QUndoView, QWidget
+
+from ..core.awaw import assess
+from .store import SessionStore
+
+#: One colour per power; each line also carries a distinct dash pattern and its name at the end.
+POWER_COLOURS = {
+    "germany": "#4d4d4d", "italy": "#2e8b57", "japan": "#c0392b", "france": "#2c6fbb",
+    "britain": "#8e44ad", "russia": "#d35400", "china": "#b7950b", "election": "#16a085",
+}
+DASHES = [Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine, Qt.PenStyle.DashDotLine]
+
+
+class LevelChart(QWidget):
+    """Each power's level at every end of turn, drawn with QPainter (no QtCharts needed)."""
+
+    def __init__(self, store: SessionStore, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.store = store
+        self.setMinimumSize(320, 240)
+        self.setAccessibleName("Chart of each power's level over the turns")
+        store.resultsChanged.connect(self.update)
+
+    def series(self) -> tuple[list[str], dict[str, list[int]]]:
+        entries = [entry for entry in self.store.session.history if entry.kind == "end-of-turn"]
+        turns = [entry.turn.title for entry in entries]
+        values = {power: [int(entry.levels.get(power, 0)) for entry in entries] for power in assess.DISPLAY_ORDER}
+        return turns, values
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt name)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        text_colour = self.palette().windowText().color()
+        turns, values = self.series()
+        area = QRectF(40, 12, max(10, self.width() - 120), max(10, self.height() - 44))
+        painter.setPen(QPen(text_colour, 1))
+        if not turns:
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter,
+                             "The chart fills in at each end of turn.")
+            return
+        low = min(min(v) for v in values.values())
+        high = max(max(v) for v in values.values())
+        low, high = min(low, 0) - 1, max(high, 0) + 1
+        def point(index: int, level: int) -> QPointF:
+            x = area.left() + (area.width() * index / max(1, len(turns) - 1))
+            y = area.bottom() - area.height() * (level - low) / (high - low)
+            return QPointF(x, y)
+        zero = point(0, 0).y()
+        painter.drawLine(QPointF(area.left(), zero), QPointF(area.right(), zero))
+        painter.drawText(QRectF(0, zero - 8, 36, 16), Qt.AlignmentFlag.AlignRight, "0")
+        painter.drawText(QRectF(0, area.top() - 6, 36, 16), Qt.AlignmentFlag.AlignRight, f"{high}")
+        painter.drawText(QRectF(0, area.bottom() - 10, 36, 16), Qt.AlignmentFlag.AlignRight, f"{low}")
+        painter.drawText(QRectF(area.left(), area.bottom() + 8, 200, 16), Qt.AlignmentFlag.AlignLeft, turns[0])
+        painter.drawText(QRectF(area.right() - 200, area.bottom() + 8, 200, 16), Qt.AlignmentFlag.AlignRight,
+                         turns[-1])
+        for number, (power, levels) in enumerate(values.items()):
+            pen = QPen(QColor(POWER_COLOURS[power]), 2, DASHES[number % len(DASHES)])
+            painter.setPen(pen)
+            points = [point(i, level) for i, level in enumerate(levels)]
+            for a, b in zip(points, points[1:], strict=False):
+                painter.drawLine(a, b)
+            for p in points:
+                painter.drawEllipse(p, 2.5, 2.5)
+            end = points[-1]
+            painter.drawText(QPointF(end.x() + 6, end.y() + 4), assess.title(power))
+
+
+class HistoryPanel(QTabWidget):
+    """Record, chart, dice and undo history, for a dock beside the tabs."""
+
+    def __init__(self, store: SessionStore, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.store = store
+        self.record = QLabel()
+        self.record.setObjectName("historyRecord")
+        self.record.setWordWrap(True)
+        self.record.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.record.setTextFormat(Qt.TextFormat.RichText)
+        self.record.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.addTab(self._scrolled(self.record), "Record")
+        self.chart = LevelChart(store)
+        self.addTab(self.chart, "Chart")
+        self.dice = QLabel()
+        self.dice.setObjectName("diceLog")
+        self.dice.setWordWrap(True)
+        self.dice.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.addTab(self._scrolled(self.dice), "Dice")
+        self.undo_view = QUndoView(store.undo_stack)
+        self.undo_view.setEmptyLabel("Game as opened")
+        self.undo_view.setAccessibleName("Undo history: click a step to go back to it")
+        self.addTab(self.undo_view, "Undo")
+        store.resultsChanged.connect(self.refresh)
+        store.sessionReplaced.connect(self.refresh)
+        self.refresh()
+
+    @staticmethod
+    def _scrolled(widget: QWidget) -> QScrollArea:
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(widget)
+        return scroll
+
+    def refresh(self) -> None:
+        session = self.store.session
+        if not session.history:
+            self.record.setText("<i>Nothing recorded yet: end the Allied player turn (Turn menu) to log it.</i>")
+        else:
+            parts = []
+            for entry in reversed(session.history):
+                levels = ", ".join(f"{assess.title(k)} {v:+d}" for k, v in entry.levels.items())
+                events = "".join(f"<li><b>{escape(e.rule)}</b> {escape(e.text)}</li>" for e in entry.events)
+                parts.append(f"<p><b>{escape(entry.title)}</b><br><small>{escape(levels)}</small></p>"
+                             + (f"<ul>{events}</ul>" if events else ""))
+            self.record.setText("".join(parts))
+        if not session.dice:
+            self.dice.setText("<i>No dice rolled yet.</i>")
+        else:
+            self.dice.setText("<br>".join(
+                f"{escape(roll.turn.title)}: {escape(roll.purpose)} ({escape(roll.rule)}) \u2014 "
+                f"<b>{roll.value}</b>, {escape(roll.source)}" for roll in reversed(session.dice)))
+        self.chart.update()
+
+
+
