@@ -115,6 +115,12 @@ class BurmaRoad(Choice):
 
     research_counts: bool = True
 
+    def validate(self, value: Value) -> tuple[str, ...]:
+        # A session switched from the updated edition may hold the research tick: classic ignores it.
+        if not self.research_counts and isinstance(value, (list, tuple, set, frozenset)):
+            value = tuple(key for key in value if key != "research")
+        return super().validate(value)
+
     def points(self, value: Value, context: Context) -> int:
         chosen = self.validate(value)
         if "closed" in chosen:

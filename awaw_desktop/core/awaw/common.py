@@ -32,7 +32,7 @@ class Edition(str, Enum):
     CLASSIC = "updated-classic"
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]
         return {
             Edition.ORIGINAL: "Original rules",
             Edition.UPDATED: "Updated rules",
@@ -53,7 +53,7 @@ class Scenario(str, Enum):
     PACIFIC = "pacific"
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]
         return {
             Scenario.GLOBAL_WAR: "Global War",
             Scenario.EUROPEAN: "European scenario",
@@ -68,11 +68,11 @@ class Season(str, Enum):
     WINTER = "winter"
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]
         return list(Season).index(self)
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]
         return self.value.capitalize()
 
 
@@ -80,7 +80,7 @@ FIRST_YEAR = 1936
 LAST_YEAR = 1950
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Turn:
     """A game turn: four seasons a year, Spring first (Winter 1941 is followed by Spring 1942)."""
 
@@ -97,6 +97,18 @@ class Turn:
     def number(self) -> int:
         """A running number: consecutive turns differ by one."""
         return self.year * 4 + self.season.index
+
+    def __lt__(self, other: Turn) -> bool:
+        return self.number < other.number
+
+    def __le__(self, other: Turn) -> bool:
+        return self.number <= other.number
+
+    def __gt__(self, other: Turn) -> bool:
+        return self.number > other.number
+
+    def __ge__(self, other: Turn) -> bool:
+        return self.number >= other.number
 
     @classmethod
     def from_number(cls, number: int) -> Turn:
@@ -138,7 +150,7 @@ class Status(str, Enum):
     NOT_APPLICABLE = "not-applicable"  # the scenario or the rules rule it out
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]
         return {
             Status.NO_EFFECT: "No effect",
             Status.EFFECTS: "Incurs effects",

@@ -1,0 +1,517 @@
+"""British surrender: the British Resistance Table (59.21, 59.22), the offer (59.12, 59.23) and what
+the end-of-turn check records (59.41, 59.75, 59.86, 59.87).
+
+The table is the same in the Original and Updated texts (and the classic sidebars change nothing
+in rule 59); the editions differ only in 59.82B (when British units may be built in Canada).
+The procedures of an accepted surrender live in :mod:`.britain_surrender`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..lines import (
+    Choice,
+    Context,
+    Count,
+    Derived,
+    Escalating,
+    FieldSpec,
+    Flag,
+    Group,
+    Level,
+    Line,
+    Offset,
+    Option,
+    PerN,
+    RulesInputError,
+    evaluate,
+)
+from . import britain_surrender as procedure
+from .common import (
+    Consequence,
+    Edition,
+    GameContext,
+    PowerResult,
+    Question,
+    Scenario,
+    Season,
+    Status,
+    Turn,
+    TurnOutcome,
+)
+
+KEY = "britain"
+TITLE = "Britain"
+
+#: 59.22B: in a European scenario Singapore counts as taken by Japan from this turn on.
+SINGAPORE_FALLS = Turn(1941, Season.WINTER)
+
+# ---------------------------------------------------------------------------------------------
+# Naval ratio (59.22F)
+# ---------------------------------------------------------------------------------------------
+
+#: (numerator, denominator, modifier), highest first: 4:1 +5, 3:1 +4, 2:1 +3, 5:3 +2, 4:3 +1.
+NAVAL_THRESHOLDS: tuple[tuple[int, int, int], ...] = ((4, 1, 5), (3, 1, 4), (2, 1, 3), (5, 3, 2), (4, 3, 1))
+
+
+def counted_naval_factors(full: int, half: int) -> int:
+    """Factors one side counts: full-strength factors plus half the damaged / "2"- or Launch-row
+    factors, a remnant dropped (59.22F: two such factors count as one)."""
+    for name, value in (("full", full), ("half", half)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesInputError(f"{name}: expected a whole number of naval factors, got {value!r}")
+        if value < 0:
+            raise RulesInputError(f"{name}: naval factors cannot be negative (got {value})")
+    return full + half // 2
+
+
+def naval_ratio_modifier(allied: int, axis: int) -> int:
+    """The naval ratio modifier (59.22F): a threshold counts only when the ratio reaches it
+    exactly or more ("round toward 1:1"), compared in whole numbers.  No Axis factors and some
+    Allied factors is 4:1 or better (+5); none on either side is 0."""
+    for name, value in (("allied", allied), ("axis", axis)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesInputError(f"{name}: expected a whole number of naval factors, got {value!r}")
+        if value < 0:
+            raise RulesInputError(f"{name}: naval factors cannot be negative (got {value})")
+    if allied == axis:
+        return 0
+    sign, high, low = (1, allied, axis) if allied > axis else (-1, axis, allied)
+    for numerator, denominator, modifier in NAVAL_THRESHOLDS:
+        if high * denominator >= low * numerator:
+            return sign * modifier
+    return 0
+
+
+def _naval_score(values: Mapping[str, int]) -> int:
+    return naval_ratio_modifier(counted_naval_factors(values["allied_full"], values["allied_half"]),
+                                counted_naval_factors(values["axis_full"], values["axis_half"]))
+
+
+def _naval_explain(values: Mapping[str, int]) -> str:
+    allied = counted_naval_factors(values["allied_full"], values["allied_half"])
+    axis = counted_naval_factors(values["axis_full"], values["axis_half"])
+    return f"Allied {allied} : Axis {axis} counted factors"
+
+
+# ---------------------------------------------------------------------------------------------
+# The lines
+# ---------------------------------------------------------------------------------------------
+
+DP_LEVEL = Level(
+    id="dp_level", rule="59.22A", label="British DP level",
+    help="Britain's DP level worked out as in a Year Start Sequence at the end of this Allied player turn; "
+         "it may be negative.",
+    minimum=-60, maximum=60,
+)
+_MALTA = Option("malta", "Malta")
+AXIS_HOLDS = Choice(
+    id="axis_holds", rule="59.21", label="Axis-controlled Malta / Singapore", each=-1,
+    help="-1 for each of Malta and Singapore under Axis control (a hex with an Axis atomic attack marker "
+         "counts as Axis-controlled, 59.22B).",
+    options=(_MALTA, Option("singapore", "Singapore")),
+)
+AXIS_HOLDS_EUROPEAN = Choice(
+    id="axis_holds", rule="59.21", label="Axis-controlled Malta / Singapore", each=-1,
+    help="-1 if Malta is under Axis control. In a European scenario Singapore is counted on its own line "
+         "below, so ticking it here adds nothing.",
+    options=(_MALTA, Option("singapore", "Singapore (counted automatically in this scenario)", 0)),
+)
+
+
+def _singapore_european(context: Context) -> tuple[int, str]:
+    turn = context.get("turn")
+    if isinstance(turn, Turn) and turn >= SINGAPORE_FALLS:
+        return -1, "Singapore counts as taken by Japan from Winter 1941"
+    return 0, "Singapore still British before Winter 1941"
+
+
+SINGAPORE_EUROPEAN = Derived(
+    id="singapore_european", rule="59.22B", label="Singapore (European scenario)",
+    help="In a European scenario Singapore counts as captured by Japan from Winter 1941 on: -1.",
+    reading="Counted here by the turn; a Singapore tick on the Malta/Singapore line adds nothing in this scenario.",
+    compute=_singapore_european,
+)
+DOMINIONS_SURRENDERED = Choice(
+    id="dominions_surrendered", rule="59.21", label="Australia / India surrendered", each=-2,
+    help="-2 for each of Australia and India that has surrendered.",
+    options=(Option("australia", "Australia"), Option("india", "India")),
+)
+ATOMIC_AGAINST_BRITAIN = Escalating(
+    id="atomic_against_britain", rule="59.21", label="Atomic attacks against Britain",
+    help="-3 for the first atomic attack on Britain, -2 more for the second, -1 more for each one after.",
+    sign=-1, maximum=30, unit="attacks",
+)
+FIRESTORMS = Count(
+    id="firestorms", rule="59.21", label="British cities firestormed", each=-1, maximum=40, unit="cities",
+    help="-1 for every British city firestormed so far in the game (cumulative).",
+)
+OIL_EFFECTS = Count(
+    id="oil_effects", rule="59.22C", label="Oil effects on Britain", each=-1, maximum=4, unit="effects",
+    help="-1 for each oil effect Britain (not Ulster) suffers now and the Western Allies have not offset.",
+)
+ATLANTIC_TRANSPORTS = Offset(
+    id="atlantic_transports", rule="59.22D", label="Western Allied transports in the Atlantic SW box",
+    help="Transports there at the end of the turn, repaired and new ones included: -1 for each one short of "
+         "ten (at most -10).",
+    reading="More than ten transports gives nothing extra.",
+    pivot=10, below_each=-1, above_each=0, maximum=99, unit="transports",
+)
+NO_RUSSIAN_EAST = Flag(
+    id="no_russian_east", rule="59.21", label="No Russian armor or infantry in eastern Europe", value=-1,
+    help="-1 when no Russian armor or infantry unit is in eastern Europe.",
+)
+UNBUILT_FACTORS = PerN(
+    id="unbuilt_factors", rule="59.22E", label="Unbuilt British and Commonwealth ground/army air factors",
+    help="-1 per whole ten unbuilt factors; Commonwealth, Free French and production-added units count, minor "
+         "allies' do not. Units removed by an earlier surrender count as unbuilt (59.871).",
+    each=-1, n=10, maximum=999, unit="factors",
+)
+NAVAL_RATIO = Group(
+    id="naval_ratio", rule="59.22F", label="Allied / Axis naval ratio",
+    help="Naval factors outside the Pacific (no submarines, ASW or transports). Half-strength means damaged or "
+         "on a shipyard's 2 or Launch row; rows 3 and up are not counted.",
+    reading="Half-strength factors are halved per side, remnant dropped; a threshold counts only when reached "
+            "exactly or more, compared in whole numbers; no Axis factors is 4:1 or better (NOTES.md).",
+    fields=(
+        FieldSpec("allied_full", "Allied full-strength factors", 0, 999,
+                  "British and Commonwealth, plus U.S./Russian ones only if at war with Germany."),
+        FieldSpec("allied_half", "Allied half-strength factors", 0, 999, "Damaged or on the 2 or Launch row."),
+        FieldSpec("axis_full", "Axis full-strength factors", 0, 999,
+                  "German, plus Italian ones only if Italy is at war with Britain."),
+        FieldSpec("axis_half", "Axis half-strength factors", 0, 999, "Damaged or on the 2 or Launch row."),
+    ),
+    score=_naval_score, explain=_naval_explain,
+)
+POWERS_AT_WAR = Choice(
+    id="powers_at_war", rule="59.21", label="Other major powers at war with the European Axis", each=1,
+    help="+1 for each major power other than Britain at war with the European Axis.",
+    reading="The major powers that can be at war with the European Axis besides Britain are France, Russia "
+            "and the U.S.",
+    options=(Option("france", "France"), Option("russia", "Russia"), Option("united_states", "United States")),
+)
+
+
+@dataclass(frozen=True)
+class UsatLevel(Count):
+    """The USAT line: +1 at 30-39, +2 at 40 or more while the U.S. is not at war with Germany.
+    Whether the U.S. is at war comes from the "powers at war" line, through the context."""
+
+    def points(self, value: Any, context: Context) -> int:
+        usat = self.validate(value)
+        if 30 <= usat <= 39:
+            return 1
+        if usat >= 40 and not context.get("us_at_war_with_germany", False):
+            return 2
+        return 0
+
+
+USAT = UsatLevel(
+    id="usat_level", rule="59.21", label="USAT level",
+    help="+1 while the USAT level is 30-39; +2 while it is 40 or more and the U.S. is not at war with Germany "
+         "(tick the U.S. under the powers at war).",
+    reading="+1 at 30-39 whether or not the U.S. is at war; +2 at 40 or more only while the U.S. is not at war "
+            "with Germany, read from the U.S. tick on the powers-at-war line.",
+    maximum=99, unit="USAT",
+)
+WESTERN_FRONT = PerN(
+    id="western_front_factors", rule="59.21", label="Western Allied ground/army air factors on the western front",
+    help="+1 per whole five factors on the western front; units in the U.S. box do not count.",
+    each=1, n=5, maximum=999, unit="factors",
+)
+WA_IN_GERMANY = Flag(
+    id="wa_in_germany", rule="59.21", label="Western Allied armor or infantry in Germany", value=1,
+    help="+1 when a Western Allied armor or infantry unit is in Germany.",
+)
+RUSSIAN_WEST = Flag(
+    id="russian_west", rule="59.21", label="Russian armor or infantry in western Poland or Rumania", value=1,
+    help="+1 when a Russian armor or infantry unit is in western Poland or Rumania.",
+)
+
+
+def _conciliation(context: Context) -> tuple[int, str]:
+    points = int(context.get("conciliation_points", 0) or 0)
+    if points <= 0:
+        return 0, ""
+    modifier = procedure.conciliation_effects(points).resistance_modifier
+    return modifier, f"{points} concession points returned or not taken at the last surrender"
+
+
+CONCILIATION = Derived(
+    id="conciliation", rule="59.75A", label="German conciliation at the last surrender",
+    help="-1 per two full concession points Germany returned or did not take at Britain's most recent "
+         "surrender (earlier surrenders are ignored).",
+    compute=_conciliation,
+)
+
+_BEFORE = (DP_LEVEL,)
+_AFTER = (DOMINIONS_SURRENDERED, ATOMIC_AGAINST_BRITAIN, FIRESTORMS, OIL_EFFECTS, ATLANTIC_TRANSPORTS,
+          NO_RUSSIAN_EAST, UNBUILT_FACTORS, NAVAL_RATIO, POWERS_AT_WAR, USAT, WESTERN_FRONT, WA_IN_GERMANY,
+          RUSSIAN_WEST, CONCILIATION)
+
+
+def lines(edition: Edition, scenario: Scenario) -> tuple[Line, ...]:
+    """The British Resistance Table (59.21).  The same in every edition; a European scenario
+    counts Singapore by the turn (59.22B).  (In a Pacific scenario Britain never surrenders, 54.11:
+    the table is still shown.)"""
+    if scenario is Scenario.EUROPEAN:
+        return (*_BEFORE, AXIS_HOLDS_EUROPEAN, SINGAPORE_EUROPEAN, *_AFTER)
+    return (*_BEFORE, AXIS_HOLDS, *_AFTER)
+
+
+def initial_carry() -> dict[str, Any]:
+    return {
+        "surrendered": False,          # Britain has surrendered (is in a state of surrender)
+        "surrender_level": None,       # the most recent surrender level
+        "surrender_turn": None,        # the turn of the most recent surrender
+        "surrenders": [],              # every surrender level, oldest first
+        "conciliation_points": 0,      # points returned or not taken at the most recent surrender (59.75A)
+        "usat_reduction": 0,           # USAT reduction of the most recent surrender (59.75B)
+        "far_east_choice": None,       # britain_surrender.FarEast value of the most recent surrender
+        "at_peace": False,             # peace treaty in force, war not resumed (59.62, 59.86)
+        "no_more_surrenders": False,   # Germany declared war after a surrender (59.87)
+        "returned_territories": [],    # returned once per game (59.73C)
+        "declined_offers": [],         # turns of offers Germany declined (59.32)
+    }
+
+
+def _carry(game: GameContext) -> dict[str, Any]:
+    carry = initial_carry()
+    carry.update(game.carry.get(KEY, {}))
+    return carry
+
+
+def _context(inputs: Mapping[str, Any], game: GameContext) -> Context:
+    powers = POWERS_AT_WAR.validate(inputs.get(POWERS_AT_WAR.id, POWERS_AT_WAR.default()))
+    return Context({
+        "turn": game.turn,
+        "us_at_war_with_germany": "united_states" in powers,
+        "conciliation_points": _carry(game).get("conciliation_points", 0),
+    })
+
+
+def _figures(in_surrender: bool, level: int | None, offer: procedure.Offer | None, resistance: int,
+             us_at_war: bool, at_peace: bool) -> dict[str, Any]:
+    return {
+        "in_surrender": in_surrender,
+        "surrender_level": level,
+        "offer": bool(offer and offer.offered),
+        "forced_acceptance": bool(offer and offer.offered and not offer.may_decline),
+        "resistance": resistance,
+        "offer_surrender_level": offer.surrender_level if offer and offer.offered else None,
+        "counted_levels": offer.counted_levels if offer and offer.offered else 0,
+        "concession_points": offer.concession_points if offer and offer.offered else 0,
+        "us_at_war_with_germany": us_at_war,
+        "at_peace": at_peace,
+    }
+
+
+def _canada(edition: Edition) -> Consequence:
+    other = ("or while every hex in Britain is isolated or Axis-controlled" if edition is Edition.ORIGINAL
+             else "or for units that may not be built in Britain")
+    return Consequence("59.82", f"British units may be built in Canada while Britain has surrendered and its "
+                                f"resistance is 0 or less, {other}.")
+
+
+def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
+    table = lines(game.edition, game.scenario)
+    context = _context(inputs, game)
+    result = evaluate(table, inputs, context)
+    total = result.total
+    carry = _carry(game)
+    us_at_war = bool(context.get("us_at_war_with_germany"))
+    surrendered = bool(carry.get("surrendered"))
+    level = carry.get("surrender_level")
+    level = None if level is None else int(level)
+    at_peace = bool(carry.get("at_peace"))
+    if game.scenario is Scenario.PACIFIC:
+        return PowerResult(KEY, TITLE, total, total, Status.NOT_APPLICABLE,
+                           "Britain never surrenders in a Pacific scenario.", result.breakdown,
+                           (Consequence("54.11", "In Pacific scenarios Britain never surrenders or suffers "
+                                                 "resistance effects."),),
+                           _figures(False, None, None, total, us_at_war, False))
+    if surrendered and (at_peace or carry.get("no_more_surrenders")):
+        why = ("Britain is at peace with Germany; its resistance matters again only if the war resumes (59.75A)."
+               if at_peace else "Germany declared war after the surrender: Britain does not surrender again (59.87).")
+        return PowerResult(KEY, TITLE, total, total, Status.SURRENDERED,
+                           f"Britain has surrendered (level {level}).", result.breakdown,
+                           (Consequence("59.87", why), _canada(game.edition)),
+                           _figures(True, level, None, total, us_at_war, at_peace))
+    the_offer = procedure.offer(total, level if surrendered else None)
+    if the_offer.offered:
+        consequences = [Consequence("59.12", "Britain offers to surrender; Germany accepts or declines.")]
+        if the_offer.may_decline:
+            consequences.append(Consequence("59.32", "A declined offer lapses: Germany may not accept it later."))
+        else:
+            consequences.append(Consequence("59.23", "At -10 or lower Germany must accept."))
+        consequences.append(Consequence(
+            "59.41" if the_offer.previous_level is None else "59.872",
+            f"If accepted: surrender level {the_offer.surrender_level}, {the_offer.counted_levels} level(s) counted "
+            f"({the_offer.concession_points} concession points)."))
+        if the_offer.counted_levels:
+            required = procedure.required_reductions(the_offer.counted_levels)
+            consequences.append(Consequence(
+                "59.512", f"Britain would remove {required.aaf} AAF, {required.ground_nas_brps} BRPs of ground "
+                          f"units or NAS and {required.naval_factors} naval factors."))
+        else:
+            consequences.append(Consequence("59.511", "No force reductions at this level."))
+        consequences.append(
+            Consequence("59.61", "The U.S. is at war with Germany: no concessions; the war goes on.") if us_at_war
+            else Consequence("59.62", "The U.S. is not at war with Germany: a peace treaty with concessions."))
+        must = " Germany must accept." if not the_offer.may_decline else ""
+        verdict = (f"Britain offers to surrender (resistance {total:+d}); accepted, the surrender level would be "
+                   f"{the_offer.surrender_level}.{must}")
+        return PowerResult(KEY, TITLE, total, total, Status.OFFERS, verdict, result.breakdown,
+                           tuple(consequences), _figures(surrendered, level, the_offer, total, us_at_war, False))
+    if surrendered:
+        return PowerResult(KEY, TITLE, total, total, Status.SURRENDERED,
+                           f"Britain has surrendered (level {level}) and fights on (resistance {total:+d}).",
+                           result.breakdown,
+                           (Consequence("59.87", f"Britain offers again only below its last surrender level "
+                                                 f"{level}."), _canada(game.edition)),
+                           _figures(True, level, the_offer, total, us_at_war, False))
+    return PowerResult(KEY, TITLE, total, total, Status.NO_EFFECT,
+                       f"Britain fights on (resistance {total:+d}).", result.breakdown,
+                       (Consequence("59.12", "Britain offers to surrender only at a resistance level of 0 or less."),),
+                       _figures(False, None, the_offer, total, us_at_war, False))
+
+
+# ---------------------------------------------------------------------------------------------
+# End of turn
+# ---------------------------------------------------------------------------------------------
+
+ACCEPT_QUESTION = "britain_accept_offer"
+FAR_EAST_QUESTION = "britain_far_east"
+CONCILIATION_QUESTION = "britain_conciliation_points"
+OUTCOME_CHOICE = "britain_surrender_outcome"
+RESUMPTION_QUESTION = "britain_war_resumes"
+#: The most conciliation points a surrender can give: 20 points not taken plus everything returnable.
+MAX_CONCILIATION_POINTS = 80
+
+_FAR_EAST_OPTIONS: tuple[tuple[str, str], ...] = (
+    (procedure.FarEast.NO_WAR.value, "Japan is at war with neither Britain nor the U.S."),
+    (procedure.FarEast.WAR_WITH_BOTH.value, "Japan is at war with Britain and the U.S."),
+    (procedure.FarEast.JAPAN_ADHERES.value, "Japan, at war with Britain only, makes peace too"),
+    (procedure.FarEast.JAPAN_FIGHTS_ON.value, "Japan, at war with Britain only, fights on"),
+)
+
+
+def _turn_json(value: Any) -> Turn | None:
+    if not isinstance(value, Mapping):
+        return None
+    return Turn(int(value["year"]), value["season"])
+
+
+def _choice(choices: Mapping[str, str], question: Question) -> str:
+    answer = choices.get(question.id, question.default)
+    if answer not in {key for key, _ in question.options}:
+        raise RulesInputError(f"{question.id}: {answer!r} is not one of "
+                              f"{', '.join(key for key, _ in question.options)}")
+    return answer
+
+
+def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResult,
+                choices: Mapping[str, str]) -> TurnOutcome:
+    """Record the turn: an accepted or declined offer, a surrender's carried values, and the end of a
+    peace (59.86).  Germany's acceptance, Japan's Far East position and the conciliation points are
+    questions; a wizard may instead pass a whole ``SurrenderOutcome`` as JSON under
+    ``britain_surrender_outcome``."""
+    carry = _carry(game)
+    carry["surrenders"] = list(carry.get("surrenders") or [])
+    carry["returned_territories"] = list(carry.get("returned_territories") or [])
+    carry["declined_offers"] = list(carry.get("declined_offers") or [])
+    events: list[Consequence] = []
+    questions: list[Question] = []
+    figures = result.figures
+    if result.status is Status.OFFERS:
+        forced = bool(figures.get("forced_acceptance"))
+        accept = Question(ACCEPT_QUESTION, "59.23",
+                          "Britain offers to surrender. Does Germany accept?" if not forced
+                          else "Britain offers to surrender at -10 or lower: Germany must accept.",
+                          (("accept", "Germany accepts"),) if forced
+                          else (("accept", "Germany accepts"), ("decline", "Germany declines")),
+                          "accept" if forced else "decline")
+        questions.append(accept)
+        if _choice(choices, accept) == "decline":
+            carry["declined_offers"].append(game.turn.to_json())
+            events.append(Consequence("59.32", f"Germany declines the British offer of {game.turn.title}; "
+                                               "it lapses."))
+            return TurnOutcome(carry, tuple(events), tuple(questions))
+        new_level = int(figures["offer_surrender_level"])
+        counted = int(figures["counted_levels"])
+        us_at_war = bool(figures.get("us_at_war_with_germany"))
+        outcome_json = choices.get(OUTCOME_CHOICE)
+        if outcome_json:
+            try:
+                outcome = procedure.SurrenderOutcome.from_json(json.loads(outcome_json))
+            except (ValueError, KeyError, TypeError) as error:
+                raise RulesInputError(f"{OUTCOME_CHOICE}: not a surrender outcome ({error})") from error
+            if outcome.offer.surrender_level != new_level:
+                raise RulesInputError(f"{OUTCOME_CHOICE}: the outcome is for level {outcome.offer.surrender_level}, "
+                                      f"the offer is at {new_level}")
+            conciliation = outcome.conciliation
+            far_east = outcome.far_east
+            carry["returned_territories"].extend(outcome.returned)
+            events.extend(outcome.events)
+        else:
+            points = 0
+            if not us_at_war:
+                question = Question(CONCILIATION_QUESTION, "59.75",
+                                    "Concession points Germany returned or did not take",
+                                    tuple((str(n), str(n)) for n in range(MAX_CONCILIATION_POINTS + 1)), "0")
+                questions.append(question)
+                points = int(_choice(choices, question))
+            conciliation = procedure.conciliation_effects(points)
+            far_east = None
+            if game.scenario is Scenario.GLOBAL_WAR:
+                question = Question(FAR_EAST_QUESTION, "59.891", "Japan's position when Britain surrenders",
+                                    _FAR_EAST_OPTIONS, procedure.FarEast.NO_WAR.value)
+                questions.append(question)
+                far_east = _choice(choices, question)
+            events.append(Consequence("59.41", f"Britain surrenders in {game.turn.title} at level {new_level} "
+                                               f"({counted} level(s) counted)."))
+            required = procedure.required_reductions(counted)
+            if counted:
+                events.append(Consequence("59.512", f"Britain removes {required.aaf} AAF, {required.ground_nas_brps} "
+                                                    f"BRPs of ground units or NAS and {required.naval_factors} "
+                                                    "naval factors."))
+            events.append(Consequence("59.61", "The war goes on beside the U.S.; no concessions.") if us_at_war
+                          else Consequence("59.62", "Peace between Germany and Britain."))
+            if conciliation.points:
+                events.append(Consequence("59.75", f"Conciliation: future British resistance "
+                                                   f"{conciliation.resistance_modifier:+d}, USAT "
+                                                   f"-{conciliation.usat_reduction}."))
+        carry.update({
+            "surrendered": True,
+            "surrender_level": new_level,
+            "surrender_turn": game.turn.to_json(),
+            "conciliation_points": conciliation.points,
+            "usat_reduction": conciliation.usat_reduction,
+            "far_east_choice": far_east,
+            "at_peace": not us_at_war,
+        })
+        carry["surrenders"].append(new_level)
+        return TurnOutcome(carry, tuple(events), tuple(questions))
+    if carry.get("surrendered") and carry.get("at_peace"):
+        since = _turn_json(carry.get("surrender_turn"))
+        if since is not None and game.turn.turns_since(since) >= 2:
+            question = Question(RESUMPTION_QUESTION, "59.86", "Has the war with Germany resumed this turn?",
+                                (("no", "No, the peace holds"),
+                                 ("germany", "Germany declared war on the U.S. and Britain (59.86B)"),
+                                 ("united_states", "The U.S. declared war on Germany (59.86C)")), "no")
+            questions.append(question)
+            answer = _choice(choices, question)
+            if answer != "no":
+                carry["at_peace"] = False
+                if answer == "germany":
+                    carry["no_more_surrenders"] = True
+                    events.append(Consequence("59.86B", "Germany declares war on the U.S. and Britain; Britain "
+                                                        "will not surrender again (59.87)."))
+                else:
+                    events.append(Consequence("59.86C", "The U.S. declares war on Germany; Britain is at war again "
+                                                        "and may surrender again below its last level (59.87)."))
+    return TurnOutcome(carry, tuple(events), tuple(questions))

@@ -1,0 +1,199 @@
+"""The headless report: every power's level for the current turn, as text, Markdown or JSON.
+
+``awaw-desktop report FILE [--format text|markdown|json]`` prints it (see :func:`main`).
+Text and Markdown skip lines worth no points; JSON keeps every line so that scripts see
+the whole breakdown.  Powers come in ``DISPLAY_ORDER``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, TypeAlias, cast
+
+from .awaw.assess import DISPLAY_ORDER
+from .awaw.common import PowerResult
+from .lines import RulesInputError
+from .session import Session
+from .sessionfile import SessionFileError, load
+
+ReportFormat: TypeAlias = Literal["text", "markdown", "json"]
+FORMATS: tuple[ReportFormat, ...] = ("text", "markdown", "json")
+
+
+def _signed(number: int) -> str:
+    return f"{number:+d}" if number else "0"
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(key): _json_value(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_value(item) for item in value]
+    return value
+
+
+def _ordered(results: Mapping[str, PowerResult]) -> list[PowerResult]:
+    keys = [key for key in DISPLAY_ORDER if key in results]
+    keys += [key for key in results if key not in keys]
+    return [results[key] for key in keys]
+
+
+def report_data(session: Session, results: Mapping[str, PowerResult]) -> dict[str, Any]:
+    """The JSON report as a dict: ``{"session": {...}, "powers": {key: {...}}}``."""
+    return {
+        "session": {
+            "title": session.title,
+            "edition": session.edition.value,
+            "scenario": session.scenario.value,
+            "start_turn": session.start_turn.to_json(),
+            "turn": session.turn.to_json(),
+            "players": {"axis": session.players.get("axis", ""), "allied": session.players.get("allied", "")},
+        },
+        "powers": {
+            result.power: {
+                "title": result.title,
+                "level": result.level,
+                "total": result.total,
+                "status": result.status.value,
+                "verdict": result.verdict,
+                "breakdown": [{"id": item.id, "rule": item.rule, "label": item.label,
+                               "value": _json_value(item.value), "points": item.points, "note": item.note}
+                              for item in result.breakdown],
+                "consequences": [{"rule": item.rule, "text": item.text} for item in result.consequences],
+                "figures": _json_value(result.figures),
+            }
+            for result in _ordered(results)
+        },
+    }
+
+
+def _header(session: Session) -> list[tuple[str, str]]:
+    axis = session.players.get("axis", "") or "-"
+    allied = session.players.get("allied", "") or "-"
+    turn = session.turn.title
+    if session.start_turn != session.turn:
+        turn += f" (the game started in {session.start_turn.title})"
+    return [("Edition", session.edition.title), ("Scenario", session.scenario.title), ("Turn", turn),
+            ("Players", f"Axis: {axis}; Allied: {allied}")]
+
+
+def _level_text(result: PowerResult) -> str:
+    text = f"level {_signed(result.level)}"
+    if result.total != result.level:
+        text += f" (table total {_signed(result.total)})"
+    return text
+
+
+def render_text(session: Session, results: Mapping[str, PowerResult]) -> str:
+    lines = [f"Session report: {session.title or '(untitled)'}"]
+    header = _header(session)
+    width = max(len(name) for name, _ in header) + 1
+    lines += [f"{name + ':':<{width}} {value}" for name, value in header]
+    for result in _ordered(results):
+        lines += ["", f"== {result.title}: {_level_text(result)}, {result.status.title} ==", result.verdict]
+        scoring = [item for item in result.breakdown if item.points != 0]
+        if scoring:
+            rule_width = max(len(item.rule) for item in scoring)
+            label_width = max(len(item.label) for item in scoring)
+            points_width = max(len(_signed(item.points)) for item in scoring)
+            lines.append("  Points:")
+            for item in scoring:
+                row = (f"    {item.rule:<{rule_width}}  {item.label:<{label_width}}  "
+                       f"{_signed(item.points):>{points_width}}")
+                if item.note:
+                    row += f"  ({item.note})"
+                lines.append(row.rstrip())
+        else:
+            lines.append("  Points: no line scores.")
+        if result.consequences:
+            lines.append("  Consequences:")
+            lines += [f"    {item.rule}: {item.text}" for item in result.consequences]
+    return "\n".join(lines) + "\n"
+
+
+def _cell(text: str) -> str:
+    return " ".join(text.replace("\\", "\\\\").replace("|", "\\|").split())
+
+
+def render_markdown(session: Session, results: Mapping[str, PowerResult]) -> str:
+    lines = [f"# {_cell(session.title) or 'Session report'}", ""]
+    lines += [f"- **{name}:** {_cell(value)}" for name, value in _header(session)]
+    for result in _ordered(results):
+        lines += ["", f"## {_cell(result.title)}: {_level_text(result)}, {result.status.title}", "",
+                  _cell(result.verdict), ""]
+        scoring = [item for item in result.breakdown if item.points != 0]
+        if scoring:
+            lines += ["| Rule | Line | Points | Note |", "| --- | --- | ---: | --- |"]
+            lines += [f"| {_cell(item.rule)} | {_cell(item.label)} | {_signed(item.points)} | {_cell(item.note)} |"
+                      for item in scoring]
+        else:
+            lines.append("No line scores.")
+        if result.consequences:
+            lines += ["", "**Consequences**", ""]
+            lines += [f"- {_cell(item.rule)}: {_cell(item.text)}" for item in result.consequences]
+    return "\n".join(lines) + "\n"
+
+
+def render_json(session: Session, results: Mapping[str, PowerResult]) -> str:
+    return json.dumps(report_data(session, results), indent=2, ensure_ascii=False) + "\n"
+
+
+def render(session: Session, results: Mapping[str, PowerResult], fmt: ReportFormat = "text") -> str:
+    """The report for already computed ``results`` (keyed by power)."""
+    if fmt == "text":
+        return render_text(session, results)
+    if fmt == "markdown":
+        return render_markdown(session, results)
+    if fmt == "json":
+        return render_json(session, results)
+    raise RulesInputError(f"fmt: the report format is one of {', '.join(FORMATS)}, not {fmt!r}")
+
+
+def report(session: Session, fmt: ReportFormat = "text") -> str:
+    """Every power's level, status, verdict, points and consequences for the current turn."""
+    if fmt not in FORMATS:
+        raise RulesInputError(f"fmt: the report format is one of {', '.join(FORMATS)}, not {fmt!r}")
+    return render(session, session.assess(), fmt)
+
+
+def _write(text: str) -> None:
+    try:
+        sys.stdout.write(text)
+    except UnicodeEncodeError:  # a console that cannot show every character
+        encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+        sys.stdout.buffer.write(text.encode(encoding, "replace"))
+    sys.stdout.flush()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``awaw-desktop report FILE [--format text|markdown|json]``; returns the exit status
+    (0 done, 2 bad arguments or a file that cannot be read).  Never raises."""
+    parser = argparse.ArgumentParser(
+        prog="awaw-desktop report",
+        description="Print every power's surrender level for the current turn of a session file.",
+    )
+    parser.add_argument("file", metavar="FILE", help="a session file (.awaw)")
+    parser.add_argument("--format", "-f", dest="fmt", choices=FORMATS, default="text",
+                        help="text (default), markdown or json")
+    try:
+        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    except SystemExit as stop:  # --help, or a usage error argparse already printed
+        return stop.code if isinstance(stop.code, int) else 2
+    try:
+        session = load(args.file)
+    except SessionFileError as error:
+        print(f"awaw-desktop: cannot read {args.file}: {error}", file=sys.stderr)
+        return 2
+    try:
+        text = report(session, cast(ReportFormat, args.fmt))
+    except (RulesInputError, KeyError, TypeError, ValueError) as error:
+        print(f"awaw-desktop: cannot report on {args.file}: {error}", file=sys.stderr)
+        return 2
+    try:
+        _write(text)
+    except BrokenPipeError:  # e.g. piped into head
+        return 0
+    return 0

@@ -1,0 +1,227 @@
+"""The main window, driven the way a player does: tick, type, read the screen."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QMessageBox, QWidget
+
+from awaw_desktop.core import sessionfile
+from awaw_desktop.core.awaw import assess
+from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
+from awaw_desktop.core.recovery import RecoveryStore
+from awaw_desktop.core.session import Session
+from awaw_desktop.ui.main_window import MainWindow
+from awaw_desktop.ui.store import SessionStore
+
+from .helpers import find, shown_level, text, tick, type_number
+
+
+def make_window(qtbot, edition=Edition.UPDATED, scenario=Scenario.GLOBAL_WAR, recovery=None, blank=False):
+    session = Session.new(edition, scenario, Turn(1942, Season.SPRING))
+    if blank:
+        session.inputs.clear()
+    store = SessionStore(session)
+    window = MainWindow(store, recovery=recovery)
+    # Closing at teardown must not stop on the unsaved-changes question.
+    window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    return window
+
+
+@pytest.fixture
+def window(qtbot):
+    return make_window(qtbot)
+
+
+def test_tabs_in_player_order(window):
+    titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    assert titles == ["Overview", "Germany", "Italy", "Japan", "France", "Britain", "Russia", "China",
+                      "U.S. election"]
+
+
+def test_ticking_berlin_updates_the_german_tab_and_the_overview_at_once(qtbot, window):
+    tab = window.power_tabs["germany"]
+    before = shown_level(tab, "Germany")
+    tick(qtbot, tab, "Germany controls Berlin", False)
+    assert shown_level(tab, "Germany") == before - 2
+    assert shown_level(window.overview, "Germany") == before - 2
+    assert text(tab, "Germany controls Berlin points") == "0"
+    tick(qtbot, tab, "Germany controls Berlin", True)
+    assert shown_level(tab, "Germany") == before
+    assert text(tab, "Germany controls Berlin points") == "+2"
+
+
+def test_typing_a_dp_level_and_reaching_zero_shows_surrender(qtbot, window):
+    tab = window.power_tabs["germany"]
+    for city in ("Breslau", "Essen", "Cologne", "Leipzig"):
+        tick(qtbot, tab, f"German-controlled cities: {city}", False)
+    tick(qtbot, tab, "Germany controls Berlin", False)
+    tick(qtbot, tab, "Germany controls Berchtesgaden", False)
+    type_number(qtbot, tab, "German DP level", -1)
+    type_number(qtbot, tab, "Atomic attacks against Germany", 2)
+    assert shown_level(tab, "Germany") == -6  # -1 DP, -3 -2 for two atomic attacks
+    assert "Surrenders" in text(tab, "Germany status")
+    assert "Surrenders" in text(window.overview, "Germany status")
+
+
+def test_italian_dp_total_flows_into_the_german_table_in_the_same_turn(qtbot, window):
+    germany = window.power_tabs["germany"]
+    italy = window.power_tabs["italy"]
+    before = shown_level(germany, "Germany")
+    type_number(qtbot, italy, "Italian DP level", 3)
+    assert shown_level(germany, "Germany") == before + 3
+    type_number(qtbot, italy, "Italian DP level", -4)
+    assert shown_level(germany, "Germany") == before  # never below zero (55.11)
+
+
+def test_the_original_edition_ignores_the_italian_level(qtbot):
+    window = make_window(qtbot, Edition.ORIGINAL)
+    germany = window.power_tabs["germany"]
+    before = shown_level(germany, "Germany")
+    type_number(qtbot, window.power_tabs["italy"], "Italian DP level", 3)
+    assert shown_level(germany, "Germany") == before
+    assert "Original rules" in window.windowTitle()
+
+
+def test_loading_a_state_emits_no_edits(qtbot, window):
+    other = Session.new(Edition.ORIGINAL, Scenario.EUROPEAN, Turn(1944, Season.WINTER))
+    other.set_value("germany", "dp_level", 7)
+    with qtbot.assertNotEmitted(window.store.valueChanged):
+        window.store.replace_session(other)
+    assert window.store.undo_stack.count() == 0
+    assert window.store.undo_stack.isClean()
+    spin = find(window.power_tabs["germany"], "German DP level")
+    assert spin.value() == 7
+    assert window.store.session.value("germany", "dp_level") == 7
+
+
+def test_every_input_has_an_accessible_name_and_takes_focus(window):
+    for tab in window.power_tabs.values():
+        for widget in tab.findChildren(QWidget):
+            if isinstance(widget, (QCheckBox, QAbstractSpinBox)):
+                assert widget.accessibleName(), f"unnamed input in {tab.objectName()}"
+                assert widget.focusPolicy() & Qt.FocusPolicy.TabFocus
+
+
+def test_ctrl_number_switches_tabs(qtbot, window):
+    for number in range(1, 10):
+        qtbot.keyClick(window, Qt.Key(Qt.Key.Key_0 + number), Qt.KeyboardModifier.ControlModifier)
+        assert window.tabs.currentIndex() == number - 1
+
+
+def test_undo_has_readable_labels_and_restores_the_screen(qtbot, window):
+    tab = window.power_tabs["germany"]
+    before = shown_level(tab, "Germany")
+    tick(qtbot, tab, "Germany controls Berlin", False)
+    assert window.store.undo_stack.undoText() == "Germany: Germany controls Berlin unticked"
+    assert window.isWindowModified()
+    window.action_undo.trigger()
+    assert shown_level(tab, "Germany") == before
+    assert find(tab, "Germany controls Berlin").isChecked()
+    assert not window.isWindowModified()
+    window.action_redo.trigger()
+    assert not find(tab, "Germany controls Berlin").isChecked()
+
+
+def test_typing_a_number_is_one_undo_step(qtbot, window):
+    tab = window.power_tabs["germany"]
+    type_number(qtbot, tab, "German DP level", 12)
+    assert window.store.undo_stack.count() == 1
+    window.action_undo.trigger()
+    assert find(tab, "German DP level").value() == 0
+
+
+def test_end_of_turn_advances_records_and_undoes_as_one_step(qtbot, window):
+    type_number(qtbot, window.power_tabs["germany"], "German DP level", 4)
+    level = shown_level(window.power_tabs["germany"], "Germany")
+    window.apply_end_turn({})
+    session = window.store.session
+    assert session.turn == Turn(1942, Season.SUMMER)
+    assert session.history[-1].levels["germany"] == level
+    assert "Summer 1942" in window.edition_label.text()
+    assert text(window.overview, "Germany change since last end of turn") == "no change"
+    window.action_undo.trigger()
+    assert window.store.session.turn == Turn(1942, Season.SPRING)
+    assert window.store.session.history == []
+    assert find(window.power_tabs["germany"], "German DP level").value() == 4
+
+
+def test_save_and_open_round_trip(qtbot, window, tmp_path):
+    type_number(qtbot, window.power_tabs["germany"], "German DP level", 9)
+    path = tmp_path / "game.awaw"
+    assert window.save_to(path)
+    assert not window.isWindowModified()
+    assert "game.awaw" in window.windowTitle()
+    fresh = make_window(qtbot)
+    assert fresh.open_path(path, confirmed=True)
+    assert find(fresh.power_tabs["germany"], "German DP level").value() == 9
+
+
+@pytest.mark.parametrize("content", [b"{not json", b"", b'{"format": "awaw-desktop-session", "version": 99}',
+                                     b"\x89PNG\r\n\x1a\n"])
+def test_a_damaged_file_is_refused_and_the_open_game_is_untouched(qtbot, window, tmp_path, monkeypatch, content):
+    errors = []
+    monkeypatch.setattr(window, "show_error", lambda title, message: errors.append(message))
+    type_number(qtbot, window.power_tabs["germany"], "German DP level", 5)
+    bad = tmp_path / "bad.awaw"
+    bad.write_bytes(content)
+    assert not window.open_path(bad, confirmed=True)
+    assert errors and "bad.awaw" in errors[0] and "unchanged" in errors[0]
+    assert window.store.session.value("germany", "dp_level") == 5
+    assert window.store.undo_stack.count() == 1
+
+
+def test_closing_with_unsaved_changes_asks(qtbot, window, monkeypatch):
+    tick(qtbot, window.power_tabs["germany"], "Germany controls Berlin", False)
+    asked = []
+    monkeypatch.setattr(window, "ask_unsaved", lambda: asked.append(1) or QMessageBox.StandardButton.Cancel)
+    assert not window.close()
+    assert asked
+    monkeypatch.setattr(window, "ask_unsaved", lambda: QMessageBox.StandardButton.Discard)
+    assert window.close()
+
+
+def test_autosave_writes_a_recovery_file_that_a_restart_offers(qtbot, tmp_path, monkeypatch):
+    from awaw_desktop.ui.app import offer_recovery
+
+    recovery = RecoveryStore(tmp_path / "recovery")
+    window = make_window(qtbot, recovery=recovery)
+    type_number(qtbot, window.power_tabs["germany"], "German DP level", 11)
+    qtbot.waitUntil(lambda: len(recovery.list()) == 1, timeout=5000)
+    # The app "crashes": a new window starts with the recovery file still there.
+    monkeypatch.setattr(QMessageBox, "question", lambda *args, **kwargs: QMessageBox.StandardButton.Yes)
+    second = make_window(qtbot, recovery=recovery)
+    assert offer_recovery(second, recovery)
+    assert second.store.session.value("germany", "dp_level") == 11
+    assert second.isWindowModified()
+
+
+def test_scenario_and_edition_show_in_the_window(qtbot):
+    window = make_window(qtbot, Edition.CLASSIC, Scenario.PACIFIC)
+    assert "Updated rules, classic AWAW" in window.windowTitle()
+    assert "Pacific scenario" in window.edition_label.text()
+    for title in ("Britain", "Russia"):
+        assert "Not applicable" in text(window.overview, f"{title} status")
+
+
+def test_every_line_of_every_tab_is_shown_with_its_rule(window):
+    session = window.store.session
+    for power, tab in window.power_tabs.items():
+        assert set(tab.rows) == {line.id for line in session.lines(power)}
+        for line in session.lines(power):
+            assert tab.rows[line.id].rule.text() == line.rule
+            assert line.label
+
+
+def test_example_sessions_all_open(qtbot, window):
+    from awaw_desktop.ui.main_window import example_sessions
+
+    examples = example_sessions()
+    for _title, path in examples:
+        assert window.open_path(path, as_example=True, confirmed=True)
+        assert window.path is None
+    assert all(isinstance(s, Session) for s in [sessionfile.load(p) for _t, p in examples])
+    assert [key for key in assess.DISPLAY_ORDER] == list(window.power_tabs)
