@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
+from typing import TYPE_CHECKING
+
 from .. import __version__
-from ..core.recovery import RecoveryEntry, RecoveryStore
-from ..core.sessionfile import SessionFileError
 from .main_window import APP_NAME, MainWindow
+
+if TYPE_CHECKING:
+    from ..core.recovery import RecoveryStore
 
 
 def make_application(argv: list[str]) -> QApplication:
@@ -28,8 +32,10 @@ def offer_recovery(window: MainWindow, recovery: RecoveryStore, parent: QWidget 
     """After a crash the recovery files of the last run are still there: offer the newest.
 
     Returns True if a session was recovered.  Files the player declines are removed."""
+    from ..core.sessionfile import SessionFileError
+
     recovery.clean_stray_temp_files()
-    entries: list[RecoveryEntry] = recovery.list()
+    entries = recovery.list()
     if not entries:
         return False
     newest = entries[0]
@@ -67,11 +73,18 @@ def run_app(file: Path | None, screenshot_dir: Path | None, argv: list[str]) -> 
         for path in render_screenshots(screenshot_dir):
             print(path)
         return 0
+    from ..core.recovery import RecoveryStore
+
     recovery = RecoveryStore()
     window = MainWindow(recovery=recovery)
     window.restore_geometry()
     window.show()
-    recovered = offer_recovery(window, recovery)
-    if file is not None and not recovered:
-        window.open_path(file, confirmed=True)
+
+    def after_show() -> None:
+        # Asked once the window is up, like other desktop apps offering crash recovery.
+        recovered = offer_recovery(window, recovery)
+        if file is not None and not recovered:
+            window.open_path(file, confirmed=True)
+
+    QTimer.singleShot(0, after_show)
     return app.exec()

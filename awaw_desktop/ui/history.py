@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from html import escape
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -35,7 +36,7 @@ class LevelChart(QWidget):
         values = {power: [int(entry.levels.get(power, 0)) for entry in entries] for power in assess.DISPLAY_ORDER}
         return turns, values
 
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt name)
+    def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         text_colour = self.palette().windowText().color()
@@ -65,7 +66,7 @@ class LevelChart(QWidget):
             pen = QPen(QColor(POWER_COLOURS[power]), 2, DASHES[number % len(DASHES)])
             painter.setPen(pen)
             points = [point(i, level) for i, level in enumerate(levels)]
-            for a, b in zip(points, points[1:], strict=False):
+            for a, b in itertools.pairwise(points):
                 painter.drawLine(a, b)
             for p in points:
                 painter.drawEllipse(p, 2.5, 2.5)

@@ -6,8 +6,10 @@ autosave to a recovery file shortly after each change, undo, the turn track and 
 
 from __future__ import annotations
 
-import uuid
+import os
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
@@ -18,22 +20,24 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QTabWidget,
+    QVBoxLayout,
     QWidget,
 )
 
 from .. import __version__
-from ..core import sessionfile
 from ..core.awaw import assess
-from ..core.recovery import RecoveryStore
 from ..core.session import Session, apply_end_of_turn
 from ..paths import examples_dir
-from .dialogs import EndOfTurnDialog, NewSessionDialog
-from .history import HistoryPanel
 from .overview import OverviewTab
 from .power_tab import PowerTab
 from .store import SessionStore
 
+if TYPE_CHECKING:
+    from ..core.recovery import RecoveryStore
+    from .history import HistoryPanel
+
 APP_NAME = "awaw-desktop"
+SESSION_SUFFIX = ".awaw"
 FILE_FILTER = "AWAW sessions (*.awaw);;All files (*)"
 MAX_RECENT = 8
 #: How long after the last change the recovery file is written (milliseconds).
@@ -42,17 +46,46 @@ AUTOSAVE_DELAY_MS = 1500
 
 def example_sessions() -> list[tuple[str, Path]]:
     """The example sessions shipped in ``resources/examples`` (title, path)."""
+    from ..core import sessionfile
+
     folder = examples_dir()
     found: list[tuple[str, Path]] = []
     if folder.is_dir():
         for path in sorted(folder.iterdir(), key=lambda e: e.name):
-            if path.name.endswith(sessionfile.SESSION_SUFFIX):
+            if path.name.endswith(SESSION_SUFFIX):
                 try:
                     title = sessionfile.load(path).title or path.stem
                 except sessionfile.SessionFileError:
                     continue
                 found.append((title, path))
     return found
+
+
+class PowerTabs(Mapping[str, PowerTab]):
+    """The power tabs, each built the first time it is needed (shown, or asked for).
+
+    Start-up builds the Overview only; the others follow in idle time right after the
+    window is shown, so a player never waits for a tab and start-up stays quick."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.built: dict[str, PowerTab] = {}
+        self.holders: dict[str, QWidget] = {}
+
+    def __getitem__(self, power: str) -> PowerTab:
+        if power not in self.built:
+            holder = self.holders[power]
+            tab = PowerTab(self.window.store, power, holder)
+            holder.layout().addWidget(tab)
+            self.built[power] = tab
+            self.window.decorate_power_tab(power, tab)
+        return self.built[power]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.holders)
+
+    def __len__(self) -> int:
+        return len(self.holders)
 
 
 class MainWindow(QMainWindow):
@@ -63,13 +96,18 @@ class MainWindow(QMainWindow):
         if self.store.parent() is None:
             self.store.setParent(self)
         self.recovery = recovery
-        self.recovery_id = uuid.uuid4().hex
+        self.recovery_id = os.urandom(16).hex()
         self.path: Path | None = None
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.setUsesScrollButtons(True)
+        self.tabs.currentChanged.connect(self._ensure_current_tab)
         self.setCentralWidget(self.tabs)
-        self.power_tabs: dict[str, PowerTab] = {}
+        self.power_tabs = PowerTabs(self)
+        self.tab_builder = QTimer(self)
+        self.tab_builder.setSingleShot(True)
+        self.tab_builder.setInterval(0)
+        self.tab_builder.timeout.connect(self._build_next_tab)
         self.overview: OverviewTab | None = None
         self.edition_label = QLabel()
         self.edition_label.setObjectName("editionLabel")
@@ -78,10 +116,10 @@ class MainWindow(QMainWindow):
         self.autosave_timer.setSingleShot(True)
         self.autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
         self.autosave_timer.timeout.connect(self.write_recovery)
-        self.history = HistoryPanel(self.store)
+        self.history: HistoryPanel | None = None
         self.history_dock = QDockWidget("Game record", self)
         self.history_dock.setObjectName("historyDock")
-        self.history_dock.setWidget(self.history)
+        self.history_dock.visibilityChanged.connect(self._ensure_history)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
         self.history_dock.hide()
         self._build_actions()
@@ -115,8 +153,7 @@ class MainWindow(QMainWindow):
         menu.addAction(self.action_new)
         menu.addAction(self.action_open)
         self.menu_examples = menu.addMenu("Open &Example")
-        for title, path in example_sessions():
-            self.menu_examples.addAction(title, lambda p=path: self.open_path(p, as_example=True))
+        self.menu_examples.aboutToShow.connect(self._fill_examples_menu)
         self.menu_recent = menu.addMenu("Open &Recent")
         self.menu_recent.aboutToShow.connect(self._fill_recent_menu)
         menu.addSeparator()
@@ -156,6 +193,10 @@ class MainWindow(QMainWindow):
 
     def _build_tabs(self) -> None:
         current = self.tabs.currentIndex()
+        for tab in self.power_tabs.built.values():
+            tab.detach()
+        if self.overview is not None:
+            self.overview.detach()
         while self.tabs.count():
             widget = self.tabs.widget(0)
             self.tabs.removeTab(0)
@@ -164,18 +205,49 @@ class MainWindow(QMainWindow):
         self.overview.openPower.connect(self.show_power)
         self.tabs.addTab(self.overview, "Overview")
         self.tabs.setTabToolTip(0, "Overview (Ctrl+1)")
-        self.power_tabs = {}
+        self.power_tabs = PowerTabs(self)
         for number, power in enumerate(assess.DISPLAY_ORDER, start=2):
-            tab = PowerTab(self.store, power)
-            self.power_tabs[power] = tab
-            self.tabs.addTab(tab, assess.title(power))
+            holder = QWidget()
+            holder.setObjectName(f"holder-{power}")
+            layout = QVBoxLayout(holder)
+            layout.setContentsMargins(0, 0, 0, 0)
+            self.power_tabs.holders[power] = holder
+            self.tabs.addTab(holder, assess.title(power))
             self.tabs.setTabToolTip(number - 1, f"{assess.title(power)} (Ctrl+{number})")
         self.tabs.setCurrentIndex(max(current, 0))
+        self._ensure_current_tab()
+        self.tab_builder.start()
         self._update_title()
+
+    def _ensure_history(self, visible: bool = True) -> HistoryPanel:
+        """The game record is built the first time it is shown."""
+        if self.history is None:
+            from .history import HistoryPanel
+
+            self.history = HistoryPanel(self.store)
+            self.history_dock.setWidget(self.history)
+        return self.history
+
+    def _ensure_current_tab(self, *_args: object) -> None:
+        for power, holder in self.power_tabs.holders.items():
+            if self.tabs.currentWidget() is holder:
+                self.power_tabs[power]
+
+    def _build_next_tab(self) -> None:
+        """Build one waiting tab per event-loop turn after start-up, so input stays responsive."""
+        for power in self.power_tabs.holders:
+            if power not in self.power_tabs.built:
+                self.power_tabs[power]
+                self.tab_builder.start()
+                return
+
+    def decorate_power_tab(self, power: str, tab: PowerTab) -> None:
+        """Add what a power's tab offers beyond its table (wizards, carried values)."""
 
     # -- title, autosave ------------------------------------------------------------------
     def show_power(self, power: str) -> None:
-        self.tabs.setCurrentWidget(self.power_tabs[power])
+        self.power_tabs[power]
+        self.tabs.setCurrentWidget(self.power_tabs.holders[power])
 
     def _update_title(self, *_args: object) -> None:
         session = self.store.session
@@ -197,9 +269,11 @@ class MainWindow(QMainWindow):
         if self.store.undo_stack.isClean():
             self.recovery.discard(self.recovery_id)
             return
+        from ..core.sessionfile import SessionFileError
+
         try:
             self.recovery.write(self.recovery_id, self.store.session, self.path)
-        except (OSError, sessionfile.SessionFileError) as error:
+        except (OSError, SessionFileError) as error:
             self.statusBar().showMessage(f"Could not write the recovery file: {error}", 8000)
 
     # -- files -----------------------------------------------------------------------------
@@ -221,6 +295,8 @@ class MainWindow(QMainWindow):
     def new_session(self) -> None:
         if not self.confirm_discard():
             return
+        from .dialogs import NewSessionDialog
+
         dialog = NewSessionDialog(self)
         if dialog.exec():
             self.set_session(dialog.session(), None)
@@ -228,7 +304,7 @@ class MainWindow(QMainWindow):
     def set_session(self, session: Session, path: Path | None) -> None:
         if self.recovery is not None:
             self.recovery.discard(self.recovery_id)
-        self.recovery_id = uuid.uuid4().hex
+        self.recovery_id = os.urandom(16).hex()
         self.path = path
         self.store.replace_session(session)
         self._update_title()
@@ -245,6 +321,8 @@ class MainWindow(QMainWindow):
         """Open a session file; a damaged or newer file is refused and the open game stays as it was."""
         if not confirmed and not self.confirm_discard():
             return False
+        from ..core import sessionfile
+
         try:
             session = sessionfile.load(path)
         except sessionfile.SessionFileError as error:
@@ -267,11 +345,13 @@ class MainWindow(QMainWindow):
         if not name:
             return False
         path = Path(name)
-        if path.suffix != sessionfile.SESSION_SUFFIX:
-            path = path.with_suffix(sessionfile.SESSION_SUFFIX)
+        if path.suffix != SESSION_SUFFIX:
+            path = path.with_suffix(SESSION_SUFFIX)
         return self.save_to(path)
 
     def save_to(self, path: Path) -> bool:
+        from ..core import sessionfile
+
         try:
             sessionfile.save(self.store.session, path)
         except sessionfile.SessionFileError as error:
@@ -299,6 +379,13 @@ class MainWindow(QMainWindow):
         files = [str(path.resolve())] + [f for f in self.recent_files() if f != str(path.resolve())]
         QSettings().setValue("recentFiles", files[:MAX_RECENT])
 
+    def _fill_examples_menu(self) -> None:
+        self.menu_examples.clear()
+        for title, path in example_sessions():
+            self.menu_examples.addAction(title, lambda p=path: self.open_path(p, as_example=True))
+        if self.menu_examples.isEmpty():
+            self.menu_examples.addAction("No examples installed").setEnabled(False)
+
     def _fill_recent_menu(self) -> None:
         self.menu_recent.clear()
         files = [f for f in self.recent_files() if Path(f).exists()]
@@ -311,6 +398,8 @@ class MainWindow(QMainWindow):
 
     # -- turn track ------------------------------------------------------------------------
     def end_turn(self) -> None:
+        from .dialogs import EndOfTurnDialog
+
         dialog = EndOfTurnDialog(self.store.session, self)
         if dialog.exec():
             self.apply_end_turn(dialog.choices())
@@ -328,7 +417,7 @@ class MainWindow(QMainWindow):
                           "numbers point to the rules text. Where a rule is unclear, the reading we chose is shown "
                           "in the line's tooltip.</p>")
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt name)
+    def closeEvent(self, event: QCloseEvent) -> None:
         if not self.confirm_discard():
             event.ignore()
             return

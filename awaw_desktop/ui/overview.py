@@ -80,6 +80,10 @@ class OverviewTab(QWidget):
         store.sessionReplaced.connect(self.refresh)
         self.refresh()
 
+    def detach(self) -> None:
+        self.store.resultsChanged.disconnect(self.refresh)
+        self.store.sessionReplaced.disconnect(self.refresh)
+
     def refresh(self) -> None:
         session = self.store.session
         self.heading.setText(f"{session.turn.title} \u2014 {session.edition.title}, {session.scenario.title}")

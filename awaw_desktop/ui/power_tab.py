@@ -191,6 +191,12 @@ class PowerTab(QWidget):
         self.sync_inputs()
         self.refresh()
 
+    def detach(self) -> None:
+        """Stop following the store (the tab is about to be replaced)."""
+        self.store.valueChanged.disconnect(self._value_changed)
+        self.store.resultsChanged.disconnect(self.refresh)
+        self.store.sessionReloaded.disconnect(self.sync_inputs)
+
     def sync_inputs(self) -> None:
         """Store -> widgets for every line (signals blocked inside ``show_value``)."""
         for line_id, row in self.rows.items():

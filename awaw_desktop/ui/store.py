@@ -52,7 +52,7 @@ class SetValueCommand(QUndoCommand):
     def id(self) -> int:
         return self.ID
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 (Qt name)
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, SetValueCommand) or (other.power, other.line_id) != (self.power, self.line_id):
             return False
         if isinstance(self.new, (bool, list, dict)):

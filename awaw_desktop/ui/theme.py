@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication, QPalette
 
 from ..core.awaw.common import Status
 
