@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from ..core.awaw import assess
 from ..core.awaw.common import PowerResult
 from ..core.lines import Line
+from .carried import CarriedPanel
 from .line_inputs import DerivedInput, LineInput, make_input, tooltip
 from .store import SessionStore
 from .theme import is_dark, status_chip_style, status_text
@@ -161,8 +162,11 @@ class PowerTab(QWidget):
         outer = QVBoxLayout(self)
         self.header = ResultHeader(assess.title(power))
         outer.addWidget(self.header)
-        self.extras = QVBoxLayout()
-        outer.addLayout(self.extras)
+        self.carried = CarriedPanel(store, power)
+        outer.addWidget(self.carried)
+        self.actions = QHBoxLayout()
+        self.actions.addStretch(1)
+        outer.addLayout(self.actions)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -196,6 +200,11 @@ class PowerTab(QWidget):
         self.store.valueChanged.disconnect(self._value_changed)
         self.store.resultsChanged.disconnect(self.refresh)
         self.store.sessionReloaded.disconnect(self.sync_inputs)
+        self.carried.detach()
+
+    def add_action(self, button: QWidget) -> None:
+        """A button beside the table (a wizard for this power)."""
+        self.actions.insertWidget(self.actions.count() - 1, button)
 
     def sync_inputs(self) -> None:
         """Store -> widgets for every line (signals blocked inside ``show_value``)."""

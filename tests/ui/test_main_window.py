@@ -225,3 +225,32 @@ def test_example_sessions_all_open(qtbot, window):
         assert window.path is None
     assert all(isinstance(s, Session) for s in [sessionfile.load(p) for _t, p in examples])
     assert [key for key in assess.DISPLAY_ORDER] == list(window.power_tabs)
+
+
+def test_carried_values_show_on_the_tab_and_adjust_as_one_undo_step(qtbot, window, monkeypatch):
+    from awaw_desktop.ui import carried
+
+    tab = window.power_tabs["japan"]
+    assert "Cumulative modifiers so far (57.14): <b>+0</b>" in text(tab, "Japan carried values")
+    carried.apply_carried(window.store, "japan", {"cumulative_total": 3, "war_turn": {"season": "winter",
+                                                                                       "year": 1941}})
+    assert "<b>+3</b>" in text(tab, "Japan carried values")
+    assert "Winter 1941" in text(tab, "Japan carried values")
+    assert window.store.undo_stack.count() == 1
+    assert "Japan: Cumulative modifiers so far +3" in window.store.undo_stack.undoText()
+    window.action_undo.trigger()
+    assert window.store.session.carry["japan"]["cumulative_total"] == 0
+
+
+def test_carried_dialog_reads_back_what_the_player_sets(qtbot, window):
+    from awaw_desktop.ui.carried import CarriedDialog
+
+    dialog = CarriedDialog(window.store.session, "japan")
+    qtbot.addWidget(dialog)
+    find(dialog, "Turn the war began (starts the cumulative clock): has happened").setChecked(True)
+    find(dialog, "Turn the war began (starts the cumulative clock): year").setValue(1941)
+    find(dialog, "Turn the war began (starts the cumulative clock): season").setCurrentIndex(3)
+    find(dialog, "Cumulative modifiers so far").setValue(-2)
+    values = dialog.values()
+    assert values["war_turn"] == {"season": "winter", "year": 1941}
+    assert values["cumulative_total"] == -2
