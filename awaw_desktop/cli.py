@@ -18,7 +18,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"awaw-desktop {__version__}")
     parser.add_argument("file", nargs="?", type=Path, help="a session file (.awaw) to open")
     parser.add_argument("--screenshot-dir", type=Path, metavar="DIR",
-                        help="render every tab and wizard page to PNG files in DIR, then exit")
+                        help="render every tab and wizard page to PNG files in DIR (of FILE if given), then exit")
     return parser
 
 

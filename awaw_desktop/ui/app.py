@@ -70,7 +70,10 @@ def run_app(file: Path | None, screenshot_dir: Path | None, argv: list[str]) -> 
     if screenshot_dir is not None:
         from .screenshots import render_screenshots
 
-        for path in render_screenshots(screenshot_dir):
+        window = MainWindow()
+        if file is not None and not window.open_path(file, confirmed=True):
+            return 2
+        for path in render_screenshots(screenshot_dir, window):
             print(path)
         return 0
     from ..core.recovery import RecoveryStore

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -130,6 +130,15 @@ class MainWindow(QMainWindow):
         self.store.resultsChanged.connect(self._update_title)
         self.resize(1280, 820)
         self._update_title()
+        hints = QGuiApplication.styleHints()
+        hints.colorSchemeChanged.connect(self._scheme_changed)
+
+    def _scheme_changed(self, *_args: object) -> None:
+        """Light/dark follows the system: recolour the status chips."""
+        if self.overview is not None:
+            self.overview.refresh()
+        for tab in self.power_tabs.built.values():
+            tab.header.show_result(self.store.result(tab.power))
 
     # -- building --------------------------------------------------------------------------
     def _action(self, text: str, slot: object, shortcut: QKeySequence | str | None = None,

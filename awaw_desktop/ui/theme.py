@@ -28,16 +28,24 @@ STATUS_MARKS: dict[Status, str] = {
 }
 
 
+def current_scheme() -> Qt.ColorScheme:
+    """The system's light/dark scheme as Qt reports it (Unknown on a bare Linux machine)."""
+    app = QGuiApplication.instance()
+    if isinstance(app, QGuiApplication):
+        return app.styleHints().colorScheme()
+    return Qt.ColorScheme.Unknown
+
+
 def is_dark(palette: QPalette | None = None) -> bool:
     """Dark scheme: the system says so, or the window colour is dark."""
     app = QGuiApplication.instance()
-    if palette is None and isinstance(app, QGuiApplication):
-        scheme = app.styleHints().colorScheme()
+    if isinstance(app, QGuiApplication):
+        scheme = current_scheme()
         if scheme == Qt.ColorScheme.Dark:
             return True
         if scheme == Qt.ColorScheme.Light:
             return False
-        palette = app.palette()
+        palette = palette or app.palette()
     if palette is None:
         return False
     return palette.color(QPalette.ColorRole.Window).lightness() < 128

@@ -289,3 +289,128 @@ def test_voluntary_surrender_with_us_at_war_and_no_vichy():
     assert outcome.level == -3  # -1 objective (Paris), -4 for the turn: -5 held at -3
     assert "58.411" in [c.rule for c in outcome.consequences]
     assert outcome.brps.key_areas == {}
+
+
+# ---- the fleet helper (58.21C) ----------------------------------------------------------------------------
+
+def test_count_fleet_halves_damaged_and_shipyard_ships_and_leaves_out_row_3():
+    from awaw_desktop.core.awaw.france_surrender import count_fleet
+
+    count = count_fleet(30, damaged=5, shipyard_row_2_or_launch=4, shipyard_row_3_or_higher=9)
+    assert (count.full, count.half, count.left_out, count.counted) == (30, 9, 9, 34)
+    assert count.line_value() == {"full": 30, "half": 9}
+    assert count_fleet(42).counted == 42
+    with pytest.raises(RulesInputError, match="damaged"):
+        count_fleet(10, damaged=-1)
+
+
+# ---- when the wizard opens, and what Finish records -----------------------------------------------------
+
+def session_at(turn, edition=Edition.UPDATED, **values):
+    from awaw_desktop.core.session import Session
+
+    session = Session.new(edition, turn=turn)
+    for line_id, value in values.items():
+        session.set_value("france", line_id, value)
+    return session
+
+
+def test_wizard_available_with_paris_or_from_fall_1940():
+    from awaw_desktop.core.awaw.common import Scenario
+    from awaw_desktop.core.awaw.france_surrender import wizard_available
+
+    early = session_at(Turn(1940, Season.SUMMER))
+    allowed, reason = wizard_available(early, early.assess())
+    assert not allowed and "58.11B" in reason and "Fall 1940" in reason and "Paris" in reason
+    early.set_value("france", "paris_axis", True)
+    allowed, reason = wizard_available(early, early.assess())
+    assert allowed and "58.11A" in reason
+    fall = session_at(Turn(1940, Season.FALL))
+    assert wizard_available(fall) == (True, "58.11B: France may choose to surrender in Fall 1940 (allowed from "
+                                            "Fall 1940 on).")
+    pacific = session_at(Turn(1942, Season.SPRING))
+    pacific.scenario = Scenario.PACIFIC
+    assert wizard_available(pacific)[0] is False
+
+
+def recorded_session(edition=Edition.UPDATED, vichy=True):
+    from awaw_desktop.core.awaw.france_surrender import record_french_surrender
+
+    session = session_at(Turn(1940, Season.FALL), edition)
+    outcome = french_surrender_outcome(request(
+        edition=edition, turn=session.turn, vichy=vichy,
+        level_inputs={**EXAMPLE, "fleet": {"full": 40, "half": 0}},
+        german_first_hex_turn=Turn(1940, Season.SUMMER) if edition is Edition.UPDATED else None,
+        dice={"lebanon_syria": DieRoll(1, "rolled"), "north_africa": DieRoll(4, "typed")}))
+    record_french_surrender(session, outcome)
+    return session, outcome
+
+
+def test_record_french_surrender_sets_carry_outcome_history_and_dice():
+    from awaw_desktop.core.awaw.france_surrender import wizard_available
+
+    session, outcome = recorded_session()
+    # Paris +2, Marseilles +1, 21 ground factors -2, fleet 40: 0, no battleship result +1, the turn after the first
+    # German hex 0
+    assert (outcome.raw_total, outcome.level) == (2, 2)
+    carry = session.carry["france"]
+    assert carry["surrendered"] is True
+    assert carry["surrender_turn"] == {"season": "fall", "year": 1940}
+    assert carry["surrender_level"] == outcome.level and carry["vichy"] is True
+    assert carry["german_first_hex_turn"] == {"season": "summer", "year": 1940}
+    assert session.outcomes["france"] == outcome.to_json()
+    assert FrenchSurrenderOutcome.from_json(json.loads(json.dumps(session.outcomes["france"]))) == outcome
+    entry = session.history[-1]
+    assert entry.kind == "french-surrender" and entry.levels == {"france": outcome.level}
+    rules = [event.rule for event in entry.events]
+    assert rules[0] == "58.11" and "58.31" in rules and "58.621" in rules and "58.631" in rules
+    assert [(d.purpose, d.rule, d.value, d.source) for d in session.dice] == [
+        ("Lebanon-Syria colony roll", "58.531", 1, "rolled"),
+        ("French North Africa colony roll (Tunisia, Algeria, Morocco)", "58.531", 4, "typed")]
+    assert all(d.turn == session.turn for d in session.dice)
+    # the France tab shows the facts the level came from, and the assessment says France has surrendered
+    assert session.value("france", "fleet") == {"full": 40, "half": 0}
+    assert session.value("france", "paris_axis") is True
+    result = session.assess()["france"]
+    assert result.status.value == "surrendered" and result.level == outcome.level
+    allowed, reason = wizard_available(session, session.assess())
+    assert not allowed and "already surrendered" in reason and "Fall 1940" in reason
+
+
+def test_record_refuses_twice_and_a_mismatched_session():
+    from awaw_desktop.core.awaw.france_surrender import record_french_surrender
+
+    session, outcome = recorded_session(Edition.ORIGINAL, vichy=False)
+    assert session.carry["france"]["vichy"] is False
+    assert session.carry["france"]["german_first_hex_turn"] == {"season": "fall", "year": 1940}
+    with pytest.raises(RulesInputError, match="already surrendered"):
+        record_french_surrender(session, outcome)
+    other = session_at(Turn(1941, Season.SPRING), Edition.ORIGINAL)
+    with pytest.raises(RulesInputError, match="Spring 1941"):
+        record_french_surrender(other, outcome)
+    with pytest.raises(RulesInputError, match="Updated rules"):
+        record_french_surrender(session_at(Turn(1940, Season.FALL), Edition.UPDATED), outcome)
+
+
+def test_skipped_dice_are_not_recorded():
+    from awaw_desktop.core.awaw.france_surrender import record_french_surrender
+
+    session = session_at(Turn(1940, Season.FALL), Edition.ORIGINAL)
+    outcome = french_surrender_outcome(request(
+        dice={"lebanon_syria": DieRoll(2), "north_africa": None},
+        colony_control={"tunisia": "axis", "algeria": "axis", "morocco": "british"}))
+    record_french_surrender(session, outcome)
+    assert [d.purpose for d in session.dice] == ["Lebanon-Syria colony roll"]
+    assert session.outcomes["france"]["colonies"] == {"lebanon_syria": "vichy", "tunisia": "axis",
+                                                      "algeria": "axis", "morocco": "free-french"}
+
+
+def test_a_recorded_surrender_survives_a_session_file():
+    from awaw_desktop.core import sessionfile
+
+    session, outcome = recorded_session()
+    loaded = sessionfile.loads(sessionfile.dumps(session))
+    assert loaded.carry["france"] == session.carry["france"]
+    assert FrenchSurrenderOutcome.from_json(loaded.outcomes["france"]) == outcome
+    assert loaded.history[-1] == session.history[-1]
+    assert loaded.dice == session.dice

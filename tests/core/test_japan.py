@@ -339,7 +339,7 @@ def test_european_scenario_reports_the_date():
 def test_european_surrender_is_recorded_and_redeployment_follows():
     g = game(scenario=Scenario.EUROPEAN, turn=Turn(1945, Season.FALL))
     result = japan.assess({"atomic_attacks": 2}, g)
-    assert result.status is Status.NOT_APPLICABLE and result.figures["surrendered"] is True
+    assert result.status is Status.SURRENDERS and result.figures["surrendered"] is True
     outcome = japan.end_of_turn({"atomic_attacks": 2}, g, result, {})
     assert outcome.carry["surrendered"] is True
     assert outcome.carry["surrender_turn"] == {"season": "fall", "year": 1945}

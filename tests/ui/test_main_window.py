@@ -254,3 +254,22 @@ def test_carried_dialog_reads_back_what_the_player_sets(qtbot, window):
     values = dialog.values()
     assert values["war_turn"] == {"season": "winter", "year": 1941}
     assert values["cumulative_total"] == -2
+
+
+def test_status_colours_follow_a_dark_scheme(qtbot, window, monkeypatch):
+    # Offscreen Qt reports no scheme, so the system's switch to dark is injected (PLATFORM.md).
+    from PySide6.QtGui import QGuiApplication
+
+    from awaw_desktop.core.awaw.common import Status
+    from awaw_desktop.ui import theme
+
+    tab = window.power_tabs["germany"]
+    status = window.store.result("germany").status
+    hints = QGuiApplication.styleHints()
+    for scheme, dark in ((Qt.ColorScheme.Dark, True), (Qt.ColorScheme.Light, False)):
+        monkeypatch.setattr(theme, "current_scheme", lambda scheme=scheme: scheme)
+        hints.colorSchemeChanged.emit(scheme)
+        background = theme.status_colours(status, dark)[0]
+        assert background in find(tab, "Germany status").styleSheet()
+        assert background in find(window.overview, "Germany status").styleSheet()
+    assert theme.status_colours(Status.SURRENDERS, True) != theme.status_colours(Status.SURRENDERS, False)

@@ -30,6 +30,7 @@ from ..lines import (
     RulesInputError,
     evaluate,
 )
+from ..session import HistoryEntry, Session
 from . import britain_surrender as procedure
 from .common import (
     Consequence,
@@ -341,6 +342,21 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
                            f"Britain has surrendered (level {level}).", result.breakdown,
                            (Consequence("59.87", why), _canada(game.edition)),
                            _figures(True, level, None, total, us_at_war, at_peace))
+    this_turn = game.turn.to_json()
+    if surrendered and carry.get("surrender_turn") == this_turn:
+        return PowerResult(KEY, TITLE, total, total, Status.SURRENDERED,
+                           f"Britain surrendered this turn (level {level}).", result.breakdown,
+                           (Consequence("59.87", "One offer a turn: a new offer can come in a later turn, below "
+                                                 f"level {level}."), _canada(game.edition)),
+                           _figures(True, level, None, total, us_at_war, at_peace))
+    if this_turn in (carry.get("declined_offers") or []):
+        status = Status.SURRENDERED if surrendered else Status.NO_EFFECT
+        return PowerResult(KEY, TITLE, total, total, status,
+                           f"Germany declined Britain's offer this turn; it lapsed (resistance {total:+d}).",
+                           result.breakdown,
+                           (Consequence("59.32", "A declined offer lapses; Britain may offer again in a later "
+                                                 "turn."),),
+                           _figures(surrendered, level, None, total, us_at_war, False))
     the_offer = procedure.offer(total, level if surrendered else None)
     if the_offer.offered:
         consequences = [Consequence("59.12", "Britain offers to surrender; Germany accepts or declines.")]
@@ -414,6 +430,31 @@ def _choice(choices: Mapping[str, str], question: Question) -> str:
     return answer
 
 
+def record_declined_offer(carry: dict[str, Any], turn: Turn) -> Consequence:
+    """Write a declined offer into Britain's carried values: it lapses (59.32)."""
+    carry["declined_offers"] = [*list(carry.get("declined_offers") or []), turn.to_json()]
+    return Consequence("59.32", f"Germany declines the British offer of {turn.title}; it lapses.")
+
+
+def record_accepted_surrender(carry: dict[str, Any], turn: Turn, level: int, us_at_war: bool,
+                              conciliation: procedure.Conciliation, far_east: str | None,
+                              returned: tuple[str, ...] = ()) -> None:
+    """Write an accepted surrender into Britain's carried values (59.41, 59.75, 59.87, 59.73C).
+
+    The one place that does it: the end-of-turn check and the surrender wizard both call it."""
+    carry["surrenders"] = [*list(carry.get("surrenders") or []), level]
+    carry["returned_territories"] = [*list(carry.get("returned_territories") or []), *returned]
+    carry.update({
+        "surrendered": True,
+        "surrender_level": level,
+        "surrender_turn": turn.to_json(),
+        "conciliation_points": conciliation.points,
+        "usat_reduction": conciliation.usat_reduction,
+        "far_east_choice": far_east,
+        "at_peace": not us_at_war,
+    })
+
+
 def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResult,
                 choices: Mapping[str, str]) -> TurnOutcome:
     """Record the turn: an accepted or declined offer, a surrender's carried values, and the end of a
@@ -437,9 +478,7 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
                           "accept" if forced else "decline")
         questions.append(accept)
         if _choice(choices, accept) == "decline":
-            carry["declined_offers"].append(game.turn.to_json())
-            events.append(Consequence("59.32", f"Germany declines the British offer of {game.turn.title}; "
-                                               "it lapses."))
+            events.append(record_declined_offer(carry, game.turn))
             return TurnOutcome(carry, tuple(events), tuple(questions))
         new_level = int(figures["offer_surrender_level"])
         counted = int(figures["counted_levels"])
@@ -455,7 +494,7 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
                                       f"the offer is at {new_level}")
             conciliation = outcome.conciliation
             far_east = outcome.far_east
-            carry["returned_territories"].extend(outcome.returned)
+            returned: tuple[str, ...] = outcome.returned
             events.extend(outcome.events)
         else:
             points = 0
@@ -466,6 +505,7 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
                 questions.append(question)
                 points = int(_choice(choices, question))
             conciliation = procedure.conciliation_effects(points)
+            returned = ()
             far_east = None
             if game.scenario is Scenario.GLOBAL_WAR:
                 question = Question(FAR_EAST_QUESTION, "59.891", "Japan's position when Britain surrenders",
@@ -485,16 +525,7 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
                 events.append(Consequence("59.75", f"Conciliation: future British resistance "
                                                    f"{conciliation.resistance_modifier:+d}, USAT "
                                                    f"-{conciliation.usat_reduction}."))
-        carry.update({
-            "surrendered": True,
-            "surrender_level": new_level,
-            "surrender_turn": game.turn.to_json(),
-            "conciliation_points": conciliation.points,
-            "usat_reduction": conciliation.usat_reduction,
-            "far_east_choice": far_east,
-            "at_peace": not us_at_war,
-        })
-        carry["surrenders"].append(new_level)
+        record_accepted_surrender(carry, game.turn, new_level, us_at_war, conciliation, far_east, returned)
         return TurnOutcome(carry, tuple(events), tuple(questions))
     if carry.get("surrendered") and carry.get("at_peace"):
         since = _turn_json(carry.get("surrender_turn"))
@@ -515,3 +546,67 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
                     events.append(Consequence("59.86C", "The U.S. declares war on Germany; Britain is at war again "
                                                         "and may surrender again below its last level (59.87)."))
     return TurnOutcome(carry, tuple(events), tuple(questions))
+
+
+# ---------------------------------------------------------------------------------------------
+# The surrender wizard's entry points
+# ---------------------------------------------------------------------------------------------
+
+
+def wizard_available(session: Session, results: Mapping[str, PowerResult]) -> tuple[bool, str]:
+    """May the British surrender wizard open now?  Only while the British result offers to surrender:
+    resistance 0 or less the first time (59.12), below the last surrender level afterwards (59.87)."""
+    result = results.get(KEY)
+    if result is None:
+        return False, "Britain has not been assessed."
+    if session.scenario is Scenario.PACIFIC:
+        return False, "Britain never surrenders in a Pacific scenario (54.11)."
+    if result.status is Status.OFFERS:
+        return True, result.verdict
+    return False, result.verdict
+
+
+def wizard_offer(session: Session, results: Mapping[str, PowerResult]) -> procedure.Offer:
+    """The offer the wizard works on: this turn's resistance against the last surrender level."""
+    carry = {**initial_carry(), **session.carry.get(KEY, {})}
+    previous = carry.get("surrender_level") if carry.get("surrendered") else None
+    return procedure.offer(int(results[KEY].figures["resistance"]), None if previous is None else int(previous))
+
+
+def record_british_surrender(session: Session, outcome: procedure.SurrenderOutcome) -> None:
+    """Record a wizard's outcome: Britain's carried values exactly as the end-of-turn check writes
+    them (accepted: 59.41, 59.75, 59.87; declined: lapses, 59.32), the outcome under
+    ``session.outcomes["britain"]`` and a "british-surrender" line in the history."""
+    results = session.assess()
+    available, reason = wizard_available(session, results)
+    if not available:
+        raise RulesInputError(f"no British offer to record: {reason}")
+    expected = wizard_offer(session, results)
+    if not outcome.offer.offered or (outcome.offer.surrender_level, outcome.offer.counted_levels) != (
+            expected.surrender_level, expected.counted_levels):
+        raise RulesInputError(f"the outcome is for level {outcome.offer.surrender_level}, the offer is at "
+                              f"{expected.surrender_level}")
+    us_at_war = bool(results[KEY].figures.get("us_at_war_with_germany"))
+    carry = {**initial_carry(), **session.carry.get(KEY, {})}
+    if outcome.surrendered:
+        if outcome.war_continues != us_at_war:
+            raise RulesInputError("the outcome and the Britain tab disagree on whether the U.S. is at war with "
+                                  "Germany (59.61)")
+        if not outcome.ok:
+            raise RulesInputError("the surrender terms break the rules: " + "; ".join(
+                outcome.concessions.problems + outcome.returns.problems + (outcome.reductions_check or ())))
+        level = outcome.offer.surrender_level
+        assert level is not None
+        record_accepted_surrender(carry, session.turn, level, us_at_war, outcome.conciliation, outcome.far_east,
+                                  outcome.returned)
+        title = f"British surrender at level {level}"
+        levels = {KEY: level}
+    else:
+        if not outcome.offer.may_decline:
+            raise RulesInputError("at a resistance level of -10 or lower Germany must accept (59.23)")
+        record_declined_offer(carry, session.turn)
+        title = f"British offer at {outcome.offer.resistance:+d} declined; it lapses"
+        levels = {KEY: outcome.offer.resistance}
+    session.carry[KEY] = carry
+    session.outcomes[KEY] = outcome.to_json()
+    session.history.append(HistoryEntry(session.turn, "british-surrender", title, levels, outcome.events))

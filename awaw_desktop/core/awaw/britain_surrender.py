@@ -210,9 +210,23 @@ class Ship:
     factors: int
     state: ShipState = ShipState.ACTIVE
 
+    def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "state", ShipState(self.state))
+        except ValueError as error:
+            known = ", ".join(s.value for s in ShipState)
+            raise RulesInputError(f"state: {self.state!r} is not one of {known}") from error
+
     @property
     def value(self) -> int:
         return ship_value(self.factors, self.state)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "factors": self.factors, "state": self.state.value}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Ship:
+        return cls(str(data["name"]), int(data["factors"]), ShipState(data.get("state", ShipState.ACTIVE)))
 
 
 @dataclass(frozen=True)
@@ -228,6 +242,15 @@ class ReductionChoice:
     @property
     def naval_value(self) -> int:
         return self.naval_factors + sum(ship.value for ship in self.ships)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"aaf": self.aaf, "ground_nas_brps": self.ground_nas_brps,
+                "ships": [ship.to_json() for ship in self.ships], "naval_factors": self.naval_factors}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ReductionChoice:
+        return cls(int(data.get("aaf", 0)), int(data.get("ground_nas_brps", 0)),
+                   tuple(Ship.from_json(ship) for ship in data.get("ships", ())), int(data.get("naval_factors", 0)))
 
 
 @dataclass(frozen=True)
@@ -257,6 +280,24 @@ def reductions_met(required: Reductions, chosen: ReductionChoice,
             shortfalls.append(f"{target - got[key]} more {words[key]} needed ({got[key]} of {target}, 59.512)")
     excess = Reductions(*(max(0, got[key] - need[key]) for key in ("aaf", "ground_nas_brps", "naval_factors")))
     return ReductionCheck(not shortfalls, tuple(shortfalls), excess)
+
+
+#: The kinds of reduction, as keys of :class:`Reductions`.
+REDUCTION_KINDS: tuple[str, ...] = ("aaf", "ground_nas_brps", "naval_factors")
+
+
+def available_when_exhausted(required: Reductions, chosen: ReductionChoice,
+                             exhausted: Collection[str] = ()) -> Reductions:
+    """What is available for :func:`reductions_met` when the British player says some kinds have run
+    out (59.513E): for those kinds, what was chosen is everything there is; the others are assumed
+    to be plentiful (the requirement itself)."""
+    unknown = sorted(set(exhausted) - set(REDUCTION_KINDS))
+    if unknown:
+        raise RulesInputError(f"exhausted: unknown kind(s) {', '.join(unknown)}")
+    got = {"aaf": chosen.aaf, "ground_nas_brps": chosen.ground_nas_brps, "naval_factors": chosen.naval_value}
+    need = required.to_json()
+    return Reductions(*(min(need[kind], got[kind]) if kind in exhausted else need[kind]
+                        for kind in REDUCTION_KINDS))
 
 
 #: 59.514: units never removed or eliminated by a British surrender.
@@ -505,6 +546,34 @@ class HomeControl:
     all_scotland: bool = False
 
 
+def _return_problems(item: ConcessionItem, status: ItemStatus, fact: ReturnFacts, home: HomeControl) -> list[str]:
+    """What stops ``item`` from being returned to Britain (59.72, 59.73B-F)."""
+    problems: list[str] = []
+    key = item.key
+    if status is not ItemStatus.AXIS_CONTROLLED:
+        problems.append(f"{item.name} is not under Axis control, so it cannot be returned (59.72)")
+    if not fact.british_at_start_or_gained:
+        problems.append(f"{item.name} was neither British at the start nor gained other than by an Axis "
+                        "declaration of war (59.73B)")
+    if fact.returned_before:
+        problems.append(f"{item.name} was already returned once this game (59.73C)")
+    if key == "southern_england" and not home.london:
+        problems.append("southern England can be returned only while the Axis control London (59.73D)")
+    if key == "central_england" and not (home.birmingham and home.manchester):
+        problems.append("central England can be returned only while the Axis control Birmingham and "
+                        "Manchester (59.73E)")
+    if key == "scotland" and not home.all_scotland:
+        problems.append("Scotland can be returned only when the Axis control all of it (59.73F)")
+    return problems
+
+
+def _territory_taken(items: Sequence[ConcessionItem], chosen: Collection[str] | Mapping[str, str]) -> list[str]:
+    """Names of chosen items that hand territory to the Axis (everything but a minor's neutrality)."""
+    by_key = {item.key: item for item in items}
+    return [by_key[key].name for key, mode in _modes(items, chosen).items()
+            if not (by_key[key].is_minor and mode is MinorMode.NEUTRALITY)]
+
+
 def check_returns(items: Sequence[ConcessionItem], statuses: Mapping[str, ItemStatus | str],
                   returns: Collection[str], facts: Mapping[str, ReturnFacts] | None = None,
                   home: HomeControl | None = None,
@@ -523,29 +592,111 @@ def check_returns(items: Sequence[ConcessionItem], statuses: Mapping[str, ItemSt
             problems.append(f"{key!r} is not on the British Concession Table (59.73A)")
             continue
         item = by_key[key]
-        fact = facts.get(key, ReturnFacts())
         value += item.points()
-        if status[key] is not ItemStatus.AXIS_CONTROLLED:
-            problems.append(f"{item.name} is not under Axis control, so it cannot be returned (59.72)")
-        if not fact.british_at_start_or_gained:
-            problems.append(f"{item.name} was neither British at the start nor gained other than by an Axis "
-                            "declaration of war (59.73B)")
-        if fact.returned_before:
-            problems.append(f"{item.name} was already returned once this game (59.73C)")
-        if key == "southern_england" and not home.london:
-            problems.append("southern England can be returned only while the Axis control London (59.73D)")
-        if key == "central_england" and not (home.birmingham and home.manchester):
-            problems.append("central England can be returned only while the Axis control Birmingham and "
-                            "Manchester (59.73E)")
-        if key == "scotland" and not home.all_scotland:
-            problems.append("Scotland can be returned only when the Axis control all of it (59.73F)")
+        problems.extend(_return_problems(item, status[key], facts.get(key, ReturnFacts()), home))
     if returns:
-        modes = _modes(items, chosen)
-        taken = [by_key[key].name for key, mode in modes.items()
-                 if not (by_key[key].is_minor and mode is MinorMode.NEUTRALITY)]
+        taken = _territory_taken(items, chosen)
         if taken:
             problems.append(f"territory returned, so none may be taken: drop {', '.join(taken)} (59.73G)")
     return Verdict(not problems, tuple(problems), value, 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# What the players may tick now (for a wizard's lists)
+# ---------------------------------------------------------------------------------------------
+
+#: Table territories that were not British at the start of a game: they can be returned only if they
+#: came under British control other than by an Axis declaration of war (59.73B).  Only a default for
+#: the wizard's "British at the start or gained otherwise" tick; the players confirm it.
+NOT_BRITISH_AT_START = frozenset({"lebanon_syria", "tunisia", "algeria", "morocco", "libya", "albania", "ireland"})
+
+
+def initial_statuses(axis_holds: Collection[str] = ()) -> dict[str, str]:
+    """Statuses to start the Concession Table from: the table territories the Britain tab already
+    records as Axis-controlled (its "Axis-controlled Malta / Singapore" line, 59.21)."""
+    return {key: ItemStatus.AXIS_CONTROLLED.value for key in axis_holds if key in TERRITORY_KEYS}
+
+
+@dataclass(frozen=True)
+class ItemChoice:
+    """One row of a list to tick: may it be ticked now, and if not (or if ticked wrongly) why."""
+
+    key: str
+    name: str
+    priority: int
+    points: int
+    status: ItemStatus
+    chosen: bool
+    allowed: bool
+    reason: str = ""
+
+
+_STATUS_WORDS = {
+    ItemStatus.AXIS_CONTROLLED: "already Axis-controlled: does not block higher priorities (59.66)",
+    ItemStatus.INDEPENDENT: "independent: does not block higher priorities (59.66)",
+    ItemStatus.NOT_ELIGIBLE: "not eligible: does not block higher priorities (59.66)",
+}
+
+
+def concession_choices(points_available: int, items: Sequence[ConcessionItem],
+                       statuses: Mapping[str, ItemStatus | str], chosen: Mapping[str, str],
+                       indemnity: int = 0, returning: bool = False,
+                       minor_modes: Mapping[str, str] | None = None) -> tuple[ItemChoice, ...]:
+    """Each item of the Concession Table with whether Germany may tick it now (59.66, 59.68, 59.73G).
+
+    A ticked item stays allowed (so it can be unticked) and carries the problem it causes, if any.
+    ``minor_modes`` gives the mode of minor countries not ticked yet (for their cost)."""
+    points_available = _whole("points_available", points_available)
+    status = _statuses(items, statuses)
+    modes = _modes(items, chosen)
+    minor_modes = minor_modes or {}
+    used = sum(item.points(modes[item.key]) for item in items if item.key in modes) + indemnity_points(indemnity)
+    left = points_available - used
+    rows: list[ItemChoice] = []
+    for item in items:
+        is_chosen = item.key in modes
+        mode = modes[item.key] if is_chosen else (
+            MinorMode(minor_modes.get(item.key) or MinorMode.AXIS_CONTROL) if item.is_minor else None)
+        points = item.points(mode)
+        blockers = [other for other in items
+                    if other.priority < item.priority and status[other.key] is ItemStatus.ELIGIBLE
+                    and other.key not in modes]
+        reason = ""
+        if status[item.key] is not ItemStatus.ELIGIBLE:
+            reason = _STATUS_WORDS[status[item.key]]
+        elif returning and not (item.is_minor and mode is MinorMode.NEUTRALITY):
+            reason = "territory is being returned, so none may be taken (59.73G)"
+        elif blockers:
+            reason = f"take {blockers[0].name} (priority {blockers[0].priority}) first (59.66)"
+        elif not is_chosen and points > left:
+            reason = f"costs {points}, only {max(0, left)} point(s) left (59.68)"
+        allowed = is_chosen or not reason
+        rows.append(ItemChoice(item.key, item.name, item.priority, points, status[item.key], is_chosen, allowed,
+                               reason))
+    return tuple(rows)
+
+
+def return_choices(items: Sequence[ConcessionItem], statuses: Mapping[str, ItemStatus | str],
+                   returns: Collection[str], facts: Mapping[str, ReturnFacts] | None = None,
+                   home: HomeControl | None = None,
+                   chosen: Collection[str] | Mapping[str, str] = ()) -> tuple[ItemChoice, ...]:
+    """The Axis-controlled items Germany might return, each with whether it may be ticked now and
+    the 59.73 restriction that stops it (59.72, 59.73)."""
+    status = _statuses(items, statuses)
+    facts = facts or {}
+    home = home or HomeControl()
+    taken = _territory_taken(items, chosen)
+    rows: list[ItemChoice] = []
+    for item in items:
+        if status[item.key] is not ItemStatus.AXIS_CONTROLLED:
+            continue
+        problems = _return_problems(item, status[item.key], facts.get(item.key, ReturnFacts()), home)
+        if taken:
+            problems.append(f"territory was taken ({', '.join(taken)}): drop it to return any (59.73G)")
+        is_chosen = item.key in returns
+        rows.append(ItemChoice(item.key, item.name, item.priority, item.points(), status[item.key], is_chosen,
+                               is_chosen or not problems, "; ".join(problems)))
+    return tuple(rows)
 
 
 @dataclass(frozen=True)
@@ -634,6 +785,31 @@ class SurrenderRequest:
 
 
 @dataclass(frozen=True)
+class TakenItem:
+    """A concession Germany takes, as recorded (name and points kept so the record reads alone)."""
+
+    key: str
+    name: str
+    points: int
+    mode: str = ""   # "neutrality" / "axis-control" for a minor country
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "name": self.name, "points": self.points, "mode": self.mode}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TakenItem:
+        return cls(str(data["key"]), str(data["name"]), int(data["points"]), str(data.get("mode", "")))
+
+
+_FAR_EAST_WORDS = {
+    "no-war": "Japan is at war with neither Britain nor the U.S. (59.891A)",
+    "war-with-both": "Japan is at war with Britain and the U.S.: the surrender holds in Europe only (59.891B)",
+    "japan-adheres": "Japan, at war with Britain alone, adheres to the peace (59.892)",
+    "japan-fights-on": "Japan, at war with Britain alone, fights on (59.894)",
+}
+
+
+@dataclass(frozen=True)
 class SurrenderOutcome:
     surrendered: bool
     offer: Offer
@@ -646,6 +822,9 @@ class SurrenderOutcome:
     reductions_check: tuple[str, ...] | None
     events: tuple[Consequence, ...]
     returned: tuple[str, ...] = ()
+    taken: tuple[TakenItem, ...] = ()
+    indemnity: int = 0
+    removed: ReductionChoice | None = None
 
     @property
     def ok(self) -> bool:
@@ -661,15 +840,34 @@ class SurrenderOutcome:
         r = self.required
         lines.append(f"Force reductions: {r.aaf} AAF, {r.ground_nas_brps} BRPs of ground units or NAS, "
                      f"{r.naval_factors} naval factors (59.512).")
+        if self.removed is not None:
+            removed = self.removed
+            lines.append(f"  Removed: {removed.aaf} AAF, {removed.ground_nas_brps} BRPs of ground units or NAS; "
+                         f"naval value {removed.naval_value}.")
+            for ship in removed.ships:
+                lines.append(f"  Ship eliminated: {ship.name}, {ship.factors} factor(s), "
+                             f"{ship.state.value.replace('-', ' ')}: counts {ship.value}.")
+            if removed.naval_factors:
+                lines.append(f"  Other naval factors eliminated: {removed.naval_factors}.")
         if self.war_continues:
             lines.append("The U.S. is at war with Germany: the war goes on and no concessions are made (59.61).")
         else:
             lines.append(f"Concessions: {self.concessions.points_used} of {self.offer.concession_points} points "
                          f"used (59.65).")
-            if self.conciliation.points:
-                lines.append(f"Conciliation: {self.conciliation.points} points returned or not taken: British "
-                             f"resistance {self.conciliation.resistance_modifier:+d}, USAT "
-                             f"-{self.conciliation.usat_reduction} (59.75).")
+            for item in self.taken:
+                how = f", {item.mode.replace('-', ' ')}" if item.mode else ""
+                lines.append(f"  Taken: {item.name}{how} ({item.points} point(s)).")
+            if self.indemnity:
+                lines.append(f"  Indemnity: {self.indemnity} BRPs ({INDEMNITY_POINTS[self.indemnity]} point(s), "
+                             "59.67).")
+            names = {item.key: item.name for item in CONCESSION_TABLE}
+            for key in self.returned:
+                lines.append(f"  Returned to Britain: {names.get(key, key)} (59.72).")
+            lines.append(f"Conciliation: {self.conciliation.points} point(s) returned or not taken: British "
+                         f"resistance {self.conciliation.resistance_modifier:+d} in later turns, USAT "
+                         f"-{self.conciliation.usat_reduction} (59.75).")
+        if self.far_east is not None:
+            lines.append(f"Far East: {_FAR_EAST_WORDS.get(self.far_east, self.far_east)}.")
         lines.extend(f"Problem: {problem}" for problem in
                      self.concessions.problems + self.returns.problems + (self.reductions_check or ()))
         return "\n".join(lines)
@@ -686,6 +884,9 @@ class SurrenderOutcome:
             "reductions_check": None if self.reductions_check is None else list(self.reductions_check),
             "events": [{"rule": event.rule, "text": event.text} for event in self.events],
             "returned": list(self.returned),
+            "taken": [item.to_json() for item in self.taken],
+            "indemnity": self.indemnity,
+            "removed": None if self.removed is None else self.removed.to_json(),
         }
 
     @classmethod
@@ -701,6 +902,9 @@ class SurrenderOutcome:
             data.get("far_east"), None if check is None else tuple(check),
             tuple(Consequence(str(event["rule"]), str(event["text"])) for event in data.get("events", ())),
             tuple(data.get("returned", ())),
+            tuple(TakenItem.from_json(item) for item in data.get("taken", ())),
+            int(data.get("indemnity", 0)),
+            None if data.get("removed") is None else ReductionChoice.from_json(data["removed"]),
         )
 
 
@@ -763,5 +967,12 @@ def british_surrender_outcome(request: SurrenderRequest) -> SurrenderOutcome:
     check: tuple[str, ...] | None = None
     if request.reductions is not None:
         check = reductions_met(required, request.reductions, request.available).shortfalls
+    taken: tuple[TakenItem, ...] = ()
+    if not war_continues:
+        modes = _modes(items, request.chosen)
+        taken = tuple(TakenItem(item.key, item.name, item.points(modes[item.key]),
+                                "" if modes[item.key] is None else str(modes[item.key]))
+                      for item in items if item.key in modes)
     return SurrenderOutcome(True, the_offer, war_continues, required, verdict, returns, conciliation,
-                            far_east_value, check, tuple(events), tuple(request.returns))
+                            far_east_value, check, tuple(events), tuple(request.returns), taken,
+                            0 if war_continues else request.indemnity, request.reductions)

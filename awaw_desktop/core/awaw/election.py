@@ -239,15 +239,21 @@ def lines(edition: Edition, scenario: Scenario) -> tuple[Line, ...]:
 # Pure procedures
 # ---------------------------------------------------------------------------------------------
 
+def _has_surrendered(game: GameContext, power: str) -> bool:
+    """Surrendered at this check or earlier: the carried flag, the result's status, or a ``surrendered``
+    figure (Japan in a European scenario surrenders by the calendar with a "not applicable" table, 57.81)."""
+    result = game.results.get(power)
+    if bool(game.carried(power, "surrendered", False)):
+        return True
+    return result is not None and (result.surrendered or bool(result.figures.get("surrendered", False)))
+
+
 def _context(game: GameContext) -> Context:
     values: dict[str, Any] = {}
     japan = game.results.get("japan")
-    values["japan.surrendered"] = bool(game.carried("japan", "surrendered", False)) or (
-        japan is not None and japan.surrendered)
+    values["japan.surrendered"] = _has_surrendered(game, "japan")
     values["japan.level"] = None if japan is None else japan.level
-    germany = game.results.get("germany")
-    values["germany.surrendered"] = bool(game.carried("germany", "surrendered", False)) or (
-        germany is not None and germany.surrendered)
+    values["germany.surrendered"] = _has_surrendered(game, "germany")
     britain = game.results.get("britain")
     if britain is not None and "in_surrender" in britain.figures:
         in_surrender = bool(britain.figures.get("in_surrender"))
@@ -434,8 +440,7 @@ def allied_defeat(game: GameContext) -> tuple[bool, str]:
     results = game.results
 
     def done(power: str) -> bool:
-        result = results.get(power)
-        return bool(game.carried(power, "surrendered", False)) or (result is not None and result.surrendered)
+        return _has_surrendered(game, power)
 
     france = done("france")
     britain_result = results.get("britain")

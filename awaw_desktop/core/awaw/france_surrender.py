@@ -14,13 +14,21 @@ from enum import StrEnum
 from typing import Any
 
 from ..lines import Context, LineResult, RulesInputError, evaluate
-from .common import Consequence, Edition, Scenario, Turn, require_range
+from ..session import DieRoll as SessionDieRoll
+from ..session import HistoryEntry, Session
+from .common import Consequence, Edition, PowerResult, Scenario, Status, Turn, require_range
 from .france import (
+    KEY,
     MAX_LEVEL,
+    PARIS,
+    US_AT_WAR,
     clamp_level,
+    counted_fleet_factors,
     entered_first_hex_turn,
     hex_consequences,
+    initial_carry,
     lines,
+    may_surrender_voluntarily,
     surrender_check,
     turn_from_json,
     vichy_allowed,
@@ -587,3 +595,135 @@ def _colony_effects(colonies: tuple[ColonyOutcome, ...], vichy: bool) -> tuple[C
         out.append(Consequence("58.632", "A Vichy 2-3 infantry unit goes to Vichy and to the capital of each Vichy "
                                          "colony; the rest of the Vichy ground and air forces go to Vichy France."))
     return tuple(out)
+
+
+# --------------------------------------------------------------------------------------------------
+# The fleet count helper (58.21C) for the wizard's level page
+# --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FleetCount:
+    """What the 58.21C fleet line takes from a count of French naval factors by condition."""
+
+    full: int         # completed, undamaged ships
+    half: int         # damaged ships plus ships on the "2" or "Launch" shipyard rows
+    left_out: int     # ships on the "3" row or higher: not counted at all
+    counted: int      # full + half // 2
+
+    def line_value(self) -> dict[str, int]:
+        """The value of the ``fleet`` line (its two fields)."""
+        return {"full": self.full, "half": self.half}
+
+
+def count_fleet(undamaged: int, damaged: int = 0, shipyard_row_2_or_launch: int = 0,
+                shipyard_row_3_or_higher: int = 0) -> FleetCount:
+    """58.21C: damaged ships and ships on the '2' or 'Launch' rows count two factors for one (the pool is
+    halved once, a remnant dropped); ships on the '3' row or higher are left out."""
+    for name, value in (("undamaged", undamaged), ("damaged", damaged),
+                        ("shipyard_row_2_or_launch", shipyard_row_2_or_launch),
+                        ("shipyard_row_3_or_higher", shipyard_row_3_or_higher)):
+        require_range(name, value, 0, 300)
+    half = damaged + shipyard_row_2_or_launch
+    if half > 300:
+        raise RulesInputError(f"damaged + shipyard_row_2_or_launch: {half} naval factors is more than 300")
+    return FleetCount(undamaged, half, shipyard_row_3_or_higher, counted_fleet_factors(undamaged, half))
+
+
+# --------------------------------------------------------------------------------------------------
+# When the wizard may open, and what Finish records
+# --------------------------------------------------------------------------------------------------
+
+#: The two colony dice (58.531), as the game record names them.
+DIE_PURPOSES: dict[str, str] = {
+    "lebanon_syria": "Lebanon-Syria colony roll",
+    "north_africa": "French North Africa colony roll (Tunisia, Algeria, Morocco)",
+}
+
+
+def wizard_available(session: Session, results: Mapping[str, PowerResult] | None = None) -> tuple[bool, str]:
+    """Whether the French surrender wizard may open now, and why (or why not).
+
+    It opens when the Axis hold Paris (58.11A, any turn) or, from Fall 1940 on, so that France may choose to
+    surrender (58.11B); it is refused in a Pacific scenario and once France has surrendered."""
+    if session.scenario is Scenario.PACIFIC:
+        return False, "France takes no part in a Pacific scenario."
+    carried = session.carry.get(KEY, {})
+    result = (results or {}).get(KEY)
+    if carried.get("surrendered") or (result is not None and result.status is Status.SURRENDERED):
+        when = turn_from_json(carried.get("surrender_turn"), "surrender_turn")
+        level = carried.get("surrender_level")
+        detail = "".join((f" in {when.title}" if when else "",
+                          f" at level {int(level):+d}" if isinstance(level, int) else ""))
+        return False, f"France has already surrendered{detail}; it surrenders only once."
+    if session.value(KEY, PARIS.id):
+        return True, "58.11A: the Axis hold Paris, so France surrenders at the end of this Allied player turn."
+    allowed, why = may_surrender_voluntarily(session.turn)
+    if allowed:
+        return True, why
+    return False, f"{why} Before then it surrenders only when the Axis hold Paris (58.11A)."
+
+
+def record_french_surrender(session: Session, outcome: FrenchSurrenderOutcome) -> None:
+    """Finish of the wizard: France surrendered this turn (carry), the outcome, a history entry and the colony
+    dice, all in ``session`` (the store wraps the call in one undo step).  The level inputs the wizard used
+    are written back to the France lines, so the France tab shows the facts the level came from."""
+    if not isinstance(outcome, FrenchSurrenderOutcome):
+        raise RulesInputError(f"outcome: expected a French surrender outcome, got {outcome!r}")
+    request = outcome.request
+    if session.carry.get(KEY, {}).get("surrendered"):
+        raise RulesInputError("France has already surrendered; it surrenders only once.")
+    if Edition(request.edition) is not session.edition:
+        raise RulesInputError(f"outcome: worked out for the {Edition(request.edition).title}, but the session "
+                              f"uses the {session.edition.title}")
+    if request.turn != session.turn:
+        raise RulesInputError(f"outcome: worked out for {request.turn.title}, but the session is at "
+                              f"{session.turn.title}")
+    for line in lines(session.edition, session.scenario):
+        if line.input_kind != "derived" and line.id in request.level_inputs:
+            session.set_value(KEY, line.id, request.level_inputs[line.id])
+    us_at_war = bool(request.level_inputs.get(US_AT_WAR.id, False))
+    carry = {**initial_carry(), **dict(session.carry.get(KEY, {}))}
+    carry.update(surrendered=True, surrender_turn=session.turn.to_json(), surrender_level=outcome.level,
+                 vichy=outcome.vichy)
+    if carry["german_first_hex_turn"] is None:
+        first = request.german_first_hex_turn or entered_first_hex_turn(request.level_inputs)
+        if first is None and not us_at_war:
+            first = session.turn
+        carry["german_first_hex_turn"] = None if first is None else first.to_json()
+    session.carry[KEY] = carry
+    session.outcomes[KEY] = outcome.to_json()
+    session.history.append(HistoryEntry(
+        turn=session.turn, kind="french-surrender",
+        title=f"French surrender, {session.turn.title}: level {outcome.level:+d}, "
+              f"{'with' if outcome.vichy else 'without'} Vichy France",
+        levels={KEY: outcome.level},
+        events=history_events(outcome),
+    ))
+    used = {colony.colony.roll for colony in outcome.colonies if colony.die is not None}
+    for roll in ROLLS:
+        die = request.dice.get(roll)
+        if die is not None and roll in used:
+            session.dice.append(SessionDieRoll(session.turn, DIE_PURPOSES[roll], "58.531", die.value, die.source))
+
+
+def history_events(outcome: FrenchSurrenderOutcome) -> tuple[Consequence, ...]:
+    """The main events of a French surrender for the game record."""
+    request = outcome.request
+    why = "the Axis hold Paris" if outcome.reason == "paris" else "France chose to surrender"
+    events = [Consequence("58.11", f"France surrenders in {request.turn.title} ({why}) at level "
+                                   f"{outcome.level:+d}.")]
+    if outcome.raw_total != outcome.level:
+        events.append(Consequence("58.22", f"The raw total {outcome.raw_total:+d} counts as {outcome.level:+d}."))
+    if outcome.vichy:
+        events.append(Consequence("58.31", "The Axis set up Vichy France."))
+    else:
+        allowed, reason = vichy_allowed(bool(request.level_inputs.get(US_AT_WAR.id, False)))
+        events.append(Consequence("58.31", "The Axis do not set up Vichy France." if allowed else reason))
+    events.extend(Consequence(colony.rule, colony.text) for colony in outcome.colonies)
+    events.append(Consequence("58.621", f"Free French forces: {outcome.free_french.describe()}."))
+    if outcome.vichy:
+        events.append(Consequence("58.631", f"Vichy forces: {outcome.vichy_forces.describe()}."))
+    events.extend(outcome.fleet.consequences())
+    events.extend(outcome.brps.consequences(Edition(request.edition)))
+    return tuple(events)

@@ -128,6 +128,20 @@ def surrender_consequences(game: GameContext) -> tuple[Consequence, ...]:
         if not italy_out and not italy_never_fought:
             consequences.append(Consequence("56.13", "Italy surrenders with Germany."))
     consequences.append(Consequence("55.3", "All German units are removed from play."))
+    if game.edition is Edition.ORIGINAL:
+        # 55.4-55.5 of the original text (the updated copy has lost these passages).
+        consequences.append(Consequence("55.41", "Unoccupied German-held hexes belong to no one until a major "
+                                                 "power occupies them."))
+        consequences.append(Consequence("55.51", "Germany's minor allies and associated minor countries "
+                                                 "surrender and their units are removed; all \"7\" and \"8\" "
+                                                 "diplomatic results are cancelled."))
+        if italy_out:  # 55.52: "if Italy has not surrendered" (a never-fighting Italy has not)
+            consequences.append(Consequence("55.52", "German conquests and German-held hexes belong to no one "
+                                                     "until a major power occupies them."))
+        else:
+            consequences.append(Consequence("55.52", "German conquests and hexes on the western and eastern "
+                                                     "fronts belong to no one until occupied; those on the "
+                                                     "Mediterranean front pass to Italy."))
     if game.scenario is Scenario.GLOBAL_WAR:
         consequences.append(Consequence("55.23", "Japan fights on."))
         consequences.append(Consequence("55.24", "The Pacific U.S. election gains +10 (62.31)."))

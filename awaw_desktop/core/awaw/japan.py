@@ -320,6 +320,8 @@ JAPAN_ISLAND_GROUPS = ContextGroup(
          "Japan holds now; two part-held groups count as one.",
     reading="The peak is a running maximum over the game starting at 4, not a sum (NOTES.md); it is "
             "updated every turn, whether or not the 57.14A clock has started.",
+    # 57.14E: Japan starts the game holding the East and West Carolines, the Kuriles and the Marshalls.
+    start={"full": STARTING_ISLAND_GROUPS, "partial": 0},
     fields=(FieldSpec("full", "groups held in full", 0, 40, _ISLAND_FIELDS_HELP),
             FieldSpec("partial", "groups held in part", 0, 40, _ISLAND_FIELDS_HELP)),
     rate=_peak_islands,
@@ -343,8 +345,8 @@ ALLIED_CITIES = Choice(
              Option("seoul", "Seoul"), Option("taipei", "Taipei"), Option("okinawa", "Okinawa")),
 )
 ALLIED_CHUNGKING = Flag(
-    id="allied_chungking", rule="57.11", label="Allies hold Chungking", value=-1,
-    help="-1 while Chungking is under Allied control.",
+    id="allied_chungking", rule="57.11", label="Allies hold Chungking", value=-1, start=True,
+    help="-1 while Chungking is under Allied control (Nationalist China holds it at the start).",
 )
 ATOMIC_ATTACKS = Escalating(
     id="atomic_attacks", rule="57.11", label="Atomic attacks on Japan (so far)",
@@ -733,15 +735,18 @@ def _european_result(inputs: Mapping[str, Any], game: GameContext, carry: JapanC
     due = game.turn.turns_since(date) >= 0
     figures["surrendered"] = due
     if due:
+        # 57.81: Japan "is considered to surrender": the check reports a surrender, so that the
+        # other powers (62.31 Europe +10, 62.91) see it like any other Japanese surrender.
         verdict = (f"Japan's table is not used in a European scenario; with {bombs} atomic bomb(s) Japan is "
                    f"taken to surrender by {date.title}, so it surrenders at the end of this turn.")
         consequences.append(Consequence("57.81", f"Japan surrenders in {game.turn.title}."))
         consequences.append(Consequence("57.82", "In each of the next three Allied player turns the U.S. may "
                                                  f"move {REDEPLOYMENT_PER_TURN.text} from the Pacific to the "
                                                  "Atlantic U.S. box (if present)."))
-    else:
-        verdict = (f"Japan's table is not used in a European scenario; Japan is taken to surrender in "
-                   f"{date.title} ({bombs} atomic bomb(s) on Japan so far, each one a turn earlier).")
+        return PowerResult(KEY, TITLE, 0, 0, Status.SURRENDERS, verdict,
+                           consequences=tuple(consequences), figures=figures)
+    verdict = (f"Japan's table is not used in a European scenario; Japan is taken to surrender in "
+               f"{date.title} ({bombs} atomic bomb(s) on Japan so far, each one a turn earlier).")
     return PowerResult(KEY, TITLE, 0, 0, Status.NOT_APPLICABLE, verdict,
                        consequences=tuple(consequences), figures=figures)
 

@@ -101,11 +101,14 @@ ICS = IcCount(
     help="Seven ICs count nothing; -1 for each IC fewer than seven, +1 for each IC more than seven.",
     pivot=IC_PIVOT, below_each=-1, above_each=1, maximum=40, unit="ICs",
     reading="The entry starts at seven ICs (no points) so an untouched form does not count -7.",
+    start=IC_PIVOT,
 )
 WESTERN_ALLIES_AT_WAR = Choice(
     id="western_allies_at_war", rule="60.11", label="Western Allied powers at war with Germany", each=1,
     help="+1 for each Western Allied major power at war with Germany.",
     options=(Option("britain", "Britain"), Option("france", "France"), Option("usa", "United States")),
+    # A new game starts in Fall 1939 with Britain and France at war with Germany (the usual campaign start).
+    start=("britain", "france"),
 )
 WESTERN_ALLIES_IN_FRANCE = Flag(
     id="western_allies_in_france", rule="60.11", label="Western Allies hold two hexes in France", value=1,
@@ -289,7 +292,16 @@ def _lowest_removal_level(game: GameContext) -> int | None:
 
 
 def _in_surrender(game: GameContext, power: str) -> bool:
+    """Whether ``power`` is in a state of surrender for 60.41 / 62.91.
+
+    Britain: its ``in_surrender`` figure when it gives one (a surrender earlier in the game stays in force
+    while a new offer is pending), else its carried flag.  Other powers: surrendered this check or earlier,
+    or a ``surrendered`` figure (Japan in a European scenario surrenders by the calendar, 57.81)."""
     result = game.results.get(power)
+    if result is not None and "in_surrender" in result.figures:
+        return bool(result.figures["in_surrender"])
+    if result is not None and result.figures.get("surrendered"):
+        return True
     return bool(game.carried(power, "surrendered")) or (result is not None and result.surrendered)
 
 
