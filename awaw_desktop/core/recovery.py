@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StringConstraints, ValidationError
@@ -128,9 +128,19 @@ class RecoveryStore:
         file it was opened from or last saved to (None for a new, unsaved session).
 
         Raises :class:`SessionFileError` if the session cannot be stored or the folder written."""
+        return self.write_snapshot(session_id, self.snapshot(session), source_path)
+
+    @staticmethod
+    def snapshot(session: Session) -> dict[str, Any]:
+        """The session as a JSON document sharing nothing with it: cheap, taken on the window's
+        thread so that :meth:`write_snapshot` can run on another."""
+        return to_json(session)
+
+    def write_snapshot(self, session_id: str, document: dict[str, Any],
+                       source_path: str | os.PathLike[str] | None) -> RecoveryEntry:
+        """Validate and write a :meth:`snapshot` (safe to call from a worker thread)."""
         target = self.path_for(session_id)
-        document = to_json(session)
-        from_json(document)  # never write a copy we could not read back
+        session = from_json(document)  # never write a copy we could not read back
         saved_at = self._clock()
         if saved_at.tzinfo is None:
             saved_at = saved_at.replace(tzinfo=UTC)
