@@ -181,6 +181,13 @@ class MainWindow(QMainWindow):
         self.action_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         edit.addAction(self.action_undo)
         edit.addAction(self.action_redo)
+        edit.addSeparator()
+        self.action_copy_text = self._action("Copy report as &text", lambda: self.copy_report("text"),
+                                             "Ctrl+Shift+C", "Every power's level and breakdown, for a game log")
+        self.action_copy_markdown = self._action("Copy report as &Markdown", lambda: self.copy_report("markdown"),
+                                                 None, "For a forum or play-by-email post")
+        edit.addAction(self.action_copy_text)
+        edit.addAction(self.action_copy_markdown)
 
         turn = self.menuBar().addMenu("&Turn")
         self.action_end_turn = self._action("&End Allied player turn\u2026", self.end_turn, "Ctrl+E",
@@ -195,6 +202,7 @@ class MainWindow(QMainWindow):
         view.addAction(toggle)
 
         help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction(self._action("How we read the &rules", self.show_readings, QKeySequence.StandardKey.HelpContents))
         help_menu.addAction(self._action("&About awaw-desktop", self.about))
 
         self.tab_shortcuts: list[QShortcut] = []
@@ -449,6 +457,20 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"{turn.title} ended; now {self.store.session.turn.title}", 5000)
 
     # -- misc ------------------------------------------------------------------------------
+    def report_text(self, fmt: str) -> str:
+        from ..core.report import render
+
+        return render(self.store.session, self.store.results, fmt)  # type: ignore[arg-type]
+
+    def copy_report(self, fmt: str) -> None:
+        QGuiApplication.clipboard().setText(self.report_text(fmt))
+        self.statusBar().showMessage(f"Report copied ({fmt})", 4000)
+
+    def show_readings(self) -> None:
+        from .readings_dialog import ReadingsDialog
+
+        ReadingsDialog(self).exec()
+
     def about(self) -> None:
         QMessageBox.about(self, "About awaw-desktop",
                           f"<b>awaw-desktop {__version__}</b><p>A table assistant for the surrender rules "

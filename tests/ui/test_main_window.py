@@ -273,3 +273,27 @@ def test_status_colours_follow_a_dark_scheme(qtbot, window, monkeypatch):
         assert background in find(tab, "Germany status").styleSheet()
         assert background in find(window.overview, "Germany status").styleSheet()
     assert theme.status_colours(Status.SURRENDERS, True) != theme.status_colours(Status.SURRENDERS, False)
+
+
+def test_copy_report_puts_every_power_on_the_clipboard(qtbot, window):
+    from PySide6.QtGui import QGuiApplication
+
+    type_number(qtbot, window.power_tabs["germany"], "German DP level", 3)
+    window.action_copy_markdown.trigger()
+    copied = QGuiApplication.clipboard().text()
+    level = shown_level(window.power_tabs["germany"], "Germany")
+    assert f"{level:+d}" in copied
+    for power in assess.DISPLAY_ORDER:
+        assert assess.title(power) in copied
+
+
+def test_rules_readings_dialog_lists_the_chosen_readings(qtbot, window):
+    from awaw_desktop.core.awaw.readings import line_readings
+    from awaw_desktop.ui.readings_dialog import ReadingsDialog
+
+    dialog = ReadingsDialog(window)
+    qtbot.addWidget(dialog)
+    shown = dialog.browser.toPlainText()
+    assert "How awaw-desktop reads the rules" in shown
+    first_reading = next(entry for entries in line_readings().values() for entry in entries)[2]
+    assert first_reading[:40] in shown.replace("\n", " ")
