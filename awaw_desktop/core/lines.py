@@ -87,6 +87,8 @@ class Line:
     #: The value at the start of a game (Germany holds Berlin), used to fill a new session;
     #: None: the kind's default (unticked, zero).
     start: Value = None
+    #: A heading the line is shown under ("Europe", "Cumulative modifiers"); "" for none.
+    section: str = ""
 
     #: The widget family the UI offers: flag, count, level, choice, group or derived.
     input_kind: ClassVar[str] = "derived"

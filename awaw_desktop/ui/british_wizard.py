@@ -112,6 +112,17 @@ def _scrolled(widget: QWidget) -> QScrollArea:
     return scroll
 
 
+def _clear(grid: QGridLayout) -> None:
+    """Empty a grid at once (detached, so no old row is found by name before it is deleted)."""
+    while grid.count():
+        item = grid.takeAt(0)
+        widget = item.widget() if item is not None else None
+        if widget is not None:
+            widget.hide()
+            widget.setParent(None)
+            widget.deleteLater()
+
+
 def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_") or "minor"
 
@@ -153,7 +164,6 @@ class OfferPage(_Page):
         self.breakdown.verticalHeader().hide()
         self.breakdown.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.breakdown.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.breakdown.setMaximumHeight(170)
         _named(self.breakdown, "Resistance breakdown")
         layout.addWidget(self.breakdown)
         self.details = _wrapped(name="Offer details")
@@ -214,13 +224,17 @@ class OfferPage(_Page):
                 self.breakdown.setItem(index, column, cell)
         self.breakdown.resizeColumnToContents(0)
         self.breakdown.resizeColumnToContents(2)
+        self.breakdown.resizeRowsToContents()
+        rows_height = sum(self.breakdown.rowHeight(row) for row in range(len(rows)))
+        self.breakdown.setFixedHeight(min(200, self.breakdown.horizontalHeader().sizeHint().height()
+                                          + rows_height + 2 * self.breakdown.frameWidth() + 2))
         if not owner.available:
             self.details.setText(f"<b>No offer to decide now.</b> {escape(owner.reason)}")
             for button in (self.accept_button, self.decline_button, self.japan_britain, self.japan_us):
                 button.setEnabled(False)
             return
         assert offer is not None
-        parts = [escape(offer.reason) + "."]
+        parts = [escape(offer.reason[:1].upper() + offer.reason[1:]) + "."]
         if offer.previous_level is None:
             parts.append(f"Accepted, the surrender level is <b>{offer.surrender_level}</b> (the resistance level, "
                          "never below \u221210, 59.41).")
@@ -337,7 +351,8 @@ class ReductionsPage(_Page):
         self.ships.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.ships.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.ships.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        self.ships.setMinimumHeight(110)
+        self.ships.setMinimumHeight(90)
+        self.ships.setMaximumHeight(130)
         _named(self.ships, "Ships chosen for elimination")
         naval_layout.addWidget(self.ships)
         bottom = QHBoxLayout()
@@ -531,17 +546,14 @@ class ConcessionsPage(_Page):
         self._build_rows()
 
     def _build_rows(self) -> None:
-        while self.grid.count():
-            item = self.grid.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.deleteLater()
+        _clear(self.grid)
         self.takes, self.statuses, self.modes, self.notes, self.points = {}, {}, {}, {}, {}
-        for column, heading in enumerate(("Take", "Priority", "Points", "Status when Britain surrenders", "Mode",
-                                          "Why not")):
+        for column, heading in enumerate(("Take", "Priority", "Points", "Status when Britain surrenders",
+                                          "Mode")):
             self.grid.addWidget(QLabel(f"<b>{heading}</b>"), 0, column)
         owner = self.owner
-        for row, item in enumerate(owner.items(), start=1):
+        for index, item in enumerate(owner.items()):
+            row = 1 + 2 * index
             take = QCheckBox(item.name)
             _named(take, f"Take {item.name}")
             take.toggled.connect(lambda checked, key=item.key: self._take(key, checked))
@@ -549,6 +561,7 @@ class ConcessionsPage(_Page):
             for value, words in _ITEM_STATUS_WORDS.items():
                 status.addItem(words, value.value)
             status.setCurrentIndex(max(0, status.findData(owner.statuses.get(item.key, bs.ItemStatus.ELIGIBLE.value))))
+            status.setMaximumWidth(190)
             _named(status, f"{item.name} status")
             status.currentIndexChanged.connect(lambda _i, key=item.key, box=status: self._status(key, box))
             priority = QLabel(str(item.priority))
@@ -558,6 +571,9 @@ class ConcessionsPage(_Page):
             _named(points, f"{item.name} points")
             note = QLabel()
             note.setWordWrap(True)
+            note.setContentsMargins(24, 0, 0, 4)
+            note.setStyleSheet("font-style: italic;")
+            note.hide()
             _named(note, f"{item.name} note")
             self.grid.addWidget(take, row, 0)
             self.grid.addWidget(priority, row, 1)
@@ -569,17 +585,18 @@ class ConcessionsPage(_Page):
                     mode.addItem(words, value.value)
                 mode.setCurrentIndex(max(0, mode.findData(owner.minor_modes.get(item.key,
                                                                                bs.MinorMode.AXIS_CONTROL.value))))
+                mode.setMaximumWidth(200)
                 _named(mode, f"{item.name} mode")
                 mode.currentIndexChanged.connect(lambda _i, key=item.key, box=mode: self._mode(key, box))
                 self.modes[item.key] = mode
                 self.grid.addWidget(mode, row, 4)
-            self.grid.addWidget(note, row, 5)
+            self.grid.addWidget(note, row + 1, 0, 1, 5)
             self.takes[item.key] = take
             self.statuses[item.key] = status
             self.notes[item.key] = note
             self.points[item.key] = points
-        self.grid.setColumnStretch(5, 1)
-        self.grid.setRowStretch(len(owner.items()) + 1, 1)
+        self.grid.setColumnStretch(4, 1)
+        self.grid.setRowStretch(2 * len(owner.items()) + 1, 1)
 
     def _take(self, key: str, checked: bool) -> None:
         if checked:
@@ -640,7 +657,9 @@ class ConcessionsPage(_Page):
             take.setEnabled(choice.allowed)
             take.setToolTip(choice.reason)
             self.points[choice.key].setText(str(choice.points))
-            self.notes[choice.key].setText(choice.reason if (not choice.allowed or choice.chosen) else "")
+            note = choice.reason if (not choice.allowed or choice.chosen) else ""
+            self.notes[choice.key].setText(f"\u2192 {note}" if note else "")
+            self.notes[choice.key].setVisible(bool(note))
         self.problems.setText("<br>".join(escape(problem) for problem in verdict.problems))
         self.completeChanged.emit()
 
@@ -700,11 +719,7 @@ class ConciliationPage(_Page):
         if keys == self._listed:
             return
         self._listed = keys
-        while self.grid.count():
-            item = self.grid.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.deleteLater()
+        _clear(self.grid)
         self.returns, self.facts, self.notes = {}, {}, {}
         if not choices:
             self.grid.addWidget(_wrapped("Nothing on the table is Axis-controlled, so nothing can be returned. "
@@ -1073,21 +1088,21 @@ def _demo_store(store: SessionStore, us_at_war: bool = False) -> SessionStore:
 
 
 def _demo_answers(wizard: BritishSurrenderWizard, until: int) -> None:
-    """Fill legal example answers and move the wizard to page ``until``."""
+    """Fill legal example answers page by page and stop on page ``until``."""
     offer_page = wizard.offer_page
     if wizard.available:
         offer_page.accept_button.setChecked(True)
     if wizard.session.scenario is Scenario.GLOBAL_WAR and until == PAGE_FAR_EAST:
         offer_page.japan_britain.setChecked(True)
-    while wizard.currentId() != until and wizard.currentId() != PAGE_SUMMARY:
+    while True:
         page = wizard.currentId()
         if page == PAGE_REDUCTIONS:
             required = wizard.outcome().required
             reductions = wizard.reductions_page
             reductions.aaf.setValue(required.aaf)
             reductions.brps.setValue(required.ground_nas_brps)
-            for name, factors, state in (("BB Nelson", 4, bs.ShipState.DAMAGED), ("CV Illustrious", 3,
-                                                                                    bs.ShipState.ROW_2)):
+            for name, factors, state in (("BB Nelson", 4, bs.ShipState.DAMAGED),
+                                         ("CV Illustrious", 3, bs.ShipState.ROW_2)):
                 reductions.ship_name.setText(name)
                 reductions.ship_factors.setValue(factors)
                 reductions.ship_state.setCurrentIndex(reductions.ship_state.findData(state))
@@ -1101,8 +1116,11 @@ def _demo_answers(wizard: BritishSurrenderWizard, until: int) -> None:
             for key in ("lebanon_syria", "algeria", "morocco"):
                 if len(wizard.chosen) + 2 <= points:
                     wizard.concessions_page.takes[key].setChecked(True)
-        if wizard.currentPage() is not None and not wizard.currentPage().isComplete():
-            break
+        elif page == PAGE_FAR_EAST and wizard.far_east_page.choice_box.isVisible():
+            wizard.far_east_page.adheres.setChecked(True)
+        current = wizard.currentPage()
+        if page in (until, PAGE_SUMMARY) or current is None or not current.isComplete():
+            return
         wizard.next()
 
 
@@ -1113,7 +1131,7 @@ def screens(store: SessionStore) -> list[tuple[str, QWidget]]:
     for page_id in range(PAGE_SUMMARY + 1):
         demo = _demo_store(store, us_at_war=page_id == PAGE_WAR)
         wizard = BritishSurrenderWizard(demo)
-        demo.setParent(wizard)
+        wizard.demo_store = demo   # keeps the copy alive as long as the wizard
         wizard.restart()
         if page_id != PAGE_OFFER:
             _demo_answers(wizard, page_id)

@@ -136,7 +136,7 @@ class WizardPage(QWizardPage):
         assert isinstance(wizard, FrenchSurrenderWizard)
         return wizard
 
-    def cleanupPage(self) -> None:  # noqa: N802 (Qt name)
+    def cleanupPage(self) -> None:
         """Going Back leaves the answers as they are."""
 
 
@@ -299,10 +299,10 @@ class LevelPage(WizardPage):
             self._complete = complete
             self.completeChanged.emit()
 
-    def initializePage(self) -> None:  # noqa: N802 (Qt name)
+    def initializePage(self) -> None:
         self.refresh()
 
-    def isComplete(self) -> bool:  # noqa: N802 (Qt name)
+    def isComplete(self) -> bool:
         return self._complete
 
 
@@ -347,7 +347,7 @@ class VichyPage(WizardPage):
         self.owner().vichy = bool(checked)
         self.refresh()
 
-    def initializePage(self) -> None:  # noqa: N802 (Qt name)
+    def initializePage(self) -> None:
         wizard = self.owner()
         allowed, reason = wizard.vichy_allowed()
         if not allowed:
@@ -505,7 +505,7 @@ class ColoniesPage(WizardPage):
             wizard.dice[roll] = die.die()
         self.refresh()
 
-    def initializePage(self) -> None:  # noqa: N802 (Qt name)
+    def initializePage(self) -> None:
         self.refresh()
 
     def refresh(self) -> None:
@@ -541,7 +541,7 @@ class ColoniesPage(WizardPage):
             self._complete = complete
             self.completeChanged.emit()
 
-    def isComplete(self) -> bool:  # noqa: N802 (Qt name)
+    def isComplete(self) -> bool:
         return self._complete
 
 
@@ -558,8 +558,8 @@ class ForcesPage(WizardPage):
     def __init__(self, wizard: FrenchSurrenderWizard) -> None:
         super().__init__()
         self.setTitle("4. Free French and Vichy forces (58.6)")
-        self.setSubTitle("58.611: the Allied player chooses the Free French forces first, then the Axis player "
-                         "chooses Vichy's. Enter the French ships that exist to see what each side gets.")
+        self.setSubTitle("58.611: the Allied player picks the Free French forces first, then the Axis player "
+                         "picks Vichy's.")
         layout = QVBoxLayout(self)
         self.armor: QCheckBox | None = None
         if wizard.edition is Edition.UPDATED:
@@ -606,10 +606,12 @@ class ForcesPage(WizardPage):
         fleet_layout = QGridLayout(fleet)
         self.fleet: dict[str, QLabel] = {}
         for row, (key, title) in enumerate((("free_french", "Free French get"), ("vichy", "Vichy gets"),
-                                            ("lost", "Lost: not enough ships (58.643)"),
+                                            ("free_french_short", "Free French lose: not enough ships (58.643)"),
+                                            ("vichy_short", "Vichy loses: not enough ships (58.643)"),
                                             ("left_over", "Taken by neither side, removed (58.61)"))):
             fleet_layout.addWidget(QLabel(title), row, 0)
             label = bold_label(name=title)
+            label.setWordWrap(True)
             fleet_layout.addWidget(label, row, 1)
             self.fleet[key] = label
         fleet_layout.setColumnStretch(1, 1)
@@ -624,7 +626,7 @@ class ForcesPage(WizardPage):
         self.owner().existing_ships = Ships(**{key: spin.value() for key, spin in self.ships.items()})
         self.refresh()
 
-    def initializePage(self) -> None:  # noqa: N802 (Qt name)
+    def initializePage(self) -> None:
         self.refresh()
 
     def refresh(self) -> None:
@@ -646,12 +648,8 @@ class ForcesPage(WizardPage):
         allocation = allocate_fleet(wizard.existing_ships, ff, vi)
         self.fleet["free_french"].setText(allocation.free_french.describe())
         self.fleet["vichy"].setText(allocation.vichy.describe())
-        lost = []
-        if allocation.free_french_short != Ships():
-            lost.append(f"Free French {allocation.free_french_short.describe()}")
-        if allocation.vichy_short != Ships():
-            lost.append(f"Vichy {allocation.vichy_short.describe()}")
-        self.fleet["lost"].setText("; ".join(lost) or "nothing")
+        self.fleet["free_french_short"].setText(allocation.free_french_short.describe())
+        self.fleet["vichy_short"].setText(allocation.vichy_short.describe())
         self.fleet["left_over"].setText(allocation.left_over.describe())
 
 
@@ -679,6 +677,8 @@ class SummaryPage(WizardPage):
             row.addStretch(1)
             layout.addLayout(row)
             self.brp_base.valueChanged.connect(self._brp_base)
+        self.headline = wrapped_label(name="Summary headline", rich=True)
+        layout.addWidget(self.headline)
         self.text = QPlainTextEdit()
         self.text.setReadOnly(True)
         self.text.setAccessibleName("Summary")
@@ -703,7 +703,7 @@ class SummaryPage(WizardPage):
         self.owner().french_brp_base = int(value)
         self.refresh()
 
-    def initializePage(self) -> None:  # noqa: N802 (Qt name)
+    def initializePage(self) -> None:
         self.copied.setText("")
         self.refresh()
 
@@ -712,9 +712,11 @@ class SummaryPage(WizardPage):
             outcome = self.owner().outcome()
         except RulesInputError as error:
             self.text.setPlainText("")
+            self.headline.setText("")
             self.error.setText(f"Cannot finish: {error}")
             complete = False
         else:
+            self.headline.setText(headline(outcome))
             self.text.setPlainText(outcome.summary_text())
             self.error.setText("")
             complete = True
@@ -726,8 +728,26 @@ class SummaryPage(WizardPage):
         QGuiApplication.clipboard().setText(self.text.toPlainText())
         self.copied.setText("Copied.")
 
-    def isComplete(self) -> bool:  # noqa: N802 (Qt name)
+    def isComplete(self) -> bool:
         return self._complete
+
+
+def headline(outcome: FrenchSurrenderOutcome) -> str:
+    """The decisions at a glance, above the full text (all figures from the outcome)."""
+    colonies = ", ".join(f"{escape(c.colony.title)} {escape(c.alignment.title)}" for c in outcome.colonies)
+    brps = outcome.brps
+    parts = [f"Conquest {brps.conquest_value}"]
+    if brps.key_areas:
+        parts.append(f"key areas {sum(brps.key_areas.values())}")
+    if brps.vichy_value:
+        parts.append(f"Vichy {brps.vichy_value}")
+    if brps.axis_vichy_share:
+        parts.append(f"Vichy's {brps.axis_vichy_share} to the Axis")
+    if brps.free_french_colonies:
+        parts.append(f"Free French colonies {brps.free_french_colonies} to Britain")
+    vichy = "Vichy France set up" if outcome.vichy else "No Vichy France"
+    return (f"<b>Level {signed(outcome.level)} \u00b7 {vichy}</b><br>Colonies: {colonies}<br>"
+            f"BRPs: {escape(', '.join(parts))}")
 
 
 # --------------------------------------------------------------------------------------------------

@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QSpinBox, QWidget
 
-from ..core.lines import Choice, Count, Group, Level, Line
+from ..core.awaw.common import FIRST_YEAR, LAST_YEAR
+from ..core.lines import Choice, Count, Group, Level, Line, RulesInputError
 from .store import SessionStore
 
 
@@ -38,7 +39,15 @@ class LineInput(QWidget):
         raise NotImplementedError
 
     def write(self, value: Any) -> None:
-        self.store.set_value(self.power, self.line.id, value)
+        """Widget -> store.  A value the rules refuse is not stored: the widget shows the stored
+        value again and the window says why."""
+        try:
+            self.store.set_value(self.power, self.line.id, value)
+        except RulesInputError as error:
+            self.show_value(self.store.value(self.power, self.line.id))
+            refused = getattr(self.store, "inputRefused", None)
+            if refused is not None:
+                refused.emit(str(error))
 
 
 class FlagInput(LineInput):
@@ -165,6 +174,60 @@ class GroupInput(LineInput):
                 spin.setValue(int((value or {}).get(key, spin.minimum())))
 
 
+class TurnGroupInput(LineInput):
+    """A group line holding a game turn as {"year": 0 or a year, "season": 1-4}: shown as
+    "has happened" plus a season and a year, so nobody types season numbers."""
+
+    SEASONS = ("Spring", "Summer", "Fall", "Winter")
+
+    def __init__(self, store: SessionStore, power: str, line: Line, parent: QWidget | None = None) -> None:
+        super().__init__(store, power, line, parent)
+        assert isinstance(line, Group)
+        specs = {spec.key: spec for spec in line.fields}
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.happened = QCheckBox("Has happened")
+        self.happened.setAccessibleName(f"{line.label}: has happened")
+        self.season = QComboBox()
+        self.season.addItems(list(self.SEASONS))
+        self.season.setAccessibleName(f"{line.label}: season")
+        self.year = QSpinBox()
+        year = specs["year"]
+        self.year.setRange(max(year.minimum, FIRST_YEAR), min(year.maximum, LAST_YEAR))
+        session = getattr(store, "session", None)  # the wizards use a duck-typed store of answers
+        self.year.setValue(session.turn.year if session is not None else 1940)
+        self.year.setAccessibleName(f"{line.label}: year")
+        for widget in (self.happened, self.season, self.year):
+            widget.setToolTip(tooltip(line))
+            layout.addWidget(widget)
+        layout.addStretch(1)
+        self.setFocusProxy(self.happened)
+        self.happened.toggled.connect(self._changed)
+        self.season.currentIndexChanged.connect(self._changed)
+        self.year.valueChanged.connect(self._changed)
+
+    def _changed(self, *_args: object) -> None:
+        on = self.happened.isChecked()
+        self.season.setEnabled(on)
+        self.year.setEnabled(on)
+        self.write({"year": self.year.value() if on else 0, "season": self.season.currentIndex() + 1})
+
+    def show_value(self, value: Any) -> None:
+        value = value or {}
+        year = int(value.get("year", 0))
+        with QSignalBlocker(self.happened), QSignalBlocker(self.season), QSignalBlocker(self.year):
+            self.happened.setChecked(year > 0)
+            if year > 0:
+                self.year.setValue(year)
+            self.season.setCurrentIndex(max(0, min(3, int(value.get("season", 1)) - 1)))
+            self.season.setEnabled(year > 0)
+            self.year.setEnabled(year > 0)
+
+
+def is_turn_group(line: Line) -> bool:
+    return isinstance(line, Group) and {spec.key for spec in line.fields} == {"year", "season"}
+
+
 class DerivedInput(LineInput):
     """Nothing to enter: the value comes from another tab or from earlier turns."""
 
@@ -198,4 +261,6 @@ INPUTS: dict[str, type[LineInput]] = {
 
 
 def make_input(store: SessionStore, power: str, line: Line, parent: QWidget | None = None) -> LineInput:
+    if is_turn_group(line):
+        return TurnGroupInput(store, power, line, parent)
     return INPUTS[line.input_kind](store, power, line, parent)

@@ -20,9 +20,11 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QPushButton,
     QTabWidget,
     QVBoxLayout,
     QWidget,
+    QWizard,
 )
 
 from .. import __version__
@@ -38,6 +40,11 @@ if TYPE_CHECKING:
     from .history import HistoryPanel
 
 APP_NAME = "awaw-desktop"
+#: Powers with a surrender wizard: (button text).
+WIZARDS = {
+    "france": ("French surrender wizard\u2026",),
+    "britain": ("British surrender wizard\u2026",),
+}
 SESSION_SUFFIX = ".awaw"
 FILE_FILTER = "AWAW sessions (*.awaw);;All files (*)"
 MAX_RECENT = 8
@@ -60,6 +67,27 @@ def example_sessions() -> list[tuple[str, Path]]:
                     continue
                 found.append((title, path))
     return found
+
+
+class WizardButton(QPushButton):
+    """Opens a power's surrender wizard; enabled when the rules allow it, the tooltip says why."""
+
+    def __init__(self, window: MainWindow, power: str) -> None:
+        super().__init__(WIZARDS[power][0])
+        self.window_, self.power = window, power
+        self.setObjectName(f"wizard-{power}")
+        self.setAccessibleName(WIZARDS[power][0].replace("\u2026", ""))
+        self.clicked.connect(self.open)
+        window.store.resultsChanged.connect(self.refresh)
+        self.refresh()
+
+    def open(self) -> None:
+        self.window_.open_wizard(self.power)
+
+    def refresh(self) -> None:
+        allowed, reason = self.window_.wizard_available(self.power)
+        self.setEnabled(allowed)
+        self.setToolTip(reason)
 
 
 class PowerTabs(Mapping[str, PowerTab]):
@@ -131,10 +159,14 @@ class MainWindow(QMainWindow):
         self.store.undo_stack.cleanChanged.connect(self._update_title)
         self.store.undo_stack.indexChanged.connect(self._changed)
         self.store.resultsChanged.connect(self._update_title)
+        self.store.inputRefused.connect(self._input_refused)
         self.resize(1280, 820)
         self._update_title()
         hints = QGuiApplication.styleHints()
         hints.colorSchemeChanged.connect(self._scheme_changed)
+
+    def _input_refused(self, message: str) -> None:
+        self.statusBar().showMessage(f"Not entered: {message}", 10000)
 
     def _scheme_changed(self, *_args: object) -> None:
         """Light/dark follows the system: recolour the status chips."""
@@ -262,7 +294,42 @@ class MainWindow(QMainWindow):
                 return
 
     def decorate_power_tab(self, power: str, tab: PowerTab) -> None:
-        """Add what a power's tab offers beyond its table (wizards, carried values)."""
+        """Add what a power's tab offers beyond its table: the surrender wizards."""
+        if power in WIZARDS:
+            tab.add_action(WizardButton(self, power))
+
+    def wizard_available(self, power: str) -> tuple[bool, str]:
+        if power == "france":
+            from ..core.awaw.france_surrender import wizard_available
+
+            return wizard_available(self.store.session, self.store.results)
+        from ..core.awaw.britain import wizard_available as british_available
+
+        return british_available(self.store.session, self.store.results)
+
+    def open_wizard(self, power: str) -> bool:
+        """Open a surrender wizard; True if its outcome was recorded."""
+        allowed, reason = self.wizard_available(power)
+        if not allowed:
+            self.show_error("Not now", reason)
+            return False
+        before = self.store.undo_stack.count()
+        if power == "france":
+            from .french_wizard import FrenchSurrenderWizard
+
+            wizard: QWizard = FrenchSurrenderWizard(self.store, self)
+        else:
+            from .british_wizard import BritishSurrenderWizard
+
+            wizard = BritishSurrenderWizard(self.store, self)
+        wizard.exec()
+        return self.store.undo_stack.count() > before
+
+    def wizard_screens(self) -> list[tuple[str, QWidget]]:
+        """Every wizard page, for ``--screenshot-dir``."""
+        from . import british_wizard, french_wizard
+
+        return [*french_wizard.screens(self.store), *british_wizard.screens(self.store)]
 
     # -- title, autosave ------------------------------------------------------------------
     def show_power(self, power: str) -> None:

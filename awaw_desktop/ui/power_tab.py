@@ -178,11 +178,20 @@ class PowerTab(QWidget):
             heading = QLabel(f"<b>{text}</b>")
             self.grid.addWidget(heading, 0, column)
         self.rows: dict[str, LineRow] = {}
-        for index, line in enumerate(store.session.lines(power)):
-            self.rows[line.id] = LineRow(store, power, line, self.grid, index + 1, body)
+        row = 1
+        section = ""
+        for line in store.session.lines(power):
+            if line.section and line.section != section:
+                section = line.section
+                heading = QLabel(f"<b>{escape(section)}</b>")
+                heading.setObjectName("sectionHeading")
+                self.grid.addWidget(heading, row, 0, 1, 5)
+                row += 1
+            self.rows[line.id] = LineRow(store, power, line, self.grid, row, body)
+            row += 1
         self.grid.setColumnMinimumWidth(1, 240)
         self.grid.setColumnStretch(4, 1)
-        self.grid.setRowStretch(len(self.rows) + 1, 1)
+        self.grid.setRowStretch(row, 1)
         scroll.setWidget(body)
         outer.addWidget(scroll, 1)
         self.total = QLabel()

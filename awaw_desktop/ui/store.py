@@ -93,6 +93,8 @@ class SessionStore(QObject):
     sessionReloaded = Signal()
     #: A different session (possibly another edition): the window rebuilds its tabs.
     sessionReplaced = Signal()
+    #: An entered value the rules refuse (the message names the line and the problem).
+    inputRefused = Signal(str)
 
     def __init__(self, session: Session, parent: QObject | None = None) -> None:
         super().__init__(parent)

@@ -6,6 +6,8 @@ the computation is beside each case.
 """
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from awaw_desktop.core.awaw import assess, china
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Status, Turn
@@ -178,3 +180,21 @@ def test_european_scenario(edition):
 
 def test_china_never_surrenders():
     assert "surrendered" not in china.initial_carry()
+
+
+
+@given(unbuilt=st.integers(0, 40), lost=st.integers(0, 5), pool=st.integers(0, 80), foreign=st.integers(0, 30),
+       wang=st.integers(0, 18), lobby=st.booleans(), research=st.booleans(), closed=st.booleans(),
+       no_communists=st.booleans())
+def test_property_updated_table(unbuilt, lost, pool, foreign, wang, lobby, research, closed, no_communists):
+    # 61.11 (Updated) written out, clamped to -3..+3.
+    cities = ["peking", "shanghai", "nanking", "canton", "chungking"][:lost]
+    burma = (["research"] if research else []) + (["closed"] if closed else [])
+    total = (-(unbuilt // 3) - (wang >= 10) - (closed or not research) - lost + -(-pool // 10) + foreign // 5
+             + lobby + no_communists)
+    result = run(Edition.UPDATED, {"unbuilt_ground": unbuilt, "wang_in_china": {"factors": wang},
+                                   "burma_road": burma, "lost_cities": cities, "force_pool": pool,
+                                   "foreign_factors": foreign, "china_lobby": lobby,
+                                   "no_communist_regions": no_communists})
+    assert result.total == total
+    assert result.level == max(-3, min(3, total))

@@ -6,6 +6,8 @@ player-aid table), not from the code.  The hand computation is in the comment of
 """
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from awaw_desktop.core.awaw import assess, germany
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Status, Turn
@@ -127,7 +129,8 @@ def test_updated_brief_example(edition):
     ({"dp_level": 0}, 0),
     ({"dp_level": -1, "wa_declared_war": True}, 1),                   # -1 + 2 = 1
     ({"dp_level": 4, "late_entry_years": 2}, 2),                      # 4 - 2 (declared 1942) = 2
-    ({"dp_level": 5, "surrender_modifiers": {"allied_dps": 9, "axis_dps": 0, "covert": 0}}, 5),  # DPs in Italy: surrender level only
+    # DPs in Italy change the surrender level only, not the DP total: 5
+    ({"dp_level": 5, "surrender_modifiers": {"allied_dps": 9, "axis_dps": 0, "covert": 0}}, 5),
 ])
 def test_updated_italian_resistance_line(edition, italy_inputs, italian_points):
     # DP +1, Berlin +2, nothing else: 3 + the Italian resistance level (DP total as in 56.12, >= 0).
@@ -209,3 +212,23 @@ def test_original_55_52_mediterranean_conquests_pass_to_a_fighting_italy():
                        "surrender_level": 0}}
     out = {c.rule: c.text for c in german(Edition.ORIGINAL, inputs, carry).consequences}
     assert "pass to Italy" not in out["55.52"]
+
+
+
+@given(dp=st.integers(-20, 20), berlin=st.booleans(), cities=st.integers(0, 4), berchtesgaden=st.booleans(),
+       by=st.integers(0, 6), against=st.integers(0, 6), fire=st.integers(0, 10), italy_dp=st.integers(-5, 5))
+def test_property_table_sum(dp, berlin, cities, berchtesgaden, by, against, fire, italy_dp):
+    # 55.11 written out: escalating 3, 5, 6, 7 ... for attacks; Italy floored at 0 (Updated only).
+    def series(n):
+        return 0 if n == 0 else 3 if n == 1 else 5 + (n - 2)
+    names = ["breslau", "essen", "cologne", "leipzig"][:cities]
+    inputs = {"germany": {"dp_level": dp, "berlin": berlin, "cities": names, "berchtesgaden": berchtesgaden,
+                          "atomic_by_germany": by, "atomic_against_germany": against, "firestorms": fire},
+              "italy": {"dp_level": italy_dp}}
+    base = dp + 2 * berlin + cities + berchtesgaden - fire - series(against)
+    original = german(Edition.ORIGINAL, inputs)
+    assert original.level == base
+    assert original.surrendered is (base <= 0)
+    updated = german(Edition.UPDATED, inputs)
+    assert updated.level == base + series(by) + max(0, italy_dp)
+    assert updated.surrendered is (updated.level <= 0)

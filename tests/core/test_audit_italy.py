@@ -5,6 +5,8 @@ editions (and NOTES.md), not from the code; the computation is beside each case.
 """
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from awaw_desktop.core.awaw import assess, italy
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Status, Turn
@@ -143,3 +145,18 @@ def test_56_53_economic_interests_only_in_the_updated_game():
 def test_pacific_scenario(edition):
     result = run(edition, {"dp_level": -5, "rome_allied": True}, scenario=Scenario.PACIFIC)["italy"]
     assert result.status is Status.NOT_APPLICABLE
+
+
+
+@given(dp=st.integers(-10, 10), declared=st.booleans(), years=st.integers(0, 5), rome=st.booleans(),
+       africa=st.booleans(), axis=st.integers(0, 5), allied=st.integers(0, 5), covert=st.integers(-3, 3))
+def test_property_surrender_rule(dp, declared, years, rome, africa, axis, allied, covert):
+    # 56.11-56.12 and 56.31 written out.
+    total = dp + 2 * declared - years
+    level = max(-2, min(2, total + axis - allied + covert))
+    result = run(Edition.UPDATED, {"dp_level": dp, "wa_declared_war": declared, "late_entry_years": years,
+                                   "rome_allied": rome, "no_axis_in_africa": africa,
+                                   "surrender_modifiers": mods(axis, allied, covert)})["italy"]
+    assert result.level == total
+    assert result.surrendered is (total <= 0 and (rome or africa))
+    assert result.figures["surrender_level"] == level

@@ -8,6 +8,8 @@ The lead-in of each case gives the carried values: cumulative total ``cum``, pea
 """
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from awaw_desktop.core.awaw import assess, japan
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Status, Turn
@@ -354,3 +356,22 @@ def test_fresh_game_starts(edition):
     result = run(edition, start, {"japan": {}}, T("fall", 1939))["japan"]
     assert result.level == (4 if edition is Edition.ORIGINAL else 3)
     assert result.status is Status.NO_EFFECT
+
+
+
+@given(objectives=st.integers(0, 10), peak=st.integers(4, 15), now=st.integers(0, 15), hexes=st.integers(0, 5),
+       atomic=st.integers(0, 5), fire=st.integers(0, 8), carried=st.integers(-10, 10), allied=st.integers(0, 20),
+       brps=st.integers(0, 200))
+def test_property_original_table(objectives, peak, now, hexes, atomic, fire, carried, allied, brps):
+    # 57.11 (Original) written out, clock running: situation + carried + this turn's cumulative.
+    def series(n):
+        return 0 if n == 0 else 3 if n == 1 else 5 + (n - 2)
+    inputs = {"pacific_objectives": objectives, "japan_island_groups": {"full": now, "partial": 0},
+              "occupied_japanese_hexes": hexes, "atomic_attacks": atomic, "firestorms": fire,
+              "allied_island_groups": {"full": allied, "partial": 0}, "enemy_losses": {"eliminated": brps}}
+    situation = objectives + max(peak, now) - series(hexes) - series(atomic) - fire
+    cumulative = brps // 25 - (2 if allied >= 12 else 1 if allied >= 8 else 0)
+    result = run(Edition.ORIGINAL, inputs, carry(cumulative_total=carried, max_island_groups=peak),
+                 T("summer", 1943))["japan"]
+    assert result.level == situation + carried + cumulative
+    assert result.surrendered is (result.level <= 0)

@@ -354,3 +354,117 @@ def test_offer_exactly_at_zero_or_less(dp, transports):
     assert result.level == dp - max(0, 10 - transports)
     assert (result.status is Status.OFFERS) == (result.level <= 0)
     assert result.figures["forced_acceptance"] == (result.level <= -10)
+
+
+# ----------------------------------------------------------------------------- the wizard's entry points
+
+def offering_session(dp=-3, turn=TURN, carry=None, **inputs):
+    from awaw_desktop.core.session import Session
+
+    session = Session.new(turn=turn)
+    for line_id, value in {**BASE, "dp_level": dp, **inputs}.items():
+        session.set_value("britain", line_id, value)
+    if carry is not None:
+        session.carry["britain"] = carry
+    return session
+
+
+P1_GONE = {"lebanon_syria": "axis-controlled", "tunisia": "axis-controlled", "algeria": "independent",
+           "morocco": "independent", "libya": "axis-controlled", "albania": "axis-controlled"}
+
+
+def test_wizard_available_only_while_britain_offers():
+    session = offering_session(-3)
+    results = session.assess()
+    assert session.assess()["britain"].level == -3
+    assert britain.wizard_available(session, results) == (True, results["britain"].verdict)
+    fighting = offering_session(2)
+    available, reason = britain.wizard_available(fighting, fighting.assess())
+    assert not available and "fights on" in reason
+    offer = britain.wizard_offer(session, results)
+    assert (offer.surrender_level, offer.counted_levels, offer.concession_points) == (-3, 3, 6)
+
+
+def test_wizard_offer_after_an_earlier_surrender_counts_the_difference():
+    carry = {**britain.initial_carry(), "surrendered": True, "surrender_level": -2, "surrenders": [-2]}
+    session = offering_session(-5, carry=carry)
+    offer = britain.wizard_offer(session, session.assess())
+    assert (offer.previous_level, offer.surrender_level, offer.counted_levels) == (-2, -5, 3)
+
+
+def test_recording_a_surrender_writes_what_the_end_of_turn_check_would():
+    request = bs.SurrenderRequest(resistance=-3, statuses=P1_GONE, chosen={"malta": ""}, returns=(),
+                                  japan_at_war_with_britain=True, japan_adheres=True)
+    outcome = bs.british_surrender_outcome(request)
+    session = offering_session(-3)
+    britain.record_british_surrender(session, outcome)
+    by_end_of_turn = run({"dp_level": -3}, {britain.ACCEPT_QUESTION: "accept",
+                                            britain.OUTCOME_CHOICE: json.dumps(outcome.to_json())}).carry
+    assert session.carry["britain"] == by_end_of_turn
+    assert session.outcomes["britain"] == outcome.to_json()
+    entry = session.history[-1]
+    assert (entry.kind, entry.turn, dict(entry.levels)) == ("british-surrender", TURN, {"britain": -3})
+    assert "level -3" in entry.title
+    results = session.assess()
+    assert results["britain"].status is Status.SURRENDERED
+    assert results["britain"].figures["surrender_level"] == -3
+    election_line = next(item for item in results["election"].breakdown if item.id == "british_surrender_level")
+    assert election_line.points == -3 + 5
+    # The end of this turn asks nothing more about the offer.
+    from awaw_desktop.core.session import preview_end_of_turn
+
+    assert britain.ACCEPT_QUESTION not in {q.id for q in preview_end_of_turn(session).questions}
+
+
+def test_recording_a_declined_offer_lapses_it_for_this_turn():
+    session = offering_session(-3)
+    outcome = bs.british_surrender_outcome(bs.SurrenderRequest(resistance=-3, accepted=False))
+    britain.record_british_surrender(session, outcome)
+    assert session.carry["britain"]["declined_offers"] == [TURN.to_json()]
+    assert session.carry["britain"]["surrendered"] is False
+    assert session.history[-1].kind == "british-surrender" and "declined" in session.history[-1].title
+    result = session.assess()["britain"]
+    assert result.status is Status.NO_EFFECT and "lapsed" in result.verdict
+    assert not britain.wizard_available(session, session.assess())[0]
+    from awaw_desktop.core.session import preview_end_of_turn
+
+    assert britain.ACCEPT_QUESTION not in {q.id for q in preview_end_of_turn(session).questions}
+    with pytest.raises(RulesInputError, match="no British offer"):
+        britain.record_british_surrender(session, outcome)
+
+
+def test_recording_refuses_outcomes_that_do_not_fit():
+    session = offering_session(-3)
+    wrong_level = bs.british_surrender_outcome(bs.SurrenderRequest(resistance=-4))
+    with pytest.raises(RulesInputError, match="level"):
+        britain.record_british_surrender(session, wrong_level)
+    illegal = bs.british_surrender_outcome(bs.SurrenderRequest(resistance=-3, chosen={"malta": ""}))
+    with pytest.raises(RulesInputError, match="59.66"):
+        britain.record_british_surrender(session, illegal)
+    at_war = bs.british_surrender_outcome(bs.SurrenderRequest(resistance=-3, us_at_war_with_germany=True))
+    with pytest.raises(RulesInputError, match="59.61"):
+        britain.record_british_surrender(session, at_war)
+    assert session.history == [] and session.outcomes == {}
+    forced = offering_session(-12)
+    outcome = bs.SurrenderOutcome(False, bs.offer(-12), False, bs.Reductions(), bs.Verdict(True), bs.Verdict(True),
+                                  bs.Conciliation(0, 0, 0), None, None, ())
+    with pytest.raises(RulesInputError, match="59.23"):
+        britain.record_british_surrender(forced, outcome)
+
+
+def test_surrender_recorded_while_the_us_is_at_war_stays_at_war_and_makes_no_second_offer_this_turn():
+    session = offering_session(-12, powers_at_war=["united_states"])
+    outcome = bs.british_surrender_outcome(bs.SurrenderRequest(resistance=-12, us_at_war_with_germany=True))
+    britain.record_british_surrender(session, outcome)
+    carry = session.carry["britain"]
+    assert (carry["surrender_level"], carry["at_peace"]) == (-10, False)
+    result = session.assess()["britain"]
+    assert result.status is Status.SURRENDERED and "this turn" in result.verdict
+
+
+def test_wizard_not_available_in_a_pacific_scenario():
+    from awaw_desktop.core.awaw.common import Scenario as Sc
+    from awaw_desktop.core.session import Session
+
+    session = Session.new(scenario=Sc.PACIFIC)
+    assert not britain.wizard_available(session, session.assess())[0]

@@ -420,3 +420,95 @@ def test_conciliation_floor(points):
     effects = bs.conciliation_effects(points)
     assert effects.resistance_modifier == -(points // 2)
     assert effects.usat_reduction == 2 * points
+
+
+# ----------------------------------------------------------------------------- what may be ticked now (wizard lists)
+
+def _choice(rows, key):
+    return next(row for row in rows if row.key == key)
+
+
+def test_concession_choices_follow_priority_points_and_status():
+    rows = bs.concession_choices(4, ITEMS, {"tunisia": "axis-controlled"}, {})
+    assert _choice(rows, "lebanon_syria").allowed
+    malta = _choice(rows, "malta")
+    assert not malta.allowed and malta.reason == "take Lebanon/Syria (priority 1) first (59.66)"
+    tunisia = _choice(rows, "tunisia")
+    assert not tunisia.allowed and "already Axis-controlled" in tunisia.reason
+    chosen = dict.fromkeys(("lebanon_syria", "algeria", "morocco", "libya", "albania"), "")
+    rows = bs.concession_choices(6, ITEMS, {"tunisia": "axis-controlled"}, chosen)
+    assert _choice(rows, "malta").allowed and _choice(rows, "malta").points == 1
+    rows = bs.concession_choices(6, ITEMS, {"tunisia": "axis-controlled"}, chosen, indemnity=10)
+    assert _choice(rows, "malta").reason == "costs 1, only 0 point(s) left (59.68)"
+    # a ticked item stays tickable (so it can be unticked) and says what is wrong with it
+    rows = bs.concession_choices(6, ITEMS, {}, {"malta": ""})
+    assert _choice(rows, "malta").allowed and _choice(rows, "malta").chosen
+    assert "Lebanon/Syria" in _choice(rows, "malta").reason
+
+
+def test_concession_choices_price_minor_countries_by_mode_and_respect_returns():
+    items = bs.concession_items([bs.minor_country("greece", "Greece", 12)])
+    rows = bs.concession_choices(10, items, P1_CLEARED, {}, minor_modes={"greece": "neutrality"})
+    assert _choice(rows, "greece").points == 2
+    assert _choice(rows, "malta").reason == "take Greece (priority 2) first (59.66)"
+    rows = bs.concession_choices(10, items, P1_CLEARED, {}, returning=True, minor_modes={"greece": "neutrality"})
+    assert _choice(rows, "greece").allowed          # neutrality is not territory (59.73G)
+    rows = bs.concession_choices(10, items, P1_CLEARED, {}, returning=True)
+    assert "59.73G" in _choice(rows, "greece").reason
+
+
+def test_return_choices_explain_each_restriction():
+    statuses = {"egypt": "axis-controlled", "central_england": "axis-controlled", "scotland": "axis-controlled",
+                "southern_england": "axis-controlled", "libya": "axis-controlled"}
+    rows = bs.return_choices(ITEMS, statuses, (), {"libya": bs.ReturnFacts(False),
+                                                   "egypt": bs.ReturnFacts(returned_before=True)})
+    assert [row.key for row in rows] == ["libya", "egypt", "scotland", "central_england", "southern_england"]
+    assert "59.73B" in _choice(rows, "libya").reason
+    assert "59.73C" in _choice(rows, "egypt").reason
+    assert "59.73F" in _choice(rows, "scotland").reason
+    assert "59.73E" in _choice(rows, "central_england").reason
+    assert "59.73D" in _choice(rows, "southern_england").reason
+    assert not any(row.allowed for row in rows)
+    rows = bs.return_choices(ITEMS, statuses, (), home=bs.HomeControl(True, True, True, True))
+    assert all(row.allowed for row in rows)
+    rows = bs.return_choices(ITEMS, statuses, (), chosen={"lebanon_syria": ""})
+    assert all(not row.allowed and "59.73G" in row.reason for row in rows)
+
+
+def test_initial_statuses_read_the_britain_tab():
+    assert bs.initial_statuses(["malta", "singapore"]) == {"malta": "axis-controlled"}
+
+
+def test_available_when_exhausted():
+    required = bs.required_reductions(2)
+    chosen = ReductionChoice(1, 3, naval_factors=20)
+    assert bs.available_when_exhausted(required, chosen) == required
+    assert bs.available_when_exhausted(required, chosen, {"aaf"}) == Reductions(1, 8, 20)
+    assert bs.reductions_met(required, ReductionChoice(1, 8, naval_factors=20),
+                             bs.available_when_exhausted(required, ReductionChoice(1, 8, naval_factors=20),
+                                                         {"aaf"})).met
+    with pytest.raises(RulesInputError, match="exhausted"):
+        bs.available_when_exhausted(required, chosen, {"tanks"})
+
+
+def test_ship_state_is_normalised():
+    assert Ship("BB", 4, "damaged").state is ShipState.DAMAGED      # type: ignore[arg-type]
+    with pytest.raises(RulesInputError, match="state"):
+        Ship("BB", 4, "row-9")                                      # type: ignore[arg-type]
+
+
+def test_outcome_keeps_what_was_taken_removed_and_paid():
+    removed = ReductionChoice(6, 12, (Ship("BB Hood", 4, ShipState.DAMAGED),), naval_factors=27)
+    request = bs.SurrenderRequest(resistance=-3, statuses=P1_CLEARED, chosen={"malta": "", "palestine": ""},
+                                  indemnity=20, reductions=removed)
+    outcome = bs.british_surrender_outcome(request)
+    assert [item.key for item in outcome.taken] == ["malta", "palestine"]
+    assert outcome.indemnity == 20 and outcome.removed == removed
+    text = outcome.summary_text()
+    assert "Taken: Malta (1 point(s))" in text
+    assert "Indemnity: 20 BRPs" in text
+    assert "Ship eliminated: BB Hood, 4 factor(s), damaged: counts 3" in text
+    assert "What follows:" in text
+    assert bs.SurrenderOutcome.from_json(json.loads(json.dumps(outcome.to_json()))) == outcome
+    war = bs.british_surrender_outcome(bs.SurrenderRequest(resistance=-3, us_at_war_with_germany=True))
+    assert war.taken == () and war.indemnity == 0

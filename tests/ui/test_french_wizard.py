@@ -37,7 +37,10 @@ CANCEL = QWizard.WizardButton.CancelButton
 EXAMPLE = {"paris_axis": True, "lyon_marseilles_axis": ["marseilles"], "ground_factors": 21}
 
 
-def make_store(edition=Edition.ORIGINAL, turn=Turn(1940, Season.FALL), **france_values):
+FALL_1940 = Turn(1940, Season.FALL)
+
+
+def make_store(edition=Edition.ORIGINAL, turn=FALL_1940, **france_values):
     session = Session.new(edition, turn=turn)
     for line_id, value in france_values.items():
         session.set_value("france", line_id, value)
@@ -112,11 +115,22 @@ def test_the_raw_sum_is_clamped_and_edits_stay_in_the_wizard(qtbot):
     assert "counts as +3 (58.22)" in text(wizard, "Surrender check")
     tick(qtbot, wizard, "Axis-held Lyon / Marseilles: Lyon")
     assert text(wizard, "Sum of the modifiers") == "+5"
-    type_number(qtbot, wizard, "Germany's first hex in France: Year (0 = not yet)", 1940)
-    type_number(qtbot, wizard, "Germany's first hex in France: Season (1-4)", 1)  # Spring: two turns ago, -2
+    tick(qtbot, wizard, "Germany's first hex in France: has happened")
+    type_number(qtbot, wizard, "Germany's first hex in France: year", 1940)
+    find(wizard, "Germany's first hex in France: season").setCurrentIndex(0)  # Spring: two turns ago, -2
     assert text(wizard, "Turn of surrender points") == "-2"
     assert text(wizard, "Sum of the modifiers") == "+1"
     assert saved(store) == before and store.undo_stack.count() == 0
+
+
+def test_the_carried_first_german_hex_is_filled_in(qtbot):
+    store = make_store(Edition.UPDATED, **EXAMPLE)
+    store.session.carry["france"]["german_first_hex_turn"] = {"season": "summer", "year": 1940}
+    wizard = open_wizard(qtbot, store)
+    assert find(wizard, "Germany's first hex in France: has happened").isChecked()
+    assert find(wizard, "Germany's first hex in France: year").value() == 1940
+    assert find(wizard, "Germany's first hex in France: season").currentText() == "Summer"
+    assert text(wizard, "Turn of surrender points") == "0"  # the turn after the first German hex (58.21E)
 
 
 def test_the_fleet_helper_counts_damaged_and_shipyard_ships_at_half(qtbot):
@@ -206,16 +220,20 @@ def test_worked_example_with_typed_dice_finish_and_undo(qtbot):
     assert wizard.currentPage() is wizard.forces_page
     assert text(wizard, "Free French forces").endswith("6 infantry factors, 1 cruiser(s), 1 destroyer factors")
     assert "12 infantry factors, 1 AAF, 1 named ship(s)" in text(wizard, "Vichy forces")
-    assert text(wizard, "Lost: not enough ships (58.643)").startswith("Free French 1 cruiser(s)")
+    assert text(wizard, "Free French lose: not enough ships (58.643)") == "1 cruiser(s), 1 destroyer factors"
+    assert text(wizard, "Vichy loses: not enough ships (58.643)").startswith("1 named ship(s)")
     type_number(qtbot, wizard, "French named ships that exist", 3)
     type_number(qtbot, wizard, "French cruisers that exist", 2)
     type_number(qtbot, wizard, "French destroyer factors that exist", 4)
     assert text(wizard, "Free French get") == "1 cruiser(s), 1 destroyer factors"
     assert text(wizard, "Vichy gets") == "1 named ship(s), 1 cruiser(s), 1 destroyer factors"
-    assert text(wizard, "Lost: not enough ships (58.643)") == "nothing"
+    assert text(wizard, "Free French lose: not enough ships (58.643)") == "none"
+    assert text(wizard, "Vichy loses: not enough ships (58.643)") == "none"
     assert text(wizard, "Taken by neither side, removed (58.61)") == "2 named ship(s), 2 destroyer factors"
     press(qtbot, wizard, NEXT)
 
+    assert text(wizard, "Summary headline").startswith("<b>Level -1 \u00b7 Vichy France set up</b>")
+    assert "Lebanon-Syria Free French, Tunisia Vichy French" in text(wizard, "Summary headline")
     summary = find(wizard, "Summary", QPlainTextEdit).toPlainText()
     assert "Surrender level: -1" in summary and "Vichy France: set up" in summary
     assert "Lebanon-Syria: die 1" in summary and "[rolled]" not in summary

@@ -297,3 +297,31 @@ def test_rules_readings_dialog_lists_the_chosen_readings(qtbot, window):
     assert "How awaw-desktop reads the rules" in shown
     first_reading = next(entry for entries in line_readings().values() for entry in entries)[2]
     assert first_reading[:40] in shown.replace("\n", " ")
+
+
+def test_germanys_first_hex_in_france_is_entered_as_a_turn(qtbot):
+    window = make_window(qtbot, Edition.UPDATED)
+    window.store.session.turn = Turn(1940, Season.FALL)
+    tab = window.power_tabs["france"]
+    tick(qtbot, tab, "Germany's first hex in France: has happened")
+    find(tab, "Germany's first hex in France: year").setValue(1940)
+    find(tab, "Germany's first hex in France: season").setCurrentIndex(0)  # Spring 1940
+    assert window.store.session.value("france", "german_first_hex") == {"year": 1940, "season": 1}
+    tick(qtbot, tab, "Germany's first hex in France: has happened", False)
+    assert window.store.session.value("france", "german_first_hex")["year"] == 0
+
+
+def test_the_france_tab_opens_the_surrender_wizard_when_paris_falls(qtbot, window, monkeypatch):
+    from awaw_desktop.ui import french_wizard
+
+    button = find(window.power_tabs["france"], "French surrender wizard")
+    window.store.session.turn = Turn(1940, Season.SPRING)
+    tick(qtbot, window.power_tabs["france"], "France chooses to surrender")  # refreshes the results
+    assert not button.isEnabled()
+    assert "Fall 1940" in button.toolTip()
+    tick(qtbot, window.power_tabs["france"], "Axis control Paris")
+    assert button.isEnabled()
+    opened = []
+    monkeypatch.setattr(french_wizard.FrenchSurrenderWizard, "exec", lambda self: opened.append(self) or 0)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert opened and isinstance(opened[0], french_wizard.FrenchSurrenderWizard)

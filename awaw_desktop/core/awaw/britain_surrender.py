@@ -868,6 +868,9 @@ class SurrenderOutcome:
                          f"-{self.conciliation.usat_reduction} (59.75).")
         if self.far_east is not None:
             lines.append(f"Far East: {_FAR_EAST_WORDS.get(self.far_east, self.far_east)}.")
+        if self.events:
+            lines.append("What follows:")
+            lines.extend(f"  {event.rule}: {event.text}" for event in self.events)
         lines.extend(f"Problem: {problem}" for problem in
                      self.concessions.problems + self.returns.problems + (self.reductions_check or ()))
         return "\n".join(lines)

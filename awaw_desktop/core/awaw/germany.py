@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..lines import Context, Count, Derived, Escalating, Flag, Level, Line, Option, Choice, evaluate
+from ..lines import Choice, Context, Count, Derived, Escalating, Flag, Level, Line, Option, evaluate
 from .common import (
     Consequence,
     Edition,
@@ -163,5 +163,5 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
         carry["surrendered"] = True
         carry["surrender_turn"] = game.turn.to_json()
         events = (Consequence("55.11", f"Germany surrenders in {game.turn.title} "
-                                       f"(resistance {result.level:+d})."),) + result.consequences
+                                       f"(resistance {result.level:+d})."), *result.consequences)
     return TurnOutcome(carry, events)
