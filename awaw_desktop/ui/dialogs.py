@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 from PySide6.QtCore import Qt
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QLineEdit,
+    QPushButton,
     QScrollArea,
     QSpinBox,
     QVBoxLayout,
@@ -20,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.awaw import assess
-from ..core.awaw.common import FIRST_YEAR, LAST_YEAR, Edition, Scenario, Season, Turn
+from ..core.awaw.common import FIRST_YEAR, LAST_YEAR, Edition, Scenario, Season, Status, Turn
 from ..core.session import Session, preview_end_of_turn
 from .theme import status_text
 
@@ -81,12 +83,24 @@ class NewSessionDialog(QDialog):
         )
 
 
-class EndOfTurnDialog(QDialog):
-    """Every power's end-of-turn check in rule order, the choices the rules give, then confirm."""
+#: Wizards the end of turn offers: power -> (status that calls for it, button text).
+END_OF_TURN_WIZARDS = {
+    "france": (Status.SURRENDERS, "Walk through the French surrender (58)\u2026"),
+    "britain": (Status.OFFERS, "Germany answers the British offer: British surrender wizard (59)\u2026"),
+}
 
-    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+
+class EndOfTurnDialog(QDialog):
+    """Every power's end-of-turn check in rule order, the choices the rules give, then confirm.
+
+    Where a power surrenders through a procedure (France) or Germany must answer an offer
+    (Britain), the dialog offers the wizard first; what it records shows here at once."""
+
+    def __init__(self, session: Session, parent: QWidget | None = None,
+                 open_wizard: Callable[[str], bool] | None = None) -> None:
         super().__init__(parent)
         self.session = session
+        self.open_wizard = open_wizard
         self.setWindowTitle(f"End of the Allied player turn \u2014 {session.turn.title}")
         self.resize(760, 640)
         outer = QVBoxLayout(self)
@@ -105,11 +119,44 @@ class EndOfTurnDialog(QDialog):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.report_view)
         outer.addWidget(scroll, 1)
+        self.wizard_box = QGroupBox("Procedures to walk through first")
+        self.wizard_layout = QVBoxLayout(self.wizard_box)
+        self.wizard_buttons: dict[str, QPushButton] = {}
+        for power, (_status, text) in END_OF_TURN_WIZARDS.items():
+            button = QPushButton(text)
+            button.setAccessibleName(text.replace("\u2026", ""))
+            button.clicked.connect(lambda _checked=False, key=power: self._run_wizard(key))
+            self.wizard_layout.addWidget(button)
+            self.wizard_buttons[power] = button
+        outer.addWidget(self.wizard_box)
         self.choices_box = QGroupBox("Choices the rules give now")
         self.choices_form = QFormLayout(self.choices_box)
         outer.addWidget(self.choices_box)
         self.choice_widgets: dict[str, QComboBox] = {}
-        report = preview_end_of_turn(session)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText("End the turn")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        outer.addWidget(buttons)
+        self._build_choices()
+
+    def _run_wizard(self, power: str) -> None:
+        if self.open_wizard is not None and self.open_wizard(power):
+            self._build_choices()
+
+    def _build_choices(self) -> None:
+        """The questions and wizard offers for the session as it stands now."""
+        while self.choices_form.rowCount():
+            self.choices_form.removeRow(0)
+        self.choice_widgets = {}
+        report = preview_end_of_turn(self.session)
+        any_wizard = False
+        for power, (status, _text) in END_OF_TURN_WIZARDS.items():
+            wanted = self.open_wizard is not None and report.results[power].status is status
+            self.wizard_buttons[power].setVisible(wanted)
+            any_wizard = any_wizard or wanted
+        self.wizard_box.setVisible(any_wizard)
         for question in report.questions:
             combo = QComboBox()
             for key, label in question.options:
@@ -121,12 +168,6 @@ class EndOfTurnDialog(QDialog):
             self.choices_form.addRow(QLabel(f"{escape(question.prompt)} ({question.rule})"), combo)
             self.choice_widgets[question.id] = combo
         self.choices_box.setVisible(bool(report.questions))
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setText("End the turn")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        outer.addWidget(buttons)
         self._refresh()
 
     def choices(self) -> dict[str, str]:

@@ -514,7 +514,7 @@ class MainWindow(QMainWindow):
     def end_turn(self) -> None:
         from .dialogs import EndOfTurnDialog
 
-        dialog = EndOfTurnDialog(self.store.session, self)
+        dialog = EndOfTurnDialog(self.store.session, self, self.open_wizard)
         if dialog.exec():
             self.apply_end_turn(dialog.choices())
 

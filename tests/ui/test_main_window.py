@@ -325,3 +325,43 @@ def test_the_france_tab_opens_the_surrender_wizard_when_paris_falls(qtbot, windo
     monkeypatch.setattr(french_wizard.FrenchSurrenderWizard, "exec", lambda self: opened.append(self) or 0)
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert opened and isinstance(opened[0], french_wizard.FrenchSurrenderWizard)
+
+
+def test_end_of_turn_dialog_offers_the_french_wizard_and_refreshes_after_it(qtbot, window):
+    from awaw_desktop.ui.dialogs import EndOfTurnDialog
+
+    tick(qtbot, window.power_tabs["france"], "Axis control Paris")
+    recorded = []
+
+    def fake_wizard(power):
+        recorded.append(power)
+        window.store.change_session("French surrender", lambda s: s.set_carry("france", "surrendered", True))
+        return True
+
+    dialog = EndOfTurnDialog(window.store.session, window, fake_wizard)
+    qtbot.addWidget(dialog)
+    button = find(dialog, "Walk through the French surrender (58)")
+    assert not button.isHidden()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert recorded == ["france"]
+    assert button.isHidden()
+    assert "France: " in dialog.report_view.text() and "Has surrendered" in dialog.report_view.text()
+
+
+def test_end_of_turn_asks_russias_brp_option_and_records_the_answer(qtbot, window):
+    from awaw_desktop.ui.dialogs import EndOfTurnDialog
+
+    tab = window.power_tabs["russia"]
+    for power in ("Britain", "France"):
+        tick(qtbot, tab, f"Western Allied powers at war with Germany: {power}", False)
+    assert shown_level(tab, "Russia") == 0
+    dialog = EndOfTurnDialog(window.store.session, window)
+    qtbot.addWidget(dialog)
+    assert "russia.brp_option" in dialog.choice_widgets
+    combo = dialog.choice_widgets["russia.brp_option"]
+    combo.setCurrentIndex(1)
+    chosen = combo.currentText()
+    window.apply_end_turn(dialog.choices())
+    events = " ".join(event.text for event in window.store.session.history[-1].events)
+    assert chosen in events
+    assert window.store.session.carry["russia"]["brp_option"] == combo.currentData()
