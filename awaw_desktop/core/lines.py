@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 #: A value the players enter for one line, in its JSON-compatible form:
@@ -330,6 +330,11 @@ class Derived(Line):
 
     def describe(self, value: Value, context: Context) -> str:
         return self.compute(context)[1]
+
+
+def in_section(section: str, lines: tuple[Line, ...]) -> tuple[Line, ...]:
+    """The same lines shown under a heading ("Europe", "Cumulative modifiers")."""
+    return tuple(replace(line, section=section) for line in lines)
 
 
 @dataclass(frozen=True)

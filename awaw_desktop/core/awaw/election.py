@@ -31,6 +31,7 @@ from ..lines import (
     RulesInputError,
     Value,
     evaluate,
+    in_section,
 )
 from .common import (
     Consequence,
@@ -222,6 +223,8 @@ TENSIONS = Group(
 EUROPE_LINES: tuple[Line, ...] = (AXIS_DP, ATOMIC_ON_BRITAIN, BRITISH_SURRENDER_LEVEL, BRITAIN_FIGHTING,
                                   ALLIED_DP, JAPAN_SURRENDERED)
 PACIFIC_LINES: tuple[Line, ...] = (JAPANESE_RESISTANCE, JAPAN_DECLARED_WAR, GERMANY_SURRENDERED)
+EUROPE_LINES = in_section("Europe", EUROPE_LINES)
+PACIFIC_LINES = in_section("Pacific", PACIFIC_LINES)
 
 
 def lines(edition: Edition, scenario: Scenario) -> tuple[Line, ...]:

@@ -38,6 +38,7 @@ from ..lines import (
     RulesInputError,
     Value,
     evaluate,
+    in_section,
 )
 from .common import (
     Consequence,
@@ -529,6 +530,13 @@ _CUMULATIVE_UPDATED: tuple[Line, ...] = (
 )
 
 
+_SITUATION_ORIGINAL = in_section("Situation modifiers (recomputed each turn)", _SITUATION_ORIGINAL)
+_SITUATION_UPDATED = in_section("Situation modifiers (recomputed each turn)", _SITUATION_UPDATED)
+_CUMULATIVE_ORIGINAL = in_section("Cumulative modifiers (added up turn by turn, 57.14)", _CUMULATIVE_ORIGINAL)
+_CUMULATIVE_UPDATED = in_section("Cumulative modifiers (added up turn by turn, 57.14)", _CUMULATIVE_UPDATED)
+_CARRIED_TOTAL_SHOWN = in_section("Cumulative modifiers (added up turn by turn, 57.14)", (CARRIED_TOTAL,))
+
+
 def situation_lines(edition: Edition) -> tuple[Line, ...]:
     """The situation modifiers of an edition (recomputed every turn)."""
     return _SITUATION_ORIGINAL if edition is Edition.ORIGINAL else _SITUATION_UPDATED
@@ -546,7 +554,7 @@ def lines(edition: Edition, scenario: Scenario) -> tuple[Line, ...]:
     atomic-attack line sets the surrender date."""
     if not isinstance(edition, Edition):
         raise RulesInputError(f"edition: expected an Edition, got {edition!r}")
-    return (*situation_lines(edition), CARRIED_TOTAL, *cumulative_lines(edition))
+    return (*situation_lines(edition), *_CARRIED_TOTAL_SHOWN, *cumulative_lines(edition))
 
 
 # --------------------------------------------------------------------------- carry
