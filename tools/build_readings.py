@@ -11,5 +11,5 @@ sys.path.insert(0, str(ROOT))
 from awaw_desktop.core.awaw.readings import document  # noqa: E402
 
 if __name__ == "__main__":
-    (ROOT / "docs" / "rules-readings.md").write_text(document(ROOT / "docs" / "readings"), encoding="utf-8")
+    (ROOT / "docs" / "rules-readings.md").write_text(document(ROOT / "resources" / "readings"), encoding="utf-8")
     print("docs/rules-readings.md written")

@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_readings_document_is_current():
     committed = (ROOT / "docs" / "rules-readings.md").read_text(encoding="utf-8")
-    assert committed == document(ROOT / "docs" / "readings"), "run: python tools/build_readings.py"
+    assert committed == document(ROOT / "resources" / "readings"), "run: python tools/build_readings.py"
 
 
 def test_every_line_reading_appears_in_the_document():

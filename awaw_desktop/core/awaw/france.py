@@ -5,7 +5,7 @@ The colonies, the Free French and Vichy forces, the fleet and the BRPs (58.5-58.
 the wizard procedures in :mod:`france_surrender`.
 
 Readings we chose where the text is unclear are given on the lines (``reading=``) and in
-``docs/readings/france.md``.
+``resources/readings/france.md``.
 """
 
 from __future__ import annotations

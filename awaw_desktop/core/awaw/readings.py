@@ -1,5 +1,5 @@
 """The readings of unclear rules, gathered for players: from the table lines' own ``reading``
-notes and from the per-power notes in ``docs/readings``.  ``docs/rules-readings.md`` is
+notes and from the per-power notes in ``resources/readings``.  ``docs/rules-readings.md`` is
 built from this (``python tools/build_readings.py``) and a test keeps it current."""
 
 from __future__ import annotations
