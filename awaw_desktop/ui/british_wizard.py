@@ -1116,7 +1116,7 @@ def _demo_answers(wizard: BritishSurrenderWizard, until: int) -> None:
             for key in ("lebanon_syria", "algeria", "morocco"):
                 if len(wizard.chosen) + 2 <= points:
                     wizard.concessions_page.takes[key].setChecked(True)
-        elif page == PAGE_FAR_EAST and wizard.far_east_page.choice_box.isVisible():
+        elif page == PAGE_FAR_EAST and not wizard.far_east_page.choice_box.isHidden():
             wizard.far_east_page.adheres.setChecked(True)
         current = wizard.currentPage()
         if page in (until, PAGE_SUMMARY) or current is None or not current.isComplete():

@@ -439,16 +439,16 @@ def test_recording_refuses_outcomes_that_do_not_fit():
     with pytest.raises(RulesInputError, match="level"):
         britain.record_british_surrender(session, wrong_level)
     illegal = bs.british_surrender_outcome(bs.SurrenderRequest(resistance=-3, chosen={"malta": ""}))
-    with pytest.raises(RulesInputError, match="59.66"):
+    with pytest.raises(RulesInputError, match=r"59\.66"):
         britain.record_british_surrender(session, illegal)
     at_war = bs.british_surrender_outcome(bs.SurrenderRequest(resistance=-3, us_at_war_with_germany=True))
-    with pytest.raises(RulesInputError, match="59.61"):
+    with pytest.raises(RulesInputError, match=r"59\.61"):
         britain.record_british_surrender(session, at_war)
     assert session.history == [] and session.outcomes == {}
     forced = offering_session(-12)
     outcome = bs.SurrenderOutcome(False, bs.offer(-12), False, bs.Reductions(), bs.Verdict(True), bs.Verdict(True),
                                   bs.Conciliation(0, 0, 0), None, None, ())
-    with pytest.raises(RulesInputError, match="59.23"):
+    with pytest.raises(RulesInputError, match=r"59\.23"):
         britain.record_british_surrender(forced, outcome)
 
 
