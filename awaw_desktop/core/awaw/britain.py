@@ -160,7 +160,7 @@ ATLANTIC_TRANSPORTS = Offset(
     help="Transports there at the end of the turn, repaired and new ones included: -1 for each one short of "
          "ten (at most -10).",
     reading="More than ten transports gives nothing extra.",
-    pivot=10, below_each=-1, above_each=0, maximum=99, unit="transports",
+    pivot=10, below_each=-1, above_each=0, maximum=99, unit="transports", start=10,
 )
 NO_RUSSIAN_EAST = Flag(
     id="no_russian_east", rule="59.21", label="No Russian armor or infantry in eastern Europe", value=-1,
@@ -194,6 +194,7 @@ POWERS_AT_WAR = Choice(
     reading="The major powers that can be at war with the European Axis besides Britain are France, Russia "
             "and the U.S.",
     options=(Option("france", "France"), Option("russia", "Russia"), Option("united_states", "United States")),
+    start=("france",),
 )
 
 
