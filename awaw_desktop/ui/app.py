@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
-
-from typing import TYPE_CHECKING
 
 from .. import __version__
 from .main_window import APP_NAME, MainWindow

@@ -213,9 +213,7 @@ class CarriedDialog(QDialog):
         for key, editor in self.editors.items():
             if isinstance(editor, QCheckBox):
                 result[key] = editor.isChecked()
-            elif isinstance(editor, QSpinBox):
-                result[key] = editor.value()
-            elif isinstance(editor, (OptionalNumber, TurnPicker)):
+            elif isinstance(editor, (QSpinBox, OptionalNumber, TurnPicker)):
                 result[key] = editor.value()
         return result
 

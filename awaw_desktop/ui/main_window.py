@@ -7,8 +7,8 @@ autosave to a recovery file shortly after each change, undo, the turn track and 
 from __future__ import annotations
 
 import os
-from concurrent.futures import Future, ThreadPoolExecutor
 from collections.abc import Iterator, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -234,7 +234,8 @@ class MainWindow(QMainWindow):
         view.addAction(toggle)
 
         help_menu = self.menuBar().addMenu("&Help")
-        help_menu.addAction(self._action("How we read the &rules", self.show_readings, QKeySequence.StandardKey.HelpContents))
+        help_menu.addAction(self._action("How we read the &rules", self.show_readings,
+                                         QKeySequence.StandardKey.HelpContents))
         help_menu.addAction(self._action("&About awaw-desktop", self.about))
 
         self.tab_shortcuts: list[QShortcut] = []
