@@ -122,6 +122,13 @@ class Session:
         self.inputs.setdefault(power, {})[line_id] = canonical
         return canonical
 
+    def clear_value(self, power: str, line_id: str) -> None:
+        """Forget an entered value: the line shows its default again."""
+        entered = self.inputs.get(power, {})
+        entered.pop(line_id, None)
+        if power in self.inputs and not entered:
+            del self.inputs[power]
+
     def set_carry(self, power: str, key: str, value: Any) -> None:
         self.carry.setdefault(power, {})[key] = value
 

@@ -45,9 +45,12 @@ class SetValueCommand(QUndoCommand):
 
     ID = 1
 
-    def __init__(self, store: SessionStore, power: str, line_id: str, old: Any, new: Any, text: str) -> None:
+    def __init__(self, store: SessionStore, power: str, line_id: str, old: Any, new: Any, text: str,
+                 old_entered: bool = True) -> None:
         super().__init__(text)
         self.store, self.power, self.line_id, self.old, self.new = store, power, line_id, old, new
+        #: False if the line had never been entered: undo then leaves it unentered, exactly as it was.
+        self.old_entered = old_entered
 
     def id(self) -> int:
         return self.ID
@@ -65,7 +68,8 @@ class SetValueCommand(QUndoCommand):
         self.store._write_value(self.power, self.line_id, self.new)
 
     def undo(self) -> None:
-        self.store._write_value(self.power, self.line_id, self.old)
+        self.store._write_value(self.power, self.line_id, None if not self.old_entered else self.old,
+                                clear=not self.old_entered)
 
 
 class SnapshotCommand(QUndoCommand):
@@ -128,7 +132,9 @@ class SessionStore(QObject):
             old = list(old)
         if old == new:
             return
-        self.undo_stack.push(SetValueCommand(self, power, line_id, old, new, describe_change(power, line, old, new)))
+        entered = line_id in self._session.inputs.get(power, {})
+        self.undo_stack.push(SetValueCommand(self, power, line_id, old, new, describe_change(power, line, old, new),
+                                             entered))
 
     def change_session(self, text: str, mutate: Callable[[Session], None]) -> None:
         """Apply ``mutate`` to a copy of the session and push the result as one undo step."""
@@ -147,8 +153,11 @@ class SessionStore(QObject):
         self.undo_stack.setClean()
 
     # -- called by the commands --------------------------------------------------------
-    def _write_value(self, power: str, line_id: str, value: Any) -> None:
-        self._session.set_value(power, line_id, value)
+    def _write_value(self, power: str, line_id: str, value: Any, clear: bool = False) -> None:
+        if clear:
+            self._session.clear_value(power, line_id)
+        else:
+            self._session.set_value(power, line_id, value)
         self._recompute()
         self.valueChanged.emit(power, line_id)
         self.resultsChanged.emit()

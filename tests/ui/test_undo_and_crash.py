@@ -1,0 +1,125 @@
+"""Undo gives back the starting state exactly; a killed app leaves a recovery file behind."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from awaw_desktop.core import sessionfile
+from awaw_desktop.core.awaw import assess
+from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
+from awaw_desktop.core.lines import Choice, Count, Group, Level, Line
+from awaw_desktop.core.session import Session, apply_end_of_turn
+from awaw_desktop.ui.store import SessionStore
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def value_for(line: Line, data: st.DataObject):
+    """A valid value for any line, drawn by hypothesis."""
+    kind = line.input_kind
+    if kind == "flag":
+        return data.draw(st.booleans())
+    if kind in ("count", "level"):
+        assert isinstance(line, (Count, Level))
+        low = line.minimum
+        return data.draw(st.integers(low, min(line.maximum, low + 60)))
+    if kind == "choice":
+        assert isinstance(line, Choice)
+        return data.draw(st.lists(st.sampled_from([o.key for o in line.options]), unique=True)) if line.options else []
+    if kind == "group":
+        assert isinstance(line, Group)
+        return {spec.key: data.draw(st.integers(spec.minimum, min(spec.maximum, spec.minimum + 60)))
+                for spec in line.fields}
+    raise AssertionError(kind)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(edition=st.sampled_from(list(Edition)), data=st.data())
+def test_random_changes_undone_to_the_start_give_back_the_starting_state(qtbot, edition, data):
+    session = Session.new(edition, Scenario.GLOBAL_WAR, Turn(1941, Season.SUMMER))
+    store = SessionStore(session)
+    start = sessionfile.to_json(session)
+    steps = data.draw(st.integers(1, 25))
+    for _ in range(steps):
+        action = data.draw(st.sampled_from(["value", "value", "value", "end-of-turn", "carry"]))
+        if action == "value":
+            power = data.draw(st.sampled_from(assess.ORDER))
+            entries = [line for line in session.lines(power) if line.input_kind != "derived"]
+            if not entries:
+                continue
+            line = data.draw(st.sampled_from(entries))
+            try:
+                store.set_value(power, line.id, value_for(line, data))
+            except Exception as error:  # a Group may refuse a combination (e.g. a year of 0 with a season)
+                assert type(error).__name__ == "RulesInputError"
+        elif action == "end-of-turn":
+            store.change_session("End of turn", lambda s: apply_end_of_turn(s, {}))
+        else:
+            total = data.draw(st.integers(-9, 9))
+            store.change_session("Japan carried", lambda s, t=total: s.set_carry("japan", "cumulative_total", t))
+    while store.undo_stack.canUndo():
+        store.undo_stack.undo()
+    assert sessionfile.to_json(store.session) == start
+    assert {k: r.level for k, r in store.results.items()} == {k: r.level for k, r in session.assess().items()}
+
+
+KILLED_APP = textwrap.dedent("""
+    import os, signal, sys
+    from PySide6.QtCore import QTimer
+    from awaw_desktop.core.recovery import RecoveryStore
+    from awaw_desktop.ui.app import make_application
+    from awaw_desktop.ui.main_window import MainWindow
+
+    app = make_application([])
+    recovery = RecoveryStore()
+    window = MainWindow(recovery=recovery)
+    window.show()
+    window.store.set_value("germany", "dp_level", 13)
+    window.store.set_value("germany", "berlin", False)
+
+    def crash():
+        if recovery.list():
+            print("written", flush=True)
+            os.kill(os.getpid(), signal.SIGKILL)   # no clean close: the recovery file stays
+        QTimer.singleShot(50, crash)
+
+    QTimer.singleShot(50, crash)
+    QTimer.singleShot(20000, app.quit)
+    app.exec()
+    print("not killed", flush=True)
+""")
+
+
+def test_an_app_killed_mid_game_leaves_work_that_the_next_start_recovers(qtbot, tmp_path, monkeypatch):
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), "QT_QPA_PLATFORM": "offscreen",
+           "PYTHONPATH": str(ROOT)}
+    completed = subprocess.run([sys.executable, "-c", KILLED_APP], env=env, capture_output=True, text=True,
+                               timeout=60, check=False)
+    assert completed.returncode == -signal.SIGKILL, completed.stderr
+    assert "written" in completed.stdout
+    # The next start, in this process, finds the game and offers it.
+    from PySide6.QtWidgets import QMessageBox
+
+    from awaw_desktop.core.recovery import RecoveryStore
+    from awaw_desktop.ui.app import offer_recovery
+    from awaw_desktop.ui.main_window import MainWindow
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    recovery = RecoveryStore()
+    assert len(recovery.list()) == 1
+    monkeypatch.setattr(QMessageBox, "question", lambda *args, **kwargs: QMessageBox.StandardButton.Yes)
+    window = MainWindow(recovery=recovery)
+    window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(window)
+    assert offer_recovery(window, recovery)
+    assert window.store.session.value("germany", "dp_level") == 13
+    assert window.store.session.value("germany", "berlin") is False
+    assert window.isWindowModified()
