@@ -291,6 +291,8 @@ class Group(Line):
     fields: tuple[FieldSpec, ...] = ()
     score: Callable[[Mapping[str, int]], int] = field(default=lambda values: 0)
     explain: Callable[[Mapping[str, int]], str] | None = None
+    #: A rule across the fields (a year of 0 or a game year): returns a problem in words, or None.
+    check: Callable[[Mapping[str, int]], str | None] | None = None
     input_kind: ClassVar[str] = "group"
 
     def default(self) -> dict[str, int]:
@@ -308,6 +310,9 @@ class Group(Line):
             raw = value.get(spec.key, self.default()[spec.key])
             result[spec.key] = _check_int(f"{self.id}.{spec.key}", f"{self.label}: {spec.label}", raw,
                                           spec.minimum, spec.maximum)
+        problem = self.check(result) if self.check is not None else None
+        if problem:
+            raise RulesInputError(f"{self.label} ({self.id}): {problem}")
         return result
 
     def points(self, value: Value, context: Context) -> int:

@@ -7,6 +7,7 @@ change and announced with ``resultsChanged`` in the same event-loop turn.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -14,7 +15,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from ..core.awaw import assess
-from ..core.awaw.common import PowerResult
+from ..core.awaw.common import GameContext, PowerResult
 from ..core.lines import Choice, Line
 from ..core.session import Session
 
@@ -43,26 +44,29 @@ def describe_change(power: str, line: Line, old: Any, new: Any) -> str:
 class SetValueCommand(QUndoCommand):
     """One entered value changed.  Consecutive edits of the same number merge into one step."""
 
-    ID = 1
-
     def __init__(self, store: SessionStore, power: str, line_id: str, old: Any, new: Any, text: str,
                  old_entered: bool = True) -> None:
         super().__init__(text)
-        self.store, self.power, self.line_id, self.old, self.new = store, power, line_id, old, new
+        # A weak reference: the store owns its undo stack, which owns the commands; a strong one
+        # back would make a cycle that Python's collector breaks in an order Qt does not survive.
+        self._store = weakref.ref(store)
+        self.power, self.line_id, self.old, self.new = power, line_id, old, new
         #: False if the line had never been entered: undo then leaves it unentered, exactly as it was.
         self.old_entered = old_entered
 
-    def id(self) -> int:
-        return self.ID
+    def merges_with(self, power: str, line_id: str, new: Any) -> bool:
+        """Typing a number is one step: a new value for the same number joins this command.
 
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, SetValueCommand) or (other.power, other.line_id) != (self.power, self.line_id):
-            return False
-        if isinstance(self.new, (bool, list, dict)):
-            return False  # ticks are separate steps; numbers being typed merge
-        self.new = other.new
-        self.setText(other.text())
-        return True
+        (Merged here rather than through ``QUndoCommand.mergeWith``: when that returns True Qt
+        deletes the Python-made command it was offered, which crashed PySide in long runs.)"""
+        return (power, line_id) == (self.power, self.line_id) and not isinstance(new, (bool, list, dict)) \
+            and not isinstance(self.new, (bool, list, dict))
+
+    @property
+    def store(self) -> SessionStore:
+        store = self._store()
+        assert store is not None, "the store is gone"
+        return store
 
     def redo(self) -> None:
         self.store._write_value(self.power, self.line_id, self.new)
@@ -77,7 +81,14 @@ class SnapshotCommand(QUndoCommand):
 
     def __init__(self, store: SessionStore, before: Session, after: Session, text: str) -> None:
         super().__init__(text)
-        self.store, self.before, self.after = store, before, after
+        self._store = weakref.ref(store)  # see SetValueCommand
+        self.before, self.after = before, after
+
+    @property
+    def store(self) -> SessionStore:
+        store = self._store()
+        assert store is not None, "the store is gone"
+        return store
 
     def redo(self) -> None:
         self.store._write_session(self.after)
@@ -132,9 +143,29 @@ class SessionStore(QObject):
             old = list(old)
         if old == new:
             return
+        self._dry_run(power, line_id, new)
+        text = describe_change(power, line, old, new)
+        stack = self.undo_stack
+        top = stack.command(stack.index() - 1) if stack.index() > 0 else None
+        if (isinstance(top, SetValueCommand) and stack.index() == stack.count() and not stack.isClean()
+                and top.merges_with(power, line_id, new)):
+            top.new = new
+            top.setText(text)
+            self._write_value(power, line_id, new)
+            stack.indexChanged.emit(stack.index())
+            return
         entered = line_id in self._session.inputs.get(power, {})
-        self.undo_stack.push(SetValueCommand(self, power, line_id, old, new, describe_change(power, line, old, new),
-                                             entered))
+        stack.push(SetValueCommand(self, power, line_id, old, new, text, entered))
+
+    def _dry_run(self, power: str, line_id: str, value: Any) -> None:
+        """Let the power's rules see the value before it is stored, so a combination they refuse
+        raises ``RulesInputError`` here, not inside an undo command."""
+        session = self._session
+        trial = {**session.inputs.get(power, {}), line_id: value}
+        game = GameContext(session.edition, session.scenario, session.turn, self._results,
+                           {key: {**assess.power_module(key).initial_carry(), **session.carry.get(key, {})}
+                            for key in assess.ORDER})
+        assess.power_module(power).assess(trial, game)
 
     def change_session(self, text: str, mutate: Callable[[Session], None]) -> None:
         """Apply ``mutate`` to a copy of the session and push the result as one undo step."""

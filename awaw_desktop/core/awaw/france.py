@@ -31,6 +31,8 @@ from ..lines import (
     evaluate,
 )
 from .common import (
+    FIRST_YEAR,
+    LAST_YEAR,
     Consequence,
     Edition,
     GameContext,
@@ -306,6 +308,9 @@ GERMAN_FIRST_HEX = Group(
             "the first (+2), since the surrender hands France's hexes to the Axis (58.41).",
     fields=(FieldSpec("year", "Year (0 = not yet)", 0, 1950), FieldSpec("season", "Season (1-4)", 1, 4)),
     score=lambda values: 0,
+    check=lambda values: None if values["year"] == 0 or FIRST_YEAR <= values["year"] <= LAST_YEAR
+    else f"{values['year']} is not a game year; enter {FIRST_YEAR}-{LAST_YEAR}, or 0 while Germany holds no hex "
+         "in France",
     explain=lambda values: "not yet" if values["year"] == 0 else
     f"{list(Season)[values['season'] - 1].title} {values['year']}",
 )
