@@ -11,6 +11,7 @@ Back keeps what was entered.  Dice are typed in (the physical die) or rolled by 
 from __future__ import annotations
 
 import random
+import weakref
 from html import escape
 from typing import Any
 
@@ -147,9 +148,15 @@ class WizardPage(QWizardPage):
 class FleetHelper(QGroupBox):
     """58.21C: counts the French fleet from factors by condition and fills the fleet line."""
 
+    @property
+    def wizard(self) -> FrenchSurrenderWizard:
+        wizard = self._wizard()
+        assert wizard is not None, "the wizard is gone"
+        return wizard
+
     def __init__(self, wizard: FrenchSurrenderWizard) -> None:
         super().__init__("Count the French fleet for me (58.21C)")
-        self.wizard = wizard
+        self._wizard = weakref.ref(wizard)  # no reference cycle with the wizard (see ui/store.py)
         layout = QGridLayout(self)
         full = wizard.level_answers.values.get("fleet", {}).get("full", france.HISTORICAL_FLEET)
         self.undamaged = number_input("Undamaged naval factors", 0, 300, full)

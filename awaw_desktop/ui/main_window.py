@@ -7,6 +7,7 @@ autosave to a recovery file shortly after each change, undo, the turn track and 
 from __future__ import annotations
 
 import os
+import weakref
 from collections.abc import Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -74,7 +75,8 @@ class WizardButton(QPushButton):
 
     def __init__(self, window: MainWindow, power: str) -> None:
         super().__init__(WIZARDS[power][0])
-        self.window_, self.power = window, power
+        self._window = weakref.ref(window)  # no reference cycle through the window (see store.py)
+        self.power = power
         self.setObjectName(f"wizard-{power}")
         self.setAccessibleName(WIZARDS[power][0].replace("\u2026", ""))
         self.clicked.connect(self.open)
@@ -82,10 +84,15 @@ class WizardButton(QPushButton):
         self.refresh()
 
     def open(self) -> None:
-        self.window_.open_wizard(self.power)
+        window = self._window()
+        if window is not None:
+            window.open_wizard(self.power)
 
     def refresh(self) -> None:
-        allowed, reason = self.window_.wizard_available(self.power)
+        window = self._window()
+        if window is None:
+            return
+        allowed, reason = window.wizard_available(self.power)
         self.setEnabled(allowed)
         self.setToolTip(reason)
 
@@ -97,17 +104,19 @@ class PowerTabs(Mapping[str, PowerTab]):
     window is shown, so a player never waits for a tab and start-up stays quick."""
 
     def __init__(self, window: MainWindow) -> None:
-        self.window = window
+        self._window = weakref.ref(window)  # no reference cycle through the window (see store.py)
         self.built: dict[str, PowerTab] = {}
         self.holders: dict[str, QWidget] = {}
 
     def __getitem__(self, power: str) -> PowerTab:
         if power not in self.built:
+            window = self._window()
+            assert window is not None, "the window is gone"
             holder = self.holders[power]
-            tab = PowerTab(self.window.store, power, holder)
+            tab = PowerTab(window.store, power, holder)
             holder.layout().addWidget(tab)
             self.built[power] = tab
-            self.window.decorate_power_tab(power, tab)
+            window.decorate_power_tab(power, tab)
         return self.built[power]
 
     def __iter__(self) -> Iterator[str]:
