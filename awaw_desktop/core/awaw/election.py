@@ -581,6 +581,8 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
                                                      "theater (asked at the end of the turn)."))
         status = Status.EFFECTS if implementation.adverse else Status.NO_EFFECT
         verdict = _held_verdict(implementation)
+        if game.scenario is Scenario.GLOBAL_WAR and trigger is not Trigger.ATOMIC:
+            verdict += f" (Europe {theaters.europe:+d}, Pacific {theaters.pacific:+d}.)"
     else:
         europe_now = _current(carry, "europe", tensions["usat"])
         pacific_now = _current(carry, "pacific", tensions["usjt"])
