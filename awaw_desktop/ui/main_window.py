@@ -210,6 +210,10 @@ class MainWindow(QMainWindow):
         self.menu_recent = menu.addMenu("Open &Recent")
         self.menu_recent.aboutToShow.connect(self._fill_recent_menu)
         menu.addSeparator()
+        self.action_details = self._action("Game &details\u2026", self.edit_details, None,
+                                           "The game's title and the players' names")
+        menu.addAction(self.action_details)
+        menu.addSeparator()
         menu.addAction(self.action_save)
         menu.addAction(self.action_save_as)
         menu.addSeparator()
@@ -424,6 +428,24 @@ class MainWindow(QMainWindow):
         dialog = NewSessionDialog(self)
         if dialog.exec():
             self.set_session(dialog.session(), None)
+
+    def edit_details(self) -> None:
+        from .dialogs import GameDetailsDialog
+
+        dialog = GameDetailsDialog(self.store.session, self)
+        if dialog.exec():
+            self.apply_details(*dialog.details())
+
+    def apply_details(self, title: str, players: dict[str, str]) -> None:
+        session = self.store.session
+        if (title, players) == (session.title, session.players):
+            return
+
+        def mutate(target: Session) -> None:
+            target.title = title
+            target.players = dict(players)
+
+        self.store.change_session("Game details changed", mutate)
 
     def set_session(self, session: Session, path: Path | None) -> None:
         self.autosave_timer.stop()

@@ -365,3 +365,17 @@ def test_end_of_turn_asks_russias_brp_option_and_records_the_answer(qtbot, windo
     events = " ".join(event.text for event in window.store.session.history[-1].events)
     assert chosen in events
     assert window.store.session.carry["russia"]["brp_option"] == combo.currentData()
+
+
+def test_game_details_change_the_title_bar_and_undo(qtbot, window):
+    from awaw_desktop.ui.dialogs import GameDetailsDialog
+
+    dialog = GameDetailsDialog(window.store.session, window)
+    qtbot.addWidget(dialog)
+    qtbot.keyClicks(find(dialog, "Game title"), "Club campaign")
+    qtbot.keyClicks(find(dialog, "Axis player"), "Ann")
+    window.apply_details(*dialog.details())
+    assert window.windowTitle().startswith("Club campaign")
+    assert "Ann" in window.edition_label.text()
+    window.action_undo.trigger()
+    assert window.store.session.title == ""
