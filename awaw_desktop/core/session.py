@@ -168,7 +168,31 @@ def apply_end_of_turn(session: Session, choices: Mapping[str, str] | None = None
         events=tuple(event for _power, event in report.events) + answered,
     ))
     session.turn = session.turn.next()
+    _schedule_elections(session, report)
     return report
+
+
+#: 62.21A: a U.S. election follows the 1945 Year Start Sequence, in every game.
+YSS_1945_TURN = Turn(1945, Season.SPRING)
+
+
+def _schedule_elections(session: Session, report: assess.EndOfTurnReport) -> None:
+    """Elections are events, not standing facts: one held this turn is not held again next turn,
+    and the turn after the 1945 YSS holds one (62.21A) without anyone having to remember it."""
+    if session.scenario is Scenario.PACIFIC:
+        return
+    held = session.inputs.get("election", {}).get("trigger") or []
+    note: Consequence | None = None
+    if held:
+        session.inputs["election"]["trigger"] = []
+        note = Consequence("62.21", "The election trigger is cleared: an election is held only on its occasion.")
+    if session.turn == YSS_1945_TURN:
+        session.inputs.setdefault("election", {})["trigger"] = ["yss_1945"]
+        note = Consequence("62.21A", "The 1945 Year Start Sequence is followed by a U.S. election: the "
+                                     "U.S. election tab is set to hold it this turn.")
+    if note is not None and session.history:
+        last = session.history[-1]
+        session.history[-1] = HistoryEntry(last.turn, last.kind, last.title, last.levels, (*last.events, note))
 
 
 def record_die(session: Session, purpose: str, rule: str, value: int, source: str) -> DieRoll:
