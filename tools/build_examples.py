@@ -58,9 +58,15 @@ def britain_under_pressure() -> Session:
 
 
 def election_1945() -> Session:
-    session = Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1945, Season.SPRING),
+    session = Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1944, Season.SPRING),
                           {"axis": "", "allied": ""}, "The 1945 YSS election")
-    session.set_value("election", "trigger", ["yss_1945"])
+    # Four turns of record before the election, with Germany and Japan weakening.
+    for dp, firestorms, objectives in ((6, 1, 6), (5, 2, 5), (4, 3, 4), (3, 3, 4)):
+        session.set_value("germany", "dp_level", dp)
+        session.set_value("germany", "firestorms", firestorms)
+        session.set_value("japan", "pacific_objectives", objectives)
+        apply_end_of_turn(session)
+    # Spring 1945: the turn track has set the election for the 1945 YSS (62.21A).
     session.set_value("election", "axis_dp", 6)
     session.set_value("election", "allied_dp", 4)
     session.set_value("election", "japan_declared_war", True)

@@ -41,7 +41,8 @@ class LevelChart(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         text_colour = self.palette().windowText().color()
         turns, values = self.series()
-        area = QRectF(40, 12, max(10, self.width() - 120), max(10, self.height() - 44))
+        label_width = max(self.fontMetrics().horizontalAdvance(assess.title(p)) for p in assess.DISPLAY_ORDER)
+        area = QRectF(40, 12, max(10, self.width() - 40 - label_width - 20), max(10, self.height() - 44))
         painter.setPen(QPen(text_colour, 1))
         if not turns:
             painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter,
@@ -62,16 +63,24 @@ class LevelChart(QWidget):
         painter.drawText(QRectF(area.left(), area.bottom() + 8, 200, 16), Qt.AlignmentFlag.AlignLeft, turns[0])
         painter.drawText(QRectF(area.right() - 200, area.bottom() + 8, 200, 16), Qt.AlignmentFlag.AlignRight,
                          turns[-1])
+        ends: list[tuple[float, str, QColor]] = []
         for number, (power, levels) in enumerate(values.items()):
-            pen = QPen(QColor(POWER_COLOURS[power]), 2, DASHES[number % len(DASHES)])
-            painter.setPen(pen)
+            colour = QColor(POWER_COLOURS[power])
+            painter.setPen(QPen(colour, 2, DASHES[number % len(DASHES)]))
             points = [point(i, level) for i, level in enumerate(levels)]
             for a, b in itertools.pairwise(points):
                 painter.drawLine(a, b)
             for p in points:
                 painter.drawEllipse(p, 2.5, 2.5)
-            end = points[-1]
-            painter.drawText(QPointF(end.x() + 6, end.y() + 4), assess.title(power))
+            ends.append((points[-1].y(), assess.title(power), colour))
+        # Names at the line ends, nudged apart so that equal levels stay readable.
+        gap = self.fontMetrics().height()
+        placed: list[float] = []
+        for y, name, colour in sorted(ends):
+            y = max(y, placed[-1] + gap) if placed else y
+            placed.append(y)
+            painter.setPen(QPen(colour, 1))
+            painter.drawText(QPointF(area.right() + 8, y + gap / 3), name)
 
 
 class HistoryPanel(QTabWidget):

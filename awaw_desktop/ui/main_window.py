@@ -156,11 +156,12 @@ class MainWindow(QMainWindow):
         self.autosave_timer.timeout.connect(self.write_recovery)
         self._recovery_executor: ThreadPoolExecutor | None = None
         self._recovery_jobs: list[Future[object]] = []
-        self.history: HistoryPanel | None = None
+        self._history: HistoryPanel | None = None
         self.history_dock = QDockWidget("Game record", self)
         self.history_dock.setObjectName("historyDock")
         self.history_dock.visibilityChanged.connect(self._ensure_history)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
+        self.resizeDocks([self.history_dock], [420], Qt.Orientation.Horizontal)
         self.history_dock.hide()
         self._build_actions()
         self._build_tabs()
@@ -285,14 +286,18 @@ class MainWindow(QMainWindow):
         self.tab_builder.start()
         self._update_title()
 
+    @property
+    def history(self) -> HistoryPanel:
+        return self._ensure_history()
+
     def _ensure_history(self, visible: bool = True) -> HistoryPanel:
         """The game record is built the first time it is shown."""
-        if self.history is None:
+        if self._history is None:
             from .history import HistoryPanel
 
-            self.history = HistoryPanel(self.store)
-            self.history_dock.setWidget(self.history)
-        return self.history
+            self._history = HistoryPanel(self.store)
+            self.history_dock.setWidget(self._history)
+        return self._history
 
     def _ensure_current_tab(self, *_args: object) -> None:
         for power, holder in self.power_tabs.holders.items():

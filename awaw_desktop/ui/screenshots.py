@@ -26,7 +26,26 @@ def render_screenshots(directory: Path, window: MainWindow | None = None) -> lis
         window.tabs.setCurrentIndex(index)
         name = window.tabs.tabText(index).replace("&", "").replace(".", "").replace(" ", "-").lower()
         written.append(_grab(window, directory / f"{index + 1:02d}-tab-{name}.png"))
-    for name, widget in getattr(window, "wizard_screens", lambda: [])():
+    window.tabs.setCurrentIndex(0)
+    window.history_dock.show()
+    window.history.setCurrentIndex(1)  # the chart of levels over the turns
+    written.append(_grab(window, directory / "10-game-record-chart.png"))
+    window.history.setCurrentIndex(0)
+    written.append(_grab(window, directory / "11-game-record-log.png"))
+    window.history_dock.hide()
+    from .carried import CarriedDialog
+    from .dialogs import EndOfTurnDialog, NewSessionDialog
+
+    dialogs: list[tuple[str, QWidget]] = [
+        ("12-new-game-dialog", NewSessionDialog(window)),
+        ("13-end-of-turn-dialog", EndOfTurnDialog(window.store.session, window, window.open_wizard)),
+        ("14-japan-carried-values-dialog", CarriedDialog(window.store.session, "japan", window)),
+    ]
+    for name, dialog in dialogs:
+        dialog.show()
+        written.append(_grab(dialog, directory / f"{name}.png"))
+        dialog.close()
+    for name, widget in window.wizard_screens():
         widget.resize(900, 680)
         widget.show()
         written.append(_grab(widget, directory / f"{name}.png"))

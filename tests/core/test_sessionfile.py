@@ -850,3 +850,15 @@ def test_the_minimal_file_of_the_format_document_loads():
     assert session == Session(Edition.UPDATED, Scenario.GLOBAL_WAR, START, START, {"axis": "", "allied": ""}, "",
                               {}, {}, {}, [], [])
     assert session.assess()["germany"].total == 0
+
+
+def test_the_version_1_fixture_with_every_power_still_loads_whole():
+    """Kept forever: a format-1 file with an entry on every line of every power, a die and a turn."""
+    path = ROOT / "tests" / "fixtures" / "session-v1-every-power.awaw"
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    session = sessionfile.load(path)
+    assert raw["version"] == 1
+    assert sessionfile.to_json(session)["inputs"] == raw["inputs"]
+    assert sessionfile.to_json(session)["carry"] == raw["carry"]
+    assert len(session.history) == 1 and len(session.dice) == 1
+    assert set(session.assess()) == set(raw["inputs"])

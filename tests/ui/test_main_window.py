@@ -379,3 +379,21 @@ def test_game_details_change_the_title_bar_and_undo(qtbot, window):
     assert "Ann" in window.edition_label.text()
     window.action_undo.trigger()
     assert window.store.session.title == ""
+
+
+def test_tab_key_reaches_every_input_of_a_tab(qtbot, window):
+    from PySide6.QtWidgets import QApplication
+
+    tab = window.power_tabs["britain"]
+    window.show_power("britain")
+    inputs = [w for w in tab.findChildren(QWidget)
+              if isinstance(w, (QCheckBox, QAbstractSpinBox)) and w.isVisible()]
+    first = inputs[0]
+    first.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is first)
+    reached = set()
+    for _ in range(len(inputs) * 3):
+        widget = QApplication.focusWidget()
+        reached.add(widget)
+        qtbot.keyClick(widget, Qt.Key.Key_Tab)
+    assert all(widget in reached for widget in inputs), "some inputs are not in the Tab order"
