@@ -144,7 +144,7 @@ class MainWindow(QMainWindow):
         self.power_tabs = PowerTabs(self)
         self.tab_builder = QTimer(self)
         self.tab_builder.setSingleShot(True)
-        self.tab_builder.setInterval(0)
+        self.tab_builder.setInterval(25)  # after the first paint, one tab per idle moment
         self.tab_builder.timeout.connect(self._build_next_tab)
         self.overview: OverviewTab | None = None
         self.edition_label = QLabel()
