@@ -97,6 +97,30 @@ class WizardButton(QPushButton):
         self.setToolTip(reason)
 
 
+class WarClockButton(QPushButton):
+    """Japan: record that the war began this turn, which starts the cumulative clock (57.14A)."""
+
+    def __init__(self, store: SessionStore) -> None:
+        super().__init__("Japan's war began this turn")
+        self.store = store
+        self.setAccessibleName("Japan's war began this turn")
+        self.clicked.connect(self.record)
+        store.resultsChanged.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        started = self.store.session.carry.get("japan", {}).get("war_turn")
+        self.setEnabled(started is None)
+        self.setToolTip("Starts the clock of the cumulative modifiers (57.14A): they count from the end of the "
+                        "turn after this one." if started is None else
+                        "The war clock is already set; adjust it with 'Adjust...' beside the carried values.")
+
+    def record(self) -> None:
+        turn = self.store.session.turn
+        self.store.change_session(f"Japan: war began in {turn.title}",
+                                  lambda session: session.set_carry("japan", "war_turn", turn.to_json()))
+
+
 class PowerTabs(Mapping[str, PowerTab]):
     """The power tabs, each built the first time it is needed (shown, or asked for).
 
@@ -316,6 +340,8 @@ class MainWindow(QMainWindow):
         """Add what a power's tab offers beyond its table: the surrender wizards."""
         if power in WIZARDS:
             tab.add_action(WizardButton(self, power))
+        if power == "japan":
+            tab.add_action(WarClockButton(self.store))
 
     def wizard_available(self, power: str) -> tuple[bool, str]:
         if power == "france":

@@ -397,3 +397,27 @@ def test_tab_key_reaches_every_input_of_a_tab(qtbot, window):
         reached.add(widget)
         qtbot.keyClick(widget, Qt.Key.Key_Tab)
     assert all(widget in reached for widget in inputs), "some inputs are not in the Tab order"
+
+
+@pytest.mark.parametrize("edition", list(Edition))
+@pytest.mark.parametrize("scenario", list(Scenario))
+def test_accessible_names_are_unique_on_every_tab(qtbot, edition, scenario):
+    window = make_window(qtbot, edition, scenario)
+    for power in assess.DISPLAY_ORDER:
+        tab = window.power_tabs[power]
+        names = [w.accessibleName() for w in tab.findChildren(QWidget)
+                 if isinstance(w, (QCheckBox, QAbstractSpinBox)) or w.accessibleName().endswith(" points")]
+        duplicates = {name for name in names if names.count(name) > 1}
+        assert not duplicates, f"{power} ({edition.value}, {scenario.value}): {duplicates}"
+
+
+def test_japans_war_clock_is_started_from_the_japan_tab(qtbot, window):
+    tab = window.power_tabs["japan"]
+    button = find(tab, "Japan's war began this turn")
+    assert button.isEnabled()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert window.store.session.carry["japan"]["war_turn"] == {"season": "spring", "year": 1942}
+    assert not button.isEnabled()
+    assert "Spring 1942" in text(tab, "Japan carried values")
+    window.action_undo.trigger()
+    assert button.isEnabled()
