@@ -379,14 +379,50 @@ class BrpOutcome:
         return tuple(out)
 
 
+def axis_key_areas(paris_axis: bool, lyon_marseilles_axis: tuple[str, ...], vichy: bool,
+                   us_at_war_with_germany: bool = False) -> tuple[str, ...]:
+    """The key economic areas (58.71) the Axis hold once the surrender has handed over the hexes.
+
+    58.411: with the U.S. at war with Germany, French-held hexes go to Britain, so only the areas the Axis
+    already held count.  58.31B: without Vichy France the Axis take every hex of France: all three.
+    58.41 with Vichy France: every non-Vichy hex goes to the Axis, so Paris (northern France, never part of
+    Vichy France, 58.31A) is always Axis; Lyon and Marseilles count only if the Axis already held them --
+    reading (58.41/58.71): a French-held Lyon or Marseilles is taken to lie in Vichy France (the southern
+    part of France, 58.31A); the map decides, and ``key_areas_axis`` on the request may say otherwise."""
+    for name, value in (("paris_axis", paris_axis), ("vichy", vichy),
+                        ("us_at_war_with_germany", us_at_war_with_germany)):
+        _check_bool(name, value)
+    for area in lyon_marseilles_axis:
+        if area not in ("lyon", "marseilles"):
+            raise RulesInputError(f"lyon_marseilles_axis: {area!r} is not one of lyon, marseilles")
+    if vichy and us_at_war_with_germany:
+        raise RulesInputError(f"vichy: {vichy_allowed(True)[1]}")
+    if us_at_war_with_germany:
+        held = (("paris",) if paris_axis else ()) + tuple(lyon_marseilles_axis)
+    elif not vichy:
+        held = tuple(KEY_AREAS)
+    else:
+        held = ("paris", *lyon_marseilles_axis)
+    return tuple(area for area in KEY_AREAS if area in held)
+
+
 def brp_outcome(edition: Edition, vichy: bool, colonies: tuple[ColonyOutcome, ...],
                 colony_brps: Mapping[str, int] | None = None, french_brp_base: int = 60,
-                key_areas_axis: tuple[str, ...] = ()) -> BrpOutcome:
+                key_areas_axis: tuple[str, ...] = (), us_at_war_with_germany: bool = False) -> BrpOutcome:
     """58.71 per edition (original: BRP base at surrender - 40, never below 0; updated: 20), 58.31A/B
-    (Vichy's 20 BRPs plus Vichy colonies, or the 20 to the Axis) and 58.531C (Free French colonies to
-    Britain).  ``colony_brps`` gives each colony's BRP value (the rules texts here do not list them)."""
+    (Vichy's 20 BRPs plus Vichy colonies, or the 20 to the Axis when the Axis choose not to set up Vichy
+    France) and 58.531C (Free French colonies to Britain).  ``colony_brps`` gives each colony's BRP value
+    (the rules texts here do not list them).
+
+    Reading (58.31 exception, 58.411): when Vichy France may not be set up because the U.S. and Germany are
+    at war, 58.31B does not apply -- the French-held hexes of France go to Britain -- so the Axis do not
+    receive the 20 Vichy BRPs.  Reading (58.531C/58.534): a British-held colony that becomes Free French
+    without a roll counts among the Free French colonies whose BRPs Britain receives."""
     edition = Edition(edition)
     _check_bool("vichy", vichy)
+    _check_bool("us_at_war_with_germany", us_at_war_with_germany)
+    if vichy and us_at_war_with_germany:
+        raise RulesInputError(f"vichy: {vichy_allowed(True)[1]}")
     require_range("french_brp_base", french_brp_base, 0, 500)
     values = {Colony(key): require_range(f"colony_brps.{key}", value, 0, 100)
               for key, value in (colony_brps or {}).items()}
@@ -400,7 +436,7 @@ def brp_outcome(edition: Edition, vichy: bool, colonies: tuple[ColonyOutcome, ..
         conquest_value=conquest,
         key_areas={area: KEY_AREAS[area] for area in KEY_AREAS if area in key_areas_axis},
         vichy_value=VICHY_BRPS + vichy_colonies if vichy else 0,
-        axis_vichy_share=0 if vichy else VICHY_BRPS,
+        axis_vichy_share=0 if vichy or us_at_war_with_germany else VICHY_BRPS,
         free_french_colonies=free_colonies,
     )
 
@@ -425,7 +461,7 @@ class FrenchSurrenderRequest:
     french_4_5_armor: bool = False
     french_brp_base: int = 60
     colony_brps: Mapping[str, int] = field(default_factory=dict)
-    key_areas_axis: tuple[str, ...] | None = None   # None: from the Paris / Lyon / Marseilles inputs
+    key_areas_axis: tuple[str, ...] | None = None   # None: worked out by axis_key_areas
     scenario: Scenario = Scenario.GLOBAL_WAR
 
     def to_json(self) -> dict[str, Any]:
@@ -535,6 +571,8 @@ def french_surrender_outcome(request: FrenchSurrenderRequest) -> FrenchSurrender
     if not isinstance(request, FrenchSurrenderRequest):
         raise RulesInputError(f"request: expected a FrenchSurrenderRequest, got {request!r}")
     edition, turn = Edition(request.edition), request.turn
+    if Scenario(request.scenario) is Scenario.PACIFIC:
+        raise RulesInputError("scenario: France takes no part in a Pacific scenario.")
     if not isinstance(turn, Turn):
         raise RulesInputError(f"turn: expected a game turn, got {turn!r}")
     first = request.german_first_hex_turn or entered_first_hex_turn(request.level_inputs)
@@ -560,8 +598,8 @@ def french_surrender_outcome(request: FrenchSurrenderRequest) -> FrenchSurrender
     fleet = allocate_fleet(request.existing_ships, free_french, vichy_force)
     areas = request.key_areas_axis
     if areas is None:
-        areas = (("paris",) if values["paris_axis"] else ()) + tuple(values["lyon_marseilles_axis"])
-    brps = brp_outcome(edition, vichy, colonies, request.colony_brps, request.french_brp_base, areas)
+        areas = axis_key_areas(bool(values["paris_axis"]), tuple(values["lyon_marseilles_axis"]), vichy, us_at_war)
+    brps = brp_outcome(edition, vichy, colonies, request.colony_brps, request.french_brp_base, areas, us_at_war)
     consequences = (
         Consequence("58.11", check.text),
         *((Consequence("58.22", f"The raw total {result.total:+d} counts as {level:+d}."),)
