@@ -297,7 +297,7 @@ def _context(inputs: Mapping[str, Any], game: GameContext) -> Context:
 
 
 def _figures(in_surrender: bool, level: int | None, offer: procedure.Offer | None, resistance: int,
-             us_at_war: bool, at_peace: bool) -> dict[str, Any]:
+             us_at_war: bool, at_peace: bool, resumed: bool = False) -> dict[str, Any]:
     return {
         "in_surrender": in_surrender,
         "surrender_level": level,
@@ -309,7 +309,20 @@ def _figures(in_surrender: bool, level: int | None, offer: procedure.Offer | Non
         "concession_points": offer.concession_points if offer and offer.offered else 0,
         "us_at_war_with_germany": us_at_war,
         "at_peace": at_peace,
+        "war_resumed": resumed,
     }
+
+
+def war_resumed(carry: Mapping[str, Any], turn: Turn, us_at_war: bool) -> bool:
+    """Has the peace after a British surrender ended this turn (59.86)?  From the second turn after
+    the surrender on, the U.S. ticked at war with Germany on the Britain tab means it has: a German
+    (59.86B) and an American (59.86C) declaration both put the U.S. at war with Germany.  Britain's
+    resistance then counts at the end of this very turn (59.87: calculations are made normally at the
+    end of each turn); the end-of-turn question says which side declared."""
+    if not (carry.get("surrendered") and carry.get("at_peace") and us_at_war):
+        return False
+    since = _turn_json(carry.get("surrender_turn"))
+    return since is not None and turn.turns_since(since) >= 2
 
 
 def _canada(edition: Edition) -> Consequence:
@@ -329,7 +342,8 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
     surrendered = bool(carry.get("surrendered"))
     level = carry.get("surrender_level")
     level = None if level is None else int(level)
-    at_peace = bool(carry.get("at_peace"))
+    resumed = war_resumed(carry, game.turn, us_at_war)
+    at_peace = bool(carry.get("at_peace")) and not resumed
     if game.scenario is Scenario.PACIFIC:
         return PowerResult(KEY, TITLE, total, total, Status.NOT_APPLICABLE,
                            "Britain never surrenders in a Pacific scenario.", result.breakdown,
@@ -343,24 +357,28 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
                            f"Britain has surrendered (level {level}).", result.breakdown,
                            (Consequence("59.87", why), _canada(game.edition)),
                            _figures(True, level, None, total, us_at_war, at_peace))
+    resumed_note = (Consequence("59.86", "The U.S. is at war with Germany again, so the peace is over and Britain's "
+                                         "resistance counts this turn; if Germany declared that war (59.86B), "
+                                         "Britain makes no further offers (59.87)."),) if resumed else ()
     this_turn = game.turn.to_json()
     if surrendered and carry.get("surrender_turn") == this_turn:
         return PowerResult(KEY, TITLE, total, total, Status.SURRENDERED,
                            f"Britain surrendered this turn (level {level}).", result.breakdown,
                            (Consequence("59.87", "One offer a turn: a new offer can come in a later turn, below "
                                                  f"level {level}."), _canada(game.edition)),
-                           _figures(True, level, None, total, us_at_war, at_peace))
+                           _figures(True, level, None, total, us_at_war, at_peace, resumed))
     if this_turn in (carry.get("declined_offers") or []):
         status = Status.SURRENDERED if surrendered else Status.NO_EFFECT
         return PowerResult(KEY, TITLE, total, total, status,
                            f"Germany declined Britain's offer this turn; it lapsed (resistance {total:+d}).",
                            result.breakdown,
                            (Consequence("59.32", "A declined offer lapses; Britain may offer again in a later "
-                                                 "turn."),),
-                           _figures(surrendered, level, None, total, us_at_war, False))
+                                                 "turn."), *resumed_note),
+                           _figures(surrendered, level, None, total, us_at_war, False, resumed))
     the_offer = procedure.offer(total, level if surrendered else None)
     if the_offer.offered:
-        consequences = [Consequence("59.12", "Britain offers to surrender; Germany accepts or declines.")]
+        consequences = [*resumed_note,
+                        Consequence("59.12", "Britain offers to surrender; Germany accepts or declines.")]
         if the_offer.may_decline:
             consequences.append(Consequence("59.32", "A declined offer lapses: Germany may not accept it later."))
         else:
@@ -383,14 +401,16 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
         verdict = (f"Britain offers to surrender (resistance {total:+d}); accepted, the surrender level would be "
                    f"{the_offer.surrender_level}.{must}")
         return PowerResult(KEY, TITLE, total, total, Status.OFFERS, verdict, result.breakdown,
-                           tuple(consequences), _figures(surrendered, level, the_offer, total, us_at_war, False))
+                           tuple(consequences),
+                           _figures(surrendered, level, the_offer, total, us_at_war, False, resumed))
     if surrendered:
         return PowerResult(KEY, TITLE, total, total, Status.SURRENDERED,
                            f"Britain has surrendered (level {level}) and fights on (resistance {total:+d}).",
                            result.breakdown,
-                           (Consequence("59.87", f"Britain offers again only below its last surrender level "
+                           (*resumed_note,
+                            Consequence("59.87", f"Britain offers again only below its last surrender level "
                                                  f"{level}."), _canada(game.edition)),
-                           _figures(True, level, the_offer, total, us_at_war, False))
+                           _figures(True, level, the_offer, total, us_at_war, False, resumed))
     return PowerResult(KEY, TITLE, total, total, Status.NO_EFFECT,
                        f"Britain fights on (resistance {total:+d}).", result.breakdown,
                        (Consequence("59.12", "Britain offers to surrender only at a resistance level of 0 or less."),),
@@ -456,6 +476,21 @@ def record_accepted_surrender(carry: dict[str, Any], turn: Turn, level: int, us_
     })
 
 
+def _check_accepted_outcome(outcome: procedure.SurrenderOutcome, us_at_war: bool, carry: Mapping[str, Any]) -> None:
+    """An accepted surrender outcome must fit the Britain tab and the rules before it is recorded."""
+    if not outcome.surrendered:
+        raise RulesInputError("the outcome is not an accepted surrender (59.41)")
+    if outcome.war_continues != us_at_war:
+        raise RulesInputError("the outcome and the Britain tab disagree on whether the U.S. is at war with "
+                              "Germany (59.61)")
+    if not outcome.ok:
+        raise RulesInputError("the surrender terms break the rules: " + "; ".join(
+            outcome.concessions.problems + outcome.returns.problems + (outcome.reductions_check or ())))
+    again = sorted(set(outcome.returned) & set(carry.get("returned_territories") or ()))
+    if again:
+        raise RulesInputError(f"returned: {', '.join(again)} already returned once this game (59.73C)")
+
+
 def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResult,
                 choices: Mapping[str, str]) -> TurnOutcome:
     """Record the turn: an accepted or declined offer, a surrender's carried values, and the end of a
@@ -469,6 +504,29 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
     events: list[Consequence] = []
     questions: list[Question] = []
     figures = result.figures
+    if carry.get("surrendered") and carry.get("at_peace"):
+        since = _turn_json(carry.get("surrender_turn"))
+        if since is not None and game.turn.turns_since(since) >= 2:
+            # Asked before the offer: an offer made while the peace holds, or after Germany declared the
+            # war (59.86B), is void (59.87).  The U.S. ticked at war on the Britain tab makes the U.S.
+            # declaration the default.
+            question = Question(RESUMPTION_QUESTION, "59.86", "Has the war with Germany resumed this turn?",
+                                (("no", "No, the peace holds"),
+                                 ("germany", "Germany declared war on the U.S. and Britain (59.86B)"),
+                                 ("united_states", "The U.S. declared war on Germany (59.86C)")),
+                                "united_states" if figures.get("war_resumed") else "no")
+            questions.append(question)
+            answer = _choice(choices, question)
+            if answer == "no":
+                return TurnOutcome(carry, tuple(events), tuple(questions))
+            carry["at_peace"] = False
+            if answer == "germany":
+                carry["no_more_surrenders"] = True
+                events.append(Consequence("59.86B", "Germany declares war on the U.S. and Britain; Britain "
+                                                    "will not surrender again (59.87)."))
+                return TurnOutcome(carry, tuple(events), tuple(questions))
+            events.append(Consequence("59.86C", "The U.S. declares war on Germany; Britain is at war again "
+                                                "and may surrender again below its last level (59.87)."))
     if result.status is Status.OFFERS:
         forced = bool(figures.get("forced_acceptance"))
         accept = Question(ACCEPT_QUESTION, "59.23",
@@ -490,9 +548,10 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
                 outcome = procedure.SurrenderOutcome.from_json(json.loads(outcome_json))
             except (ValueError, KeyError, TypeError) as error:
                 raise RulesInputError(f"{OUTCOME_CHOICE}: not a surrender outcome ({error})") from error
-            if outcome.offer.surrender_level != new_level:
+            if outcome.offer.surrender_level != new_level or outcome.offer.counted_levels != counted:
                 raise RulesInputError(f"{OUTCOME_CHOICE}: the outcome is for level {outcome.offer.surrender_level}, "
                                       f"the offer is at {new_level}")
+            _check_accepted_outcome(outcome, us_at_war, carry)
             conciliation = outcome.conciliation
             far_east = outcome.far_east
             returned: tuple[str, ...] = outcome.returned
@@ -528,24 +587,6 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
                                                    f"-{conciliation.usat_reduction}."))
         record_accepted_surrender(carry, game.turn, new_level, us_at_war, conciliation, far_east, returned)
         return TurnOutcome(carry, tuple(events), tuple(questions))
-    if carry.get("surrendered") and carry.get("at_peace"):
-        since = _turn_json(carry.get("surrender_turn"))
-        if since is not None and game.turn.turns_since(since) >= 2:
-            question = Question(RESUMPTION_QUESTION, "59.86", "Has the war with Germany resumed this turn?",
-                                (("no", "No, the peace holds"),
-                                 ("germany", "Germany declared war on the U.S. and Britain (59.86B)"),
-                                 ("united_states", "The U.S. declared war on Germany (59.86C)")), "no")
-            questions.append(question)
-            answer = _choice(choices, question)
-            if answer != "no":
-                carry["at_peace"] = False
-                if answer == "germany":
-                    carry["no_more_surrenders"] = True
-                    events.append(Consequence("59.86B", "Germany declares war on the U.S. and Britain; Britain "
-                                                        "will not surrender again (59.87)."))
-                else:
-                    events.append(Consequence("59.86C", "The U.S. declares war on Germany; Britain is at war again "
-                                                        "and may surrender again below its last level (59.87)."))
     return TurnOutcome(carry, tuple(events), tuple(questions))
 
 
@@ -590,12 +631,7 @@ def record_british_surrender(session: Session, outcome: procedure.SurrenderOutco
     us_at_war = bool(results[KEY].figures.get("us_at_war_with_germany"))
     carry = {**initial_carry(), **session.carry.get(KEY, {})}
     if outcome.surrendered:
-        if outcome.war_continues != us_at_war:
-            raise RulesInputError("the outcome and the Britain tab disagree on whether the U.S. is at war with "
-                                  "Germany (59.61)")
-        if not outcome.ok:
-            raise RulesInputError("the surrender terms break the rules: " + "; ".join(
-                outcome.concessions.problems + outcome.returns.problems + (outcome.reductions_check or ())))
+        _check_accepted_outcome(outcome, us_at_war, carry)
         level = outcome.offer.surrender_level
         assert level is not None
         record_accepted_surrender(carry, session.turn, level, us_at_war, outcome.conciliation, outcome.far_east,

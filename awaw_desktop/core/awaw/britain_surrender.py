@@ -182,7 +182,7 @@ class ShipState(StrEnum):
 
 
 #: Factors subtracted from a ship's value (59.513D).  Salvageable ships are not given their own
-#: figure in the rule: we discount them like ships sunk in port (docs/readings/britain.md).
+#: figure in the rule: we discount them like ships sunk in port (resources/readings/britain.md).
 SHIP_DISCOUNT: Mapping[ShipState, int] = {
     ShipState.ACTIVE: 0, ShipState.DAMAGED: 1, ShipState.SUNK_IN_PORT: 2, ShipState.SALVAGEABLE: 2,
     ShipState.LAUNCH_ROW: 0, ShipState.ROW_2: 1, ShipState.ROW_3: 2, ShipState.ROW_4: 3, ShipState.ROW_5: 4,
@@ -329,6 +329,9 @@ def exempt_reason(kind: str, nationality: str = "british", minor_status_changed:
         return _EXEMPT_NATIONS[nationality]
     if nationality == "minor" and not minor_status_changed:
         return "59.514E"
+    # 59.513D names only naval units in Asia as exempt in a European scenario; 59.513B-C make ground
+    # and air units subject to removal "in the European and Pacific theaters".  A European scenario has
+    # no Pacific theater, so we exempt every unit in Asia there (resources/readings/britain.md).
     if in_asia and scenario is Scenario.EUROPEAN:
         return "59.513D"
     return None
@@ -340,7 +343,11 @@ def exempt_reason(kind: str, nationality: str = "british", minor_status_changed:
 
 
 class ItemStatus(StrEnum):
-    """Where a concession item stands when Britain surrenders."""
+    """Where a concession item stands when Britain surrenders.
+
+    59.66D: an area of Britain held partly by each side stays ``ELIGIBLE`` (Germany pays the full price
+    to take it all); to return it, mark it ``AXIS_CONTROLLED`` (59.73D-E ask only for the Axis to hold
+    London, or Birmingham and Manchester; Scotland must be wholly Axis-held, 59.73F)."""
 
     ELIGIBLE = "eligible"                # British and may be demanded
     AXIS_CONTROLLED = "axis-controlled"  # already Axis-held: does not block, may be returned
@@ -483,8 +490,9 @@ def _modes(items: Sequence[ConcessionItem], chosen: Collection[str] | Mapping[st
 
 
 def most_takeable(items: Sequence[ConcessionItem], statuses: Mapping[str, ItemStatus | str]) -> int:
-    """The most Britain has left to give: every eligible item (minor countries at the Axis-control
-    rate) plus the largest indemnity (3 points)."""
+    """The most Britain has left to give (59.71 "whatever Britain has left"): every eligible item
+    (minor countries at the Axis-control rate) plus the largest indemnity (3 points), whatever the
+    priority order would let Germany reach (resources/readings/britain.md)."""
     status = _statuses(items, statuses)
     return sum(item.points() for item in items if status[item.key] is ItemStatus.ELIGIBLE) + 3
 
@@ -580,7 +588,7 @@ def check_returns(items: Sequence[ConcessionItem], statuses: Mapping[str, ItemSt
                   chosen: Collection[str] | Mapping[str, str] = ()) -> Verdict:
     """Validate territory Germany returns to Britain (59.72, 59.73).  ``points_used`` is the value
     returned.  With any return, Germany may take no territory (59.73G): only the indemnity and the
-    neutrality of minor countries remain (docs/readings/britain.md)."""
+    neutrality of minor countries remain (resources/readings/britain.md)."""
     status = _statuses(items, statuses)
     facts = facts or {}
     home = home or HomeControl()
@@ -729,7 +737,11 @@ class FarEast(StrEnum):
 def far_east(japan_at_war_with_britain: bool, japan_at_war_with_us: bool,
              japan_adheres: bool | None = None) -> tuple[FarEast, tuple[Consequence, ...]]:
     """Japan's position when Britain surrenders and what follows (59.891-59.894).  ``japan_adheres``
-    is the Japanese player's decision, needed only when Japan is at war with Britain alone."""
+    is the Japanese player's decision, needed only when Japan is at war with Britain alone.
+
+    59.891 names three cases; Japan at war with the U.S. but not with Britain is not one of them.  We
+    treat it as 59.891A (``NO_WAR``): Japan may go to war with Britain only together with the U.S.,
+    which it already fights (resources/readings/britain.md)."""
     common = Consequence("59.893", "British units in Asia count towards the force reductions either way.")
     if japan_at_war_with_britain and japan_at_war_with_us:
         return FarEast.WAR_WITH_BOTH, (
