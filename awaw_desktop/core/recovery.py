@@ -46,9 +46,22 @@ from .sessionfile import (
 RECOVERY_FORMAT = "awaw-desktop-recovery"
 RECOVERY_VERSION = 1
 RECOVERY_SUFFIX = ".awaw-recovery"
+OWNER_SUFFIX = ".awaw-owner"
 APP_NAME = "awaw-desktop"
 _ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"
 _ID = re.compile(_ID_PATTERN)
+
+
+def _process_alive(pid: int) -> bool:
+    if os.name != "posix" or pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def default_directory() -> Path:
@@ -201,9 +214,34 @@ class RecoveryStore:
         """The session kept in a recovery file (raises :class:`SessionFileError`)."""
         return self._read(self.path_for(session_id))[1]
 
+    def owner_path(self, session_id: str) -> Path:
+        """Beside a recovery file: the process id of the app that has the session open."""
+        return self._directory / f"{_check_id(session_id)}{OWNER_SUFFIX}"
+
+    def claim(self, session_id: str) -> None:
+        """Mark a session as open in this process, so another running copy of the app does not
+        take its recovery file for a crash's leftovers."""
+        self._directory.mkdir(parents=True, exist_ok=True)
+        self.owner_path(session_id).write_text(str(os.getpid()), encoding="ascii")
+
+    def in_use(self, session_id: str) -> bool:
+        """True if the app that wrote this recovery file is still running (POSIX; elsewhere False)."""
+        try:
+            pid = int(self.owner_path(session_id).read_text(encoding="ascii").strip())
+        except (OSError, ValueError):
+            return False
+        if pid == os.getpid():
+            return False
+        return _process_alive(pid)
+
+    def crash_leftovers(self) -> builtins.list[RecoveryEntry]:
+        """The recovery files no running app owns: what a crash left behind, newest first."""
+        return [entry for entry in self.list() if not self.in_use(entry.id)]
+
     def discard(self, session_id: str) -> None:
         """Delete a recovery file (after a clean save or close); a missing file is fine."""
         try:
+            self.owner_path(session_id).unlink(missing_ok=True)
             self.path_for(session_id).unlink(missing_ok=True)
         except OSError as error:
             raise SessionFileError(f"cannot delete the recovery file: {error.strerror or error}") from error

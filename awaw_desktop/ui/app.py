@@ -34,7 +34,7 @@ def offer_recovery(window: MainWindow, recovery: RecoveryStore, parent: QWidget 
     from ..core.sessionfile import SessionFileError
 
     recovery.clean_stray_temp_files()
-    entries = recovery.list()
+    entries = recovery.crash_leftovers()  # not the sessions another running copy has open
     if not entries:
         return False
     newest = entries[0]

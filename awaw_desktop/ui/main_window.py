@@ -180,6 +180,7 @@ class MainWindow(QMainWindow):
         self.autosave_timer.timeout.connect(self.write_recovery)
         self._recovery_executor: ThreadPoolExecutor | None = None
         self._recovery_jobs: list[Future[object]] = []
+        self._claimed: set[str] = set()
         self._history: HistoryPanel | None = None
         self.history_dock = QDockWidget("Game record", self)
         self.history_dock.setObjectName("historyDock")
@@ -406,6 +407,9 @@ class MainWindow(QMainWindow):
             self._recovery_jobs.append(self._recovery_pool().submit(self.recovery.discard, self.recovery_id))
             return
         document = self.recovery.snapshot(self.store.session)
+        if self.recovery_id not in self._claimed:
+            self._claimed.add(self.recovery_id)
+            self._recovery_jobs.append(self._recovery_pool().submit(self.recovery.claim, self.recovery_id))
         self._recovery_jobs.append(self._recovery_pool().submit(
             self.recovery.write_snapshot, self.recovery_id, document, self.path))
 

@@ -210,3 +210,25 @@ def test_clean_stray_temp_files(store):
     assert store.clean_stray_temp_files(older_than=0) == [stray]
     assert store.load("abc") == make_session()
     assert [entry.id for entry in store.list()] == ["abc"]
+
+
+def test_a_session_open_in_another_running_app_is_not_a_crash_leftover(tmp_path):
+    import subprocess
+    import sys
+
+    store = RecoveryStore(tmp_path)
+    store.write("mine", Session.new(), None)
+    store.claim("mine")
+    store.write("theirs", Session.new(), None)
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        store.owner_path("theirs").write_text(str(other.pid), encoding="ascii")
+        assert store.in_use("theirs")
+        assert {entry.id for entry in store.crash_leftovers()} == {"mine"}
+    finally:
+        other.kill()
+        other.wait()
+    assert not store.in_use("theirs")  # that app is gone: its file is a leftover now
+    assert {entry.id for entry in store.crash_leftovers()} == {"mine", "theirs"}
+    store.discard("mine")
+    assert not store.owner_path("mine").exists()
