@@ -114,7 +114,7 @@ class SessionStore(QObject):
     def __init__(self, session: Session, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._session = session
-        self._results = session.assess()
+        self._recompute()
         self.undo_stack = QUndoStack(self)
 
     # -- reading -----------------------------------------------------------------------
@@ -162,9 +162,7 @@ class SessionStore(QObject):
         raises ``RulesInputError`` here, not inside an undo command."""
         session = self._session
         trial = {**session.inputs.get(power, {}), line_id: value}
-        game = GameContext(session.edition, session.scenario, session.turn, self._results,
-                           {key: {**assess.power_module(key).initial_carry(), **session.carry.get(key, {})}
-                            for key in assess.ORDER})
+        game = GameContext(session.edition, session.scenario, session.turn, self._results, self._full_carry)
         assess.power_module(power).assess(trial, game)
 
     def change_session(self, text: str, mutate: Callable[[Session], None]) -> None:
@@ -178,7 +176,7 @@ class SessionStore(QObject):
         """Open another game: a fresh undo history."""
         self.undo_stack.clear()
         self._session = session
-        self._results = session.assess()
+        self._recompute()
         self.sessionReplaced.emit()
         self.resultsChanged.emit()
         self.undo_stack.setClean()
@@ -201,3 +199,6 @@ class SessionStore(QObject):
 
     def _recompute(self) -> None:
         self._results = self._session.assess()
+        carry = self._session.carry
+        self._full_carry = {key: {**assess.power_module(key).initial_carry(), **carry.get(key, {})}
+                            for key in assess.ORDER}
