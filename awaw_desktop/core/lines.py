@@ -89,6 +89,8 @@ class Line:
     start: Value = None
     #: A heading the line is shown under ("Europe", "Cumulative modifiers"); "" for none.
     section: str = ""
+    #: A tally of this turn only (enemy losses, 57.14B): cleared when the turn ends.
+    per_turn: bool = False
 
     #: The widget family the UI offers: flag, count, level, choice, group or derived.
     input_kind: ClassVar[str] = "derived"

@@ -167,9 +167,18 @@ def apply_end_of_turn(session: Session, choices: Mapping[str, str] | None = None
         levels={key: result.level for key, result in report.results.items()},
         events=tuple(event for _power, event in report.events) + answered,
     ))
+    _clear_per_turn_tallies(session)
     session.turn = session.turn.next()
     _schedule_elections(session, report)
     return report
+
+
+def _clear_per_turn_tallies(session: Session) -> None:
+    """A tally of one turn (enemy losses, 57.14B) starts again at zero next turn."""
+    for power in assess.ORDER:
+        for line in session.lines(power):
+            if line.per_turn:
+                session.clear_value(power, line.id)
 
 
 #: 62.21A: a U.S. election follows the 1945 Year Start Sequence, in every game.

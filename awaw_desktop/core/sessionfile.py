@@ -434,7 +434,7 @@ def from_json(data: Any) -> Session:
             checked[line_id] = list(value) if isinstance(value, tuple) else value
         inputs[power] = checked
     try:
-        return Session(
+        session = Session(
             edition=edition,
             scenario=scenario,
             start_turn=document.start_turn.to_turn(),
@@ -453,6 +453,29 @@ def from_json(data: Any) -> Session:
         )
     except RulesInputError as error:  # the models already check what these constructors check
         raise SessionFileError(f"damaged: {error}") from None
+    _check_carry(session)
+    return session
+
+
+def _kind(value: Any) -> str:
+    return "ticked or not" if isinstance(value, bool) else "a whole number" if isinstance(value, int) else \
+        "a list" if isinstance(value, list) else "a set of values" if isinstance(value, dict) else \
+        "text" if isinstance(value, str) else "empty"
+
+
+def _check_carry(session: Session) -> None:
+    """The carried values must be what the rules keep, of the right kind, and usable: every power is
+    assessed, so a file that would fail later is refused now."""
+    for power, values in session.carry.items():
+        for key, start in assess.power_module(power).initial_carry().items():
+            if key in values and start is not None and values[key] is not None \
+                    and _kind(values[key]) != _kind(start):
+                raise SessionFileError(f"carry.{power}.{key}: expected {_kind(start)}, "
+                                       f"got {_short(values[key])}")
+    try:
+        session.assess()
+    except (RulesInputError, KeyError, TypeError, ValueError, AttributeError) as error:
+        raise SessionFileError(f"the carried values cannot be used: {error}") from None
 
 
 # ---------------------------------------------------------------------------------------

@@ -30,6 +30,8 @@ from PySide6.QtWidgets import (
 
 from .. import __version__
 from ..core.awaw import assess
+from ..core.awaw.common import LAST_YEAR, Season
+from ..core.lines import RulesInputError
 from ..core.session import Session, apply_end_of_turn
 from ..paths import examples_dir
 from .overview import OverviewTab
@@ -506,7 +508,8 @@ class MainWindow(QMainWindow):
 
         try:
             session = sessionfile.load(path)
-        except sessionfile.SessionFileError as error:
+            session.assess()  # a file the rules cannot use is refused here, not after it replaced the game
+        except (sessionfile.SessionFileError, RulesInputError) as error:
             self.show_error("Cannot open this file", f"{path.name}: {error}\n\nThe open game is unchanged.")
             return False
         self.set_session(session, None if as_example else Path(path))
@@ -579,6 +582,9 @@ class MainWindow(QMainWindow):
 
     # -- turn track ------------------------------------------------------------------------
     def end_turn(self) -> None:
+        if self.store.session.turn.year == LAST_YEAR and self.store.session.turn.season is Season.WINTER:
+            self.show_error("Last turn", f"The game calendar ends with Winter {LAST_YEAR}: there is no next turn.")
+            return
         from .dialogs import EndOfTurnDialog
 
         dialog = EndOfTurnDialog(self.store.session, self, self.open_wizard)

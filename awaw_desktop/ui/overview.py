@@ -109,5 +109,6 @@ class OverviewTab(QWidget):
             self.defeat.setText(f"<b>\u2716 Allied defeat (62.91):</b> {reason}")
             self.defeat.setStyleSheet(status_chip_style(Status.SURRENDERS, dark))
         else:
-            self.defeat.setText(f"<b>\u2713 No Allied defeat (62.91).</b> {reason}")
+            detail = reason.removeprefix("No Allied defeat: ")
+            self.defeat.setText(f"<b>\u2713 No Allied defeat (62.91):</b> {detail}")
             self.defeat.setStyleSheet(status_chip_style(Status.NO_EFFECT, dark))

@@ -862,3 +862,15 @@ def test_the_version_1_fixture_with_every_power_still_loads_whole():
     assert sessionfile.to_json(session)["carry"] == raw["carry"]
     assert len(session.history) == 1 and len(session.dice) == 1
     assert set(session.assess()) == set(raw["inputs"])
+
+
+@pytest.mark.parametrize(("power", "key", "value"), [("russia", "lowest_removal_level", "x"),
+                                                     ("japan", "cumulative_total", "3"),
+                                                     ("japan", "surrendered", 1),
+                                                     ("britain", "surrenders", {"a": 1})])
+def test_a_carried_value_of_the_wrong_kind_is_refused(power, key, value):
+    document = sessionfile.to_json(Session.new())
+    document["carry"][power][key] = value
+    with pytest.raises(SessionFileError) as error:
+        sessionfile.from_json(document)
+    assert key in str(error.value)

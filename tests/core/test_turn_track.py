@@ -49,3 +49,15 @@ def test_japanese_cumulative_modifiers_add_up_over_turns():
     apply_end_of_turn(session)  # Summer 1942
     assert session.carry["japan"]["cumulative_total"] == 2
     assert preview_end_of_turn(session).results["japan"].figures["cumulative_total"] == 2
+
+
+def test_enemy_losses_are_a_tally_of_one_turn_and_clear_at_its_end():
+    # 57.14B: losses are counted separately for each game turn.
+    session = Session.new(Edition.ORIGINAL, Scenario.GLOBAL_WAR, Turn(1942, Season.SPRING))
+    session.set_carry("japan", "war_turn", {"season": "winter", "year": 1941})
+    session.set_value("japan", "enemy_losses", {"eliminated": 60, "damaged_named": 0, "sunk_in_port": 0})
+    apply_end_of_turn(session)
+    assert session.carry["japan"]["cumulative_total"] == 2  # 60 BRPs: +2 (25 per +1)
+    assert session.value("japan", "enemy_losses")["eliminated"] == 0
+    apply_end_of_turn(session)
+    assert session.carry["japan"]["cumulative_total"] == 2

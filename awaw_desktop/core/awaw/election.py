@@ -520,7 +520,7 @@ def questions(implementation: Implementation) -> tuple[Question, ...]:
         options = tuple((str(level), f"{level:+d}" + (" (the election result)" if level == result else ""))
                         for level in range(result, 1))
         asked.append(Question(f"election.{theater}_result", "62.43",
-                              f"{power} may impose a higher U.S. election result in the {theater.capitalize()} "
+                              f"{power} may impose a higher U.S. election result in {theater.capitalize()} "
                               "than the one the election gives. Which result applies?", options, str(result)))
     return tuple(asked)
 

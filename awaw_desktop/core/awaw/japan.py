@@ -454,13 +454,13 @@ CUM_LOSSES_ORIGINAL = ContextGroup(
     id="enemy_losses", rule="57.14B", label="Enemy losses in the Pacific this turn",
     help="+1 per full 25 BRPs of enemy units lost in the Pacific this turn (no limit); what is left over "
          "is dropped.",
-    fields=_LOSS_FIELDS, rate=_losses_original,
+    fields=_LOSS_FIELDS, rate=_losses_original, per_turn=True,
 )
 CUM_LOSSES_UPDATED = ContextGroup(
     id="enemy_losses", rule="57.14B", label="Enemy losses in the Pacific this turn",
     help="+1 per full 50 BRPs of enemy units lost in the Pacific this turn plus what was carried, at most "
          "+2 a turn; the rest carries over to next turn.",
-    fields=_LOSS_FIELDS, rate=_losses_updated,
+    fields=_LOSS_FIELDS, rate=_losses_updated, per_turn=True,
 )
 
 _ALLIED_ISLAND_FIELDS = (
