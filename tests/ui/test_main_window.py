@@ -421,3 +421,18 @@ def test_japans_war_clock_is_started_from_the_japan_tab(qtbot, window):
     assert "Spring 1942" in text(tab, "Japan carried values")
     window.action_undo.trigger()
     assert button.isEnabled()
+
+
+def test_a_file_with_an_unusable_carried_value_never_replaces_the_open_game(qtbot, window, tmp_path, monkeypatch):
+    import json
+
+    errors = []
+    monkeypatch.setattr(window, "show_error", lambda title, message: errors.append(message))
+    other = Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1942, Season.SUMMER))
+    document = sessionfile.to_json(other)
+    document["carry"]["russia"]["lowest_removal_level"] = "x"
+    bad = tmp_path / "carry.awaw"
+    bad.write_text(json.dumps(document), encoding="utf-8")
+    assert not window.open_path(bad, confirmed=True)
+    assert errors and "lowest_removal_level" in errors[0]
+    assert window.store.session.turn == Turn(1942, Season.SPRING)
