@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .awaw import assess
+from .awaw import facts as war_facts
 from .awaw.common import Consequence, Edition, GameContext, PowerResult, Scenario, Season, Turn
 from .lines import Line, RulesInputError
 
@@ -76,12 +77,17 @@ class Session:
     outcomes: dict[str, Any] = field(default_factory=dict)
     history: list[HistoryEntry] = field(default_factory=list)
     dice: list[DieRoll] = field(default_factory=list)
+    #: The state of the war: facts more than one table reads, held once (``awaw.facts``).
+    facts: dict[str, Any] = field(default_factory=war_facts.defaults)
+    #: What opening an older file reconciled (shown once to the player; not saved).
+    load_notes: list[str] = field(default_factory=list, compare=False)
 
     @classmethod
     def new(cls, edition: Edition = Edition.UPDATED, scenario: Scenario = Scenario.GLOBAL_WAR,
             turn: Turn | None = None, players: Mapping[str, str] | None = None, title: str = "") -> Session:
         start = turn or Turn(1939, Season.FALL)
         session = cls(edition, scenario, start, start, {"axis": "", "allied": "", **(players or {})}, title)
+        session.facts = war_facts.starting_facts(start)
         session.fill_starting_facts()
         return session
 
@@ -102,15 +108,51 @@ class Session:
                 return line
         raise RulesInputError(f"{assess.title(power)} has no line {line_id!r} in the {self.edition.title}")
 
+    def has_line(self, power: str, line_id: str) -> bool:
+        return any(line.id == line_id for line in self.lines(power))
+
+    def is_bound(self, power: str, line_id: str) -> bool:
+        """True if the line shows a fact of the war (``awaw.facts``) rather than a value of its own."""
+        return bool(war_facts.bindings(power, line_id)) and self.has_line(power, line_id)
+
+    def is_entered(self, power: str, line_id: str) -> bool:
+        return self.is_bound(power, line_id) or line_id in self.inputs.get(power, {})
+
     def value(self, power: str, line_id: str) -> Any:
         line = self.line(power, line_id)
-        return self.inputs.get(power, {}).get(line_id, line.default())
+        stored = self.inputs.get(power, {}).get(line_id, line.default())
+        if war_facts.bindings(power, line_id):
+            shown = war_facts.overlay(power, line_id, stored, self.facts)
+            return line.validate(shown) if not isinstance(shown, bool) else shown
+        return stored
+
+    def effective_inputs(self) -> dict[str, dict[str, Any]]:
+        """What every table reads: the entered values with the war's facts in their bound lines."""
+        result: dict[str, dict[str, Any]] = {}
+        for power in assess.ORDER:
+            values = dict(self.inputs.get(power, {}))
+            for line in self.lines(power):
+                if war_facts.bindings(power, line.id):
+                    shown = war_facts.overlay(power, line.id, values.get(line.id, line.default()), self.facts)
+                    values[line.id] = list(line.validate(shown)) if isinstance(shown, list) else shown
+            result[power] = values
+        return result
+
+    def effective_carry(self) -> dict[str, dict[str, Any]]:
+        """The carried values, with Japan's war clock read from the wars (57.14A)."""
+        carry = {power: dict(values) for power, values in self.carry.items()}
+        carry.setdefault("japan", {}).update(war_facts.japan_clock(self.edition, self.facts))
+        return carry
 
     def assess(self) -> dict[str, PowerResult]:
-        return assess.assess_all(self.edition, self.scenario, self.turn, self.inputs, self.carry)
+        return assess.assess_all(self.edition, self.scenario, self.turn, self.effective_inputs(),
+                                 self.effective_carry())
 
     def game_context(self, results: Mapping[str, PowerResult] | None = None) -> GameContext:
-        return GameContext(self.edition, self.scenario, self.turn, results or {}, self.carry)
+        return GameContext(self.edition, self.scenario, self.turn, results or {}, self.effective_carry())
+
+    def fact(self, fact_id: str) -> Any:
+        return self.facts.get(fact_id, war_facts.fact(fact_id).default())
 
     # -- changing ----------------------------------------------------------------------
     def set_value(self, power: str, line_id: str, value: Any) -> Any:
@@ -119,7 +161,22 @@ class Session:
         canonical = line.validate(value)
         if isinstance(canonical, tuple):
             canonical = list(canonical)
+        if war_facts.bindings(power, line_id):
+            rest = war_facts.write_line(power, line_id, canonical, self.facts, self.turn)
+            if not rest:   # nothing of the line's own left: unentered, as a new game has it
+                self.clear_value(power, line_id)
+            else:
+                self.inputs.setdefault(power, {})[line_id] = rest
+            return canonical
         self.inputs.setdefault(power, {})[line_id] = canonical
+        return canonical
+
+    def set_fact(self, fact_id: str, value: Any) -> Any:
+        """Change one fact of the war; every table that reads it follows."""
+        canonical = war_facts.fact(fact_id).validate(value)
+        self.facts[fact_id] = canonical
+        if fact_id == "war.japan_us" and canonical is None:
+            self.facts["declared.japan_us"] = False
         return canonical
 
     def clear_value(self, power: str, line_id: str) -> None:
@@ -129,7 +186,19 @@ class Session:
         if power in self.inputs and not entered:
             del self.inputs[power]
 
+    def clear_table(self, power: str) -> None:
+        """Every line of a power's table back to unentered: its own values and the war's facts it shows
+        (those other tables read too) to their defaults."""
+        self.inputs.pop(power, None)
+        for line in self.lines(power):
+            for binding in war_facts.bindings(power, line.id):
+                for fact_id in binding.fact_ids:
+                    self.facts[fact_id] = war_facts.fact(fact_id).default()
+
     def set_carry(self, power: str, key: str, value: Any) -> None:
+        if power == "japan" and key in war_facts.JAPAN_CLOCK_KEYS:   # read from the wars (57.14A)
+            war_facts.set_japan_clock(self.edition, self.facts, key, value)
+            return
         self.carry.setdefault(power, {})[key] = value
 
     def snapshot(self) -> Session:
@@ -145,8 +214,8 @@ class Session:
 
 def preview_end_of_turn(session: Session, choices: Mapping[str, str] | None = None) -> assess.EndOfTurnReport:
     """What ending the Allied player turn would do, without changing the session."""
-    return assess.end_of_turn(session.edition, session.scenario, session.turn, session.inputs, session.carry,
-                              choices)
+    return assess.end_of_turn(session.edition, session.scenario, session.turn, session.effective_inputs(),
+                              session.effective_carry(), choices)
 
 
 def apply_end_of_turn(session: Session, choices: Mapping[str, str] | None = None) -> assess.EndOfTurnReport:
@@ -154,7 +223,11 @@ def apply_end_of_turn(session: Session, choices: Mapping[str, str] | None = None
 
     The facts players entered stay as they were, so next turn they change only what changed."""
     report = preview_end_of_turn(session, choices)
+    previous = session.carry
     session.carry = report.new_carry
+    for key in war_facts.JAPAN_CLOCK_KEYS:   # read from the wars, never stored twice
+        session.carry.get("japan", {}).pop(key, None)
+    settled = war_facts.settle_from_carry(session.facts, session.carry, session.turn.next(), previous)
     answered = tuple(
         Consequence(question.rule, f"{question.prompt} \u2014 {dict(question.options).get(answer, answer)}")
         for question in report.questions
@@ -165,7 +238,8 @@ def apply_end_of_turn(session: Session, choices: Mapping[str, str] | None = None
         kind="end-of-turn",
         title=f"End of {session.turn.title}",
         levels={key: result.level for key, result in report.results.items()},
-        events=tuple(event for _power, event in report.events) + answered,
+        events=tuple(event for _power, event in report.events) + answered
+        + tuple(Consequence("", text) for text in settled),
     ))
     _clear_per_turn_tallies(session)
     session.turn = session.turn.next()

@@ -37,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, StringConstraints,
 
 from .awaw import assess
 from .awaw.common import FIRST_YEAR, LAST_YEAR, Consequence, Edition, Scenario, Season, Turn
+from .awaw import facts as war_facts
 from .lines import RulesInputError
 from .session import DieRoll, HistoryEntry, Session
 
@@ -49,16 +50,57 @@ TEMP_SUFFIX = ".awaw-tmp"
 #: The value of the ``format`` field.
 FORMAT_NAME = "awaw-desktop-session"
 #: The version this code writes; it reads this one and, through :data:`MIGRATIONS`, older ones.
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 #: Files larger than this are refused before they are parsed.
 MAX_FILE_SIZE = 5 * 1024 * 1024
 #: Deepest nesting of arrays/objects accepted anywhere in a file.
 MAX_DEPTH = 48
 
-#: ``MIGRATIONS[n]`` turns a version-``n`` document into a version-``n + 1`` document.
-#: Version 1 is the first format, so the chain is empty for now; a future version 2 adds
-#: ``MIGRATIONS[1]`` and keeps ``tests/fixtures/session-v1.awaw`` loading.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+def _facts_from_version_1(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 -> 2: the facts several tables repeated (who is at war, who holds Singapore ...)
+    become one ``facts`` object; the tables keep only what is theirs alone.  Where two tables
+    disagreed, the first in ``awaw.facts.BINDINGS`` order wins and the note says so (``reconciled``)."""
+    from .awaw.common import Turn
+
+    try:
+        edition, scenario = Edition(document["edition"]), Scenario(document["scenario"])
+        turn = Turn(document["turn"]["year"], document["turn"]["season"])
+    except (KeyError, TypeError, ValueError, RulesInputError) as error:
+        raise ValueError(f"edition, scenario or turn unreadable: {error}") from None
+    inputs = document.get("inputs") or {}
+    carry = document.get("carry") or {}
+    if not isinstance(inputs, dict) or not isinstance(carry, dict) or \
+            not all(isinstance(v, dict) for v in (*inputs.values(), *carry.values())):
+        raise ValueError("inputs and carry must be objects of objects")
+    labels = {power: {line.id: line.label for line in assess.lines(power, edition, scenario)}
+              for power in assess.ORDER}
+
+    def present(power: str, line_id: str) -> str | None:
+        return labels.get(power, {}).get(line_id)
+
+    facts, notes = war_facts.from_tables(edition, turn, inputs, carry, present)
+    new_inputs: dict[str, Any] = {}
+    for power, values in inputs.items():
+        kept: dict[str, Any] = {}
+        for line_id, value in values.items():
+            if war_facts.bindings(power, line_id) and present(power, line_id):
+                bound = war_facts.bound_options(power, line_id)
+                if not bound or not isinstance(value, list):
+                    continue
+                value = [key for key in value if key not in bound]
+            kept[line_id] = value
+        new_inputs[power] = kept
+    new_carry = {power: {k: v for k, v in values.items()
+                         if not (power == "japan" and k in war_facts.JAPAN_CLOCK_KEYS)}
+                 for power, values in carry.items()}
+    return {**document, "inputs": new_inputs, "carry": new_carry, "facts": facts, "reconciled": notes}
+
+
+#: ``MIGRATIONS[n]`` turns a version-``n`` document into a version-``n + 1`` document; every past
+#: fixture in ``tests/fixtures`` must keep loading.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _facts_from_version_1}
 
 
 class SessionFileError(Exception):
@@ -81,6 +123,7 @@ RuleNumber: TypeAlias = Annotated[str, StringConstraints(max_length=40)]
 #: Bounds for entered numbers that no line checks (lines of another edition).
 InputInt: TypeAlias = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
 OptionKey: TypeAlias = Annotated[str, StringConstraints(min_length=1, max_length=80)]
+FactId: TypeAlias = Annotated[str, StringConstraints(pattern=r"^[a-z]+\.[a-z_]+$", max_length=80)]
 InputValue: TypeAlias = bool | InputInt | Annotated[list[OptionKey], Field(max_length=200)] | dict[OptionKey, InputInt]
 
 
@@ -136,12 +179,12 @@ class DieRollModel(_Model):
 
 
 class SessionDocument(_Model):
-    """An awaw-desktop session file (format version 1)."""
+    """An awaw-desktop session file (format version 2)."""
 
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True, title="awaw-desktop session")
 
     format: Literal["awaw-desktop-session"] = Field(description="Marks the file as an awaw-desktop session.")
-    version: Literal[1] = Field(description="Format version; see docs/session-format.md for the policy.")
+    version: Literal[2] = Field(description="Format version; see docs/session-format.md for the policy.")
     title: LongText = Field(default="", description="The session's title (free text, may be empty).")
     edition: EditionName = Field(description="The rule edition the session is played with.")
     scenario: ScenarioName = Field(description="The scenario type.")
@@ -161,6 +204,13 @@ class SessionDocument(_Model):
         default_factory=list, description="The game record, oldest first.")
     dice: Annotated[list[DieRollModel], Field(max_length=10_000)] = Field(
         default_factory=list, description="Every die roll, oldest first.")
+    facts: dict[FactId, JsonValue] = Field(
+        default_factory=dict,
+        description="The state of the war, each fact once: fact id -> value (a war: null or the turn it began; "
+                    "a yes/no fact: true/false; who holds a place: a holder key). See awaw/facts.py.")
+    reconciled: Annotated[list[LongText], Field(max_length=200)] = Field(
+        default_factory=list,
+        description="Only in a converted older file: what the conversion reconciled. Never written.")
 
     @model_validator(mode="after")
     def _turn_not_before_start(self) -> SessionDocument:
@@ -212,6 +262,7 @@ def to_json(session: Session) -> dict[str, Any]:
         "outcomes": _jsonable(session.outcomes),
         "history": [_jsonable(entry.to_json()) for entry in session.history],
         "dice": [roll.to_json() for roll in session.dice],
+        "facts": _jsonable(session.facts),
     }
 
 
@@ -451,8 +502,10 @@ def from_json(data: Any) -> Session:
             dice=[DieRoll(roll.turn.to_turn(), roll.purpose, roll.rule, roll.value, roll.source)
                   for roll in document.dice],
         )
+        session.facts = war_facts.complete(plain["facts"])
     except RulesInputError as error:  # the models already check what these constructors check
         raise SessionFileError(f"damaged: {error}") from None
+    session.load_notes = list(plain["reconciled"])
     _check_carry(session)
     return session
 

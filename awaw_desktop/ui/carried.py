@@ -96,7 +96,7 @@ def humanize(key: str, value: Any) -> str:
 
 def carried_summary(session: Session, power: str) -> str:
     """A one-paragraph view of what carries over for a power (the known values first)."""
-    carry = session.carry.get(power, {})
+    carry = session.effective_carry().get(power, {})
     labels = EDITABLE.get(power, {})
     parts = []
     for key, (label, rule, _kind, _lo, _hi) in labels.items():
@@ -179,7 +179,7 @@ class CarriedDialog(QDialog):
                       "the middle of a game, or to correct a mistake.")
         note.setWordWrap(True)
         form.addRow(note)
-        carry = session.carry.get(power, {})
+        carry = session.effective_carry().get(power, {})
         self.editors: dict[str, QWidget] = {}
         for key, (label, rule, kind, low, high) in EDITABLE.get(power, {}).items():
             if key not in carry:
@@ -219,7 +219,7 @@ class CarriedDialog(QDialog):
 
 
 def apply_carried(store: SessionStore, power: str, values: dict[str, Any]) -> None:
-    carry = store.session.carry.get(power, {})
+    carry = store.session.effective_carry().get(power, {})
     changed = {key: value for key, value in values.items() if carry.get(key) != value}
     if not changed:
         return

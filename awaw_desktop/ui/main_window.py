@@ -111,7 +111,7 @@ class WarClockButton(QPushButton):
         self.refresh()
 
     def refresh(self) -> None:
-        started = self.store.session.carry.get("japan", {}).get("war_turn")
+        started = self.store.session.effective_carry().get("japan", {}).get("war_turn")
         self.setEnabled(started is None)
         self.setToolTip("Starts the clock of the cumulative modifiers (57.14A): they count from the end of the "
                         "turn after this one." if started is None else

@@ -7,6 +7,7 @@ change and announced with ``resultsChanged`` in the same event-loop turn.
 
 from __future__ import annotations
 
+import copy
 import weakref
 from collections.abc import Callable
 from typing import Any
@@ -15,6 +16,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from ..core.awaw import assess
+from ..core.awaw import facts as war_facts
 from ..core.awaw.common import GameContext, PowerResult
 from ..core.lines import Choice, Line
 from ..core.session import Session
@@ -45,7 +47,7 @@ class SetValueCommand(QUndoCommand):
     """One entered value changed.  Consecutive edits of the same number merge into one step."""
 
     def __init__(self, store: SessionStore, power: str, line_id: str, old: Any, new: Any, text: str,
-                 old_entered: bool = True) -> None:
+                 old_entered: bool = True, facts: tuple[dict[str, Any], dict[str, Any]] | None = None) -> None:
         super().__init__(text)
         # A weak reference: the store owns its undo stack, which owns the commands; a strong one
         # back would make a cycle that Python's collector breaks in an order Qt does not survive.
@@ -53,6 +55,9 @@ class SetValueCommand(QUndoCommand):
         self.power, self.line_id, self.old, self.new = power, line_id, old, new
         #: False if the line had never been entered: undo then leaves it unentered, exactly as it was.
         self.old_entered = old_entered
+        #: A line showing facts of the war: the facts before and after, so undo gives back the exact
+        #: facts (a war's starting turn included), not just the tick.
+        self.facts = facts
 
     def merges_with(self, power: str, line_id: str, new: Any) -> bool:
         """Typing a number is one step: a new value for the same number joins this command.
@@ -69,11 +74,30 @@ class SetValueCommand(QUndoCommand):
         return store
 
     def redo(self) -> None:
-        self.store._write_value(self.power, self.line_id, self.new)
+        self.store._write_value(self.power, self.line_id, self.new, facts=self.facts and self.facts[1])
 
     def undo(self) -> None:
         self.store._write_value(self.power, self.line_id, None if not self.old_entered else self.old,
-                                clear=not self.old_entered)
+                                clear=not self.old_entered, facts=self.facts and self.facts[0])
+
+
+class SetFactCommand(QUndoCommand):
+    """One fact of the war changed (in the war's facts list or a wizard's question)."""
+
+    def __init__(self, store: SessionStore, before: dict[str, Any], after: dict[str, Any], text: str) -> None:
+        super().__init__(text)
+        self._store = weakref.ref(store)  # see SetValueCommand
+        self.before, self.after = before, after
+
+    def redo(self) -> None:
+        store = self._store()
+        if store is not None:
+            store._write_facts(self.after)
+
+    def undo(self) -> None:
+        store = self._store()
+        if store is not None:
+            store._write_facts(self.before)
 
 
 class SnapshotCommand(QUndoCommand):
@@ -154,14 +178,36 @@ class SessionStore(QObject):
             self._write_value(power, line_id, new)
             stack.indexChanged.emit(stack.index())
             return
-        entered = line_id in self._session.inputs.get(power, {})
-        stack.push(SetValueCommand(self, power, line_id, old, new, text, entered))
+        entered = self._session.is_entered(power, line_id)
+        facts = None
+        if self._session.is_bound(power, line_id):
+            trial = copy.deepcopy(self._session)
+            trial.set_value(power, line_id, new)
+            facts = (copy.deepcopy(self._session.facts), trial.facts)
+        stack.push(SetValueCommand(self, power, line_id, old, new, text, entered, facts))
+
+    def set_fact(self, fact_id: str, value: Any) -> None:
+        """Change one fact of the war as one undoable step; every table that reads it follows."""
+        item = war_facts.fact(fact_id)
+        old = self._session.fact(fact_id)
+        trial = copy.deepcopy(self._session)
+        new = trial.set_fact(fact_id, value)
+        if old == new:
+            return
+        trial.assess()  # refused combinations raise here, before anything is stored
+        self.undo_stack.push(SetFactCommand(self, copy.deepcopy(self._session.facts), trial.facts,
+                                            f"The war: {item.label} \u2014 {item.words(new)}"))
 
     def _dry_run(self, power: str, line_id: str, value: Any) -> None:
         """Let the power's rules see the value before it is stored, so a combination they refuse
         raises ``RulesInputError`` here, not inside an undo command."""
         session = self._session
-        trial = {**session.inputs.get(power, {}), line_id: value}
+        if session.is_bound(power, line_id):
+            trial_session = copy.deepcopy(session)
+            trial_session.set_value(power, line_id, value)
+            trial_session.assess()
+            return
+        trial = {**session.effective_inputs().get(power, {}), line_id: value}
         game = GameContext(session.edition, session.scenario, session.turn, self._results, self._full_carry)
         assess.power_module(power).assess(trial, game)
 
@@ -182,13 +228,22 @@ class SessionStore(QObject):
         self.undo_stack.setClean()
 
     # -- called by the commands --------------------------------------------------------
-    def _write_value(self, power: str, line_id: str, value: Any, clear: bool = False) -> None:
+    def _write_value(self, power: str, line_id: str, value: Any, clear: bool = False,
+                     facts: dict[str, Any] | None = None) -> None:
+        if facts is not None:
+            self._session.facts = copy.deepcopy(facts)
         if clear:
             self._session.clear_value(power, line_id)
         else:
             self._session.set_value(power, line_id, value)
         self._recompute()
         self.valueChanged.emit(power, line_id)
+        self.resultsChanged.emit()
+
+    def _write_facts(self, facts: dict[str, Any]) -> None:
+        self._session.facts = copy.deepcopy(facts)
+        self._recompute()
+        self.sessionReloaded.emit()
         self.resultsChanged.emit()
 
     def _write_session(self, content: Session) -> None:
@@ -199,6 +254,6 @@ class SessionStore(QObject):
 
     def _recompute(self) -> None:
         self._results = self._session.assess()
-        carry = self._session.carry
+        carry = self._session.effective_carry()
         self._full_carry = {key: {**assess.power_module(key).initial_carry(), **carry.get(key, {})}
                             for key in assess.ORDER}

@@ -398,7 +398,7 @@ def test_japan_must_choose_when_at_war_with_britain_alone() -> None:
 def offering(edition: Edition, resistance: int, turn: Turn = FALL_1941, carry: dict[str, Any] | None = None,
              us_at_war: bool = False) -> Session:
     session = Session.new(edition=edition, turn=turn)
-    session.inputs["britain"] = {}
+    session.clear_table("britain")
     session.set_value("britain", "atlantic_transports", 10)
     session.set_value("britain", "powers_at_war", ["united_states"] if us_at_war else [])
     session.set_value("britain", "dp_level", resistance)   # every other line 0: resistance = DP

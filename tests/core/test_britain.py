@@ -362,7 +362,7 @@ def offering_session(dp=-3, turn=TURN, carry=None, **inputs):
     from awaw_desktop.core.session import Session
 
     session = Session.new(turn=turn)
-    session.inputs["britain"] = {}  # only the facts below, not a new game's starting facts
+    session.clear_table("britain")  # only the facts below, not a new game's starting facts
     for line_id, value in {**BASE, "dp_level": dp, **inputs}.items():
         session.set_value("britain", line_id, value)
     if carry is not None:

@@ -24,7 +24,15 @@ def make_session(**changes) -> Session:
               "turn": Turn(1944, Season.SUMMER), "players": {"axis": "Ada", "allied": "Bruno"},
               "title": "Kursk | test", "inputs": {}, "carry": {}}
     values.update(changes)
-    return Session(**values)
+    inputs = values.pop("inputs")
+    session = Session(**values)
+    for power, entered in inputs.items():
+        for line_id, value in entered.items():
+            if session.is_bound(power, line_id):
+                session.set_value(power, line_id, value)
+            else:
+                session.inputs.setdefault(power, {})[line_id] = value
+    return session
 
 
 GERMANY = PowerResult(
@@ -196,7 +204,7 @@ def test_main_prints_the_report(capsys):
     (b"", "not a session file (the file is empty)"),
     (b"\x89PNG\r\n\x1a\n", "not a session file (it is not a text file)"),
     (b'{"format": "awaw-desktop-session", "version": 9}',
-     "made by a newer version of awaw-desktop (format 9; this version reads up to 1)"),
+     "made by a newer version of awaw-desktop (format 9; this version reads up to 2)"),
 ])
 def test_main_reports_an_unreadable_file_without_a_traceback(tmp_path, capsys, content, reason):
     path = tmp_path / "game.awaw"

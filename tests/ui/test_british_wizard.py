@@ -30,7 +30,7 @@ TURN = Turn(1941, Season.SPRING)
 
 def make_store(dp=-4, carry=None, scenario=Scenario.GLOBAL_WAR, **inputs):
     session = Session.new(scenario=scenario, turn=TURN)
-    session.inputs["britain"] = {}  # only the facts below, not a new game's starting facts
+    session.clear_table("britain")  # only the facts below, not a new game's starting facts
     for line_id, value in {"atlantic_transports": 10, "dp_level": dp, **inputs}.items():
         session.set_value("britain", line_id, value)
     if carry is not None:

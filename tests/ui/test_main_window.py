@@ -416,7 +416,7 @@ def test_japans_war_clock_is_started_from_the_japan_tab(qtbot, window):
     button = find(tab, "Japan's war began this turn")
     assert button.isEnabled()
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-    assert window.store.session.carry["japan"]["war_turn"] == {"season": "spring", "year": 1942}
+    assert window.store.session.effective_carry()["japan"]["war_turn"] == {"season": "spring", "year": 1942}
     assert not button.isEnabled()
     assert "Spring 1942" in text(tab, "Japan carried values")
     window.action_undo.trigger()
