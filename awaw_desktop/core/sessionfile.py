@@ -36,8 +36,8 @@ from typing import Annotated, Any, Literal, TypeAlias
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StringConstraints, ValidationError, model_validator
 
 from .awaw import assess
-from .awaw.common import FIRST_YEAR, LAST_YEAR, Consequence, Edition, Scenario, Season, Turn
 from .awaw import facts as war_facts
+from .awaw.common import FIRST_YEAR, LAST_YEAR, Consequence, Edition, Scenario, Season, Turn
 from .lines import RulesInputError
 from .session import DieRoll, HistoryEntry, Session
 

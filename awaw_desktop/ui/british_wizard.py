@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from ..core.awaw import britain
 from ..core.awaw import britain_surrender as bs
+from ..core.awaw import facts as war_facts
 from ..core.awaw.common import Scenario
 from ..core.lines import RulesInputError
 from ..core.session import Session
@@ -899,7 +900,11 @@ class SummaryPage(_Page):
         self.refresh()
 
     def refresh(self) -> None:
-        self.text.setPlainText(self.owner.outcome().summary_text())
+        text = self.owner.outcome().summary_text()
+        overrides = self.owner.overrides()
+        if overrides:
+            text += "\n\nOverridden by the players (59.6):\n" + "\n".join(f"- {line}" for line in overrides)
+        self.text.setPlainText(text)
         self.copied.clear()
 
     def nextId(self) -> int:
@@ -931,8 +936,9 @@ class BritishSurrenderWizard(QWizard):
         self.returned_before = set(carry.get("returned_territories") or ())
         # The answers.
         self.accepted = self.offer is not None and not self.offer.may_decline
-        self.japan_at_war_with_britain = False
-        self.japan_at_war_with_us = False
+        # The war's facts answer these; the War page shows them for the players to confirm.
+        self.japan_at_war_with_britain = session.fact("war.japan_britain") is not None
+        self.japan_at_war_with_us = session.fact("war.japan_us") is not None
         self.japan_adheres: bool | None = None
         self.aaf = 0
         self.ground_nas_brps = 0
@@ -942,6 +948,13 @@ class BritishSurrenderWizard(QWizard):
         axis_holds = session.value(britain.KEY, britain.AXIS_HOLDS.id) if session.scenario is not Scenario.PACIFIC \
             else []
         self.statuses: dict[str, str] = bs.initial_statuses(axis_holds)
+        # 59.6: territories whose side the war's facts settle (Vichy colonies, Italian possessions, Malta,
+        # earlier concessions) start from the facts; a player's change is an override, listed in the summary.
+        conceded = tuple(item.get("key", "") for item in (session.outcomes.get(britain.KEY) or {}).get("taken", ())
+                         if isinstance(item, dict) and item.get("key") in bs.TERRITORY_KEYS)
+        self.fact_statuses = war_facts.concession_statuses(session.facts, conceded)
+        self.statuses.update({key: status for key, (status, _why) in self.fact_statuses.items()})
+        self.settled_statuses = dict(self.statuses)
         self.minors: list[bs.ConcessionItem] = []
         self.minor_modes: dict[str, str] = {}
         self.chosen: dict[str, str] = {}
@@ -971,6 +984,16 @@ class BritishSurrenderWizard(QWizard):
     @property
     def session(self) -> Session:
         return self.store.session
+
+    def overrides(self) -> list[str]:
+        """Concession statuses the players changed from what the war's facts say, in words."""
+        words = {status.value: _ITEM_STATUS_WORDS.get(status, status.value) for status in bs.ItemStatus}
+        names = {item.key: item.name for item in self.items()}
+        return [f"{names.get(key, key)}: {words.get(self.statuses.get(key, 'eligible'))} "
+                f"(the war's facts say {words.get(settled)}"
+                + (f": {self.fact_statuses[key][1]}" if key in self.fact_statuses else "") + ")"
+                for key, settled in self.settled_statuses.items()
+                if self.statuses.get(key, "eligible") != settled]
 
     def minor_keys(self) -> set[str]:
         return {item.key for item in self.minors}

@@ -28,9 +28,17 @@ from .helpers import click, find, text, tick, type_number
 TURN = Turn(1941, Season.SPRING)
 
 
-def make_store(dp=-4, carry=None, scenario=Scenario.GLOBAL_WAR, **inputs):
+def make_store(dp=-4, carry=None, scenario=Scenario.GLOBAL_WAR, facts=None, **inputs):
     session = Session.new(scenario=scenario, turn=TURN)
     session.clear_table("britain")  # only the facts below, not a new game's starting facts
+    # France has surrendered with every colony Free French, and the Allies hold Libya and Albania: every
+    # table territory is British and demandable, unless a test says otherwise.
+    for key in ("lebanon_syria", "tunisia", "algeria", "morocco"):
+        session.set_fact(f"colony.{key}", "free-french")
+    for key in ("libya", "albania"):
+        session.set_fact(f"possession.{key}", "allied")
+    for key, value in (facts or {}).items():
+        session.set_fact(key, value)
     for line_id, value in {"atlantic_transports": 10, "dp_level": dp, **inputs}.items():
         session.set_value("britain", line_id, value)
     if carry is not None:
@@ -419,3 +427,22 @@ def test_screens_show_each_page_and_leave_the_game_alone(qtbot, dp):
         "british-wizard-7-summary"]
     assert [widget.currentId() for _, widget in shown] == list(range(7))
     assert store.session == before and store.undo_stack.count() == 0
+
+
+def test_concession_statuses_follow_the_wars_facts_and_overrides_are_listed(qtbot):
+    # Tunisia went Vichy in the French surrender, Libya is still Italian.
+    store = make_store(-4, facts={"colony.tunisia": "vichy", "possession.libya": "italy"})
+    wizard = open_wizard(qtbot, store)
+    choose(qtbot, wizard, "Germany accepts")
+    next_page(qtbot, wizard, bw.PAGE_REDUCTIONS)
+    fill_reductions(qtbot, wizard, 8, 16, 40)
+    next_page(qtbot, wizard, bw.PAGE_CONCESSIONS)
+    assert find(wizard, "Tunisia status", QComboBox).currentData() == "not-eligible"
+    assert find(wizard, "Libya status", QComboBox).currentData() == "axis-controlled"
+    assert find(wizard, "Algeria status", QComboBox).currentData() == "eligible"
+    assert not find(wizard, "Take Tunisia", QCheckBox).isEnabled()
+    assert not find(wizard, "Take Libya", QCheckBox).isEnabled()
+    # A player overrides one: the summary lists it.
+    pick("Algeria status", wizard, "independent")
+    assert wizard.overrides() == ["Algeria: Independent (the war's facts say Eligible: Free French, under British "
+                                  "control (58.531C))"]

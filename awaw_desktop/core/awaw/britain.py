@@ -32,6 +32,7 @@ from ..lines import (
 )
 from ..session import HistoryEntry, Session
 from . import britain_surrender as procedure
+from . import facts as war_facts
 from .common import (
     Consequence,
     Edition,
@@ -644,6 +645,10 @@ def record_british_surrender(session: Session, outcome: procedure.SurrenderOutco
         record_declined_offer(carry, session.turn)
         title = f"British offer at {outcome.offer.resistance:+d} declined; it lapses"
         levels = {KEY: outcome.offer.resistance}
+    previous = {KEY: dict(session.carry.get(KEY, {}))}
     session.carry[KEY] = carry
     session.outcomes[KEY] = outcome.to_json()
-    session.history.append(HistoryEntry(session.turn, "british-surrender", title, levels, outcome.events))
+    # An accepted surrender in peace ends Britain's war with Germany (59.4) in the war's facts.
+    settled = war_facts.settle_from_carry(session.facts, session.carry, session.turn, previous)
+    session.history.append(HistoryEntry(session.turn, "british-surrender", title, levels,
+                                        (*outcome.events, *(Consequence("59.4", text) for text in settled))))

@@ -456,6 +456,39 @@ def settle_french_surrender(facts: Facts, colonies: Mapping[str, str]) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# British concessions (59.6) take their status from the facts
+# ---------------------------------------------------------------------------------------------
+
+#: Who holds a concession territory -> its status on the Concession Table (59.6): only what Britain
+#: holds can be demanded; an Axis-held one does not block; a Vichy or neutral one is not British.
+_STATUS_BY_HOLDER = {
+    "french": ("not-eligible", "French while France fights on"),
+    "free-french": ("eligible", "Free French, under British control (58.531C)"),
+    "british": ("eligible", "British-held"),
+    "vichy": ("not-eligible", "Vichy French (58.53)"),
+    "independent": ("independent", "independent neutral"),
+    "axis": ("axis-controlled", "held by the Axis"),
+    "italy": ("axis-controlled", "Italian while Italy fights on (56.3)"),
+    "allied": ("eligible", "taken by the Allies"),
+}
+
+
+def concession_statuses(facts: Mapping[str, Any], conceded: tuple[str, ...] = ()) -> dict[str, tuple[str, str]]:
+    """Concession Table territories whose status the facts settle: key -> (status, why in words).
+    ``conceded``: territories an earlier British surrender gave the Axis; they stay Axis-held."""
+    statuses: dict[str, tuple[str, str]] = {}
+    for key in ("lebanon_syria", "tunisia", "algeria", "morocco"):
+        statuses[key] = _STATUS_BY_HOLDER[facts.get(f"colony.{key}", "french")]
+    for key in ("libya", "albania"):
+        statuses[key] = _STATUS_BY_HOLDER[facts.get(f"possession.{key}", "italy")]
+    if facts.get("place.malta"):
+        statuses["malta"] = ("axis-controlled", "the Axis control Malta (the war's facts)")
+    for key in conceded:
+        statuses[key] = ("axis-controlled", "conceded at an earlier British surrender")
+    return statuses
+
+
+# ---------------------------------------------------------------------------------------------
 # Reading old files: facts from the tables of a version-1 session
 # ---------------------------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from typing import Any
 from ..lines import Context, LineResult, RulesInputError, evaluate
 from ..session import DieRoll as SessionDieRoll
 from ..session import HistoryEntry, Session
+from . import facts as war_facts
 from .common import Consequence, Edition, PowerResult, Scenario, Status, Turn, require_range
 from .france import (
     KEY,
@@ -731,6 +732,8 @@ def record_french_surrender(session: Session, outcome: FrenchSurrenderOutcome) -
         carry["german_first_hex_turn"] = None if first is None else first.to_json()
     session.carry[KEY] = carry
     session.outcomes[KEY] = outcome.to_json()
+    # 58.1, 58.53: France's war ends and each colony's side is settled in the war's facts.
+    war_facts.settle_french_surrender(session.facts, {c.colony.value: c.alignment.value for c in outcome.colonies})
     session.history.append(HistoryEntry(
         turn=session.turn, kind="french-surrender",
         title=f"French surrender, {session.turn.title}: level {outcome.level:+d}, "
