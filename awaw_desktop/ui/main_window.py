@@ -173,6 +173,7 @@ class MainWindow(QMainWindow):
         self.tab_builder.setInterval(25)  # after the first paint, one tab per idle moment
         self.tab_builder.timeout.connect(self._build_next_tab)
         self.overview: OverviewTab | None = None
+        self.facts_tab: QWidget | None = None
         self.edition_label = QLabel()
         self.edition_label.setObjectName("editionLabel")
         self.statusBar().addPermanentWidget(self.edition_label)
@@ -284,6 +285,9 @@ class MainWindow(QMainWindow):
             shortcut = QShortcut(QKeySequence(f"Ctrl+{index + 1}"), self)
             shortcut.activated.connect(lambda i=index: self.tabs.setCurrentIndex(i))
             self.tab_shortcuts.append(shortcut)
+        facts_shortcut = QShortcut(QKeySequence("Ctrl+0"), self)   # the war's facts, the last tab
+        facts_shortcut.activated.connect(lambda: self.tabs.setCurrentIndex(self.tabs.count() - 1))
+        self.tab_shortcuts.append(facts_shortcut)
 
     def _build_tabs(self) -> None:
         current = self.tabs.currentIndex()
@@ -291,6 +295,8 @@ class MainWindow(QMainWindow):
             tab.detach()
         if self.overview is not None:
             self.overview.detach()
+        if self.facts_tab is not None:
+            self.facts_tab.detach()  # type: ignore[attr-defined]
         while self.tabs.count():
             widget = self.tabs.widget(0)
             self.tabs.removeTab(0)
@@ -308,6 +314,11 @@ class MainWindow(QMainWindow):
             self.power_tabs.holders[power] = holder
             self.tabs.addTab(holder, assess.title(power))
             self.tabs.setTabToolTip(number - 1, f"{assess.title(power)} (Ctrl+{number})")
+        from .war_facts import TITLE, FactsTab
+
+        self.facts_tab = FactsTab(self.store)
+        self.tabs.addTab(self.facts_tab, TITLE)
+        self.tabs.setTabToolTip(self.tabs.count() - 1, "Every fact several tables read, kept once (Ctrl+0)")
         self.tabs.setCurrentIndex(max(current, 0))
         self._ensure_current_tab()
         self.tab_builder.start()

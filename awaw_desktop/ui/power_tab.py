@@ -140,6 +140,16 @@ class LineRow:
         grid.addWidget(self.points, row, 3)
         grid.addWidget(self.note, row, 4)
         self._shown: tuple[int, str] | None = None
+        if store.session.is_bound(power, line.id):   # a fact of the war, kept once
+            from .war_facts import shared_tooltip
+
+            shared = shared_tooltip(store, power, line.id)
+            self.rule.setText(f"{line.rule} \u21c4")
+            self.rule.setAccessibleDescription(shared)
+            for widget in (self.rule, self.caption, self.input, *self.input.findChildren(QWidget)):
+                if widget is not None and not isinstance(widget, QLabel):
+                    widget.setToolTip(f"{widget.toolTip()}<p><i>\u21c4 {shared}</i></p>")
+            self.rule.setToolTip(f"{tooltip(line)}<p><i>\u21c4 {shared}</i></p>")
 
     def show(self, points: int, note: str) -> None:
         if self._shown == (points, note):

@@ -238,6 +238,13 @@ class SessionStore(QObject):
             self._session.set_value(power, line_id, value)
         self._recompute()
         self.valueChanged.emit(power, line_id)
+        if facts is not None:   # a fact of the war: every line showing it, on every tab, follows
+            for binding in war_facts.bindings(power, line_id):
+                for fact_id in binding.fact_ids:
+                    for other in war_facts.READERS.get(fact_id, ()):
+                        if (other.power, other.line_id) != (power, line_id) and \
+                                self._session.has_line(other.power, other.line_id):
+                            self.valueChanged.emit(other.power, other.line_id)
         self.resultsChanged.emit()
 
     def _write_facts(self, facts: dict[str, Any]) -> None:

@@ -39,7 +39,7 @@ def window(qtbot):
 def test_tabs_in_player_order(window):
     titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
     assert titles == ["Overview", "Germany", "Italy", "Japan", "France", "Britain", "Russia", "China",
-                      "U.S. election"]
+                      "U.S. election", "The war"]
 
 
 def test_ticking_berlin_updates_the_german_tab_and_the_overview_at_once(qtbot, window):
@@ -212,7 +212,9 @@ def test_every_line_of_every_tab_is_shown_with_its_rule(window):
     for power, tab in window.power_tabs.items():
         assert set(tab.rows) == {line.id for line in session.lines(power)}
         for line in session.lines(power):
-            assert tab.rows[line.id].rule.text() == line.rule
+            # a line showing a fact of the war (kept once) is marked with ⇄
+            shared = " \u21c4" if session.is_bound(power, line.id) else ""
+            assert tab.rows[line.id].rule.text() == line.rule + shared
             assert line.label
 
 

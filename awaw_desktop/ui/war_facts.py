@@ -1,0 +1,198 @@
+"""The war tab: every fact more than one table reads, listed once (who is at war since when, who holds
+which city or colony, who has surrendered).  Changing a fact here or on any tab that shows it changes it
+everywhere at once; each row says which tables read it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QSignalBlocker
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..core.awaw import assess
+from ..core.awaw import facts as war_facts
+from ..core.awaw.common import FIRST_YEAR, LAST_YEAR, Season, Turn
+from ..core.lines import RulesInputError
+from .store import SessionStore
+
+#: The tab's title in the tab bar.
+TITLE = "The war"
+
+
+def readers_text(store: SessionStore, fact_id: str) -> str:
+    """Which tables read a fact in this game's edition: "France 58.31, Britain 59.21"."""
+    session = store.session
+    found = war_facts.where_shown(fact_id, session.has_line)
+    if not found:
+        return "Read by the procedures" if fact_id.startswith(("colony.", "possession.")) else \
+            "Read by Japan's war clock" if fact_id.startswith("war.japan") else "No table of this edition"
+    return ", ".join(f"{assess.title(power)} {session.line(power, line_id).rule}" for power, line_id in found)
+
+
+class WarRow(QWidget):
+    """At war or not, and since which turn."""
+
+    def __init__(self, store: SessionStore, item: war_facts.Fact) -> None:
+        super().__init__()
+        self.store, self.item = store, item
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.at_war = QCheckBox("At war since")
+        self.at_war.setAccessibleName(f"{item.label}: at war")
+        self.season = QComboBox()
+        for season in Season:
+            self.season.addItem(season.title, season.value)
+        self.season.setAccessibleName(f"{item.label}: season")
+        self.year = QSpinBox()
+        self.year.setRange(FIRST_YEAR, LAST_YEAR)
+        self.year.setAccessibleName(f"{item.label}: year")
+        for widget in (self.at_war, self.season, self.year):
+            layout.addWidget(widget)
+        layout.addStretch(1)
+        self.at_war.toggled.connect(self._changed)
+        self.season.currentIndexChanged.connect(self._changed)
+        self.year.valueChanged.connect(self._changed)
+        self.sync()
+
+    def sync(self) -> None:
+        value = self.store.session.fact(self.item.id)
+        turn = self.store.session.turn if value is None else Turn(value["year"], value["season"])
+        with QSignalBlocker(self.at_war), QSignalBlocker(self.season), QSignalBlocker(self.year):
+            self.at_war.setChecked(value is not None)
+            self.season.setCurrentIndex(turn.season.index)
+            self.year.setValue(turn.year)
+        self.season.setEnabled(value is not None)
+        self.year.setEnabled(value is not None)
+
+    def _changed(self, *_args: Any) -> None:
+        value = None
+        if self.at_war.isChecked():
+            value = {"season": self.season.currentData(), "year": self.year.value()}
+        self.store.set_fact(self.item.id, value)
+
+
+class FactsTab(QWidget):
+    """Every fact of the war, grouped, each with the tables that read it."""
+
+    def __init__(self, store: SessionStore, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("tab-war")
+        self.store = store
+        outer = QVBoxLayout(self)
+        intro = QLabel("Facts that several tables read are kept once, here. Ticking one on any tab changes it "
+                       "everywhere; the surrender procedures and the end of turn settle the ones they decide.")
+        intro.setWordWrap(True)
+        outer.addWidget(intro)
+        self.surrenders = QLabel()
+        self.surrenders.setAccessibleName("Surrenders")
+        self.surrenders.setWordWrap(True)
+        outer.addWidget(self.surrenders)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        body = QWidget()
+        grid = QGridLayout(body)
+        scroll.setWidget(body)
+        outer.addWidget(scroll, 1)
+        self.rows: dict[str, QWidget] = {}
+        self.readers: dict[str, QLabel] = {}
+        row = 0
+        for group in war_facts.GROUPS:
+            heading = QLabel(f"<b>{group}</b>")
+            grid.addWidget(heading, row, 0, 1, 4)
+            row += 1
+            for item in (f for f in war_facts.FACTS if f.group == group):
+                grid.addWidget(QLabel(item.rule), row, 0)
+                label = QLabel(item.label)
+                label.setToolTip(item.help)
+                grid.addWidget(label, row, 1)
+                widget = self._editor(item)
+                self.rows[item.id] = widget
+                grid.addWidget(widget, row, 2)
+                readers = QLabel()
+                readers.setObjectName("note")
+                readers.setAccessibleName(f"{item.label}: read by")
+                self.readers[item.id] = readers
+                grid.addWidget(readers, row, 3)
+                row += 1
+        grid.setColumnStretch(3, 1)
+        grid.setRowStretch(row, 1)
+        store.resultsChanged.connect(self.sync)
+        store.inputRefused.connect(lambda _message: self.sync())
+        self.sync()
+
+    def detach(self) -> None:
+        self.store.resultsChanged.disconnect(self.sync)
+
+    def _editor(self, item: war_facts.Fact) -> QWidget:
+        if item.kind == "war":
+            return WarRow(self.store, item)
+        if item.kind == "flag":
+            box = QCheckBox("Yes")
+            box.setAccessibleName(item.label)
+            box.toggled.connect(lambda on, key=item.id: self._set(key, on))
+            return box
+        combo = QComboBox()
+        for key, words in item.options:
+            combo.addItem(words, key)
+        combo.setAccessibleName(item.label)
+        combo.currentIndexChanged.connect(lambda _i, key=item.id, box=combo: self._set(key, box.currentData()))
+        return combo
+
+    def _set(self, fact_id: str, value: Any) -> None:
+        try:
+            self.store.set_fact(fact_id, value)
+        except RulesInputError as error:
+            self.store.inputRefused.emit(str(error))
+            self.sync()
+
+    def sync(self) -> None:
+        session = self.store.session
+        for fact_id, widget in self.rows.items():
+            value = session.fact(fact_id)
+            if isinstance(widget, WarRow):
+                widget.sync()
+            elif isinstance(widget, QCheckBox):
+                with QSignalBlocker(widget):
+                    widget.setChecked(bool(value))
+            elif isinstance(widget, QComboBox):
+                with QSignalBlocker(widget):
+                    widget.setCurrentIndex(max(0, widget.findData(value)))
+            self.readers[fact_id].setText(readers_text(self.store, fact_id))
+        gone = []
+        for power in ("germany", "italy", "japan", "france", "britain"):
+            carried = session.carry.get(power, {})
+            if carried.get("surrendered"):
+                when = carried.get("surrender_turn")
+                since = f" in {Turn(when['year'], when['season']).title}" if isinstance(when, dict) else ""
+                gone.append(f"{assess.title(power)}{since}")
+        text = "Surrendered: " + (", ".join(gone) if gone else "no power yet") + \
+            ". Surrenders are recorded by the end of turn and the surrender wizards."
+        if self.surrenders.text() != text:
+            self.surrenders.setText(text)
+
+
+def shared_tooltip(store: SessionStore, power: str, line_id: str) -> str:
+    """For a line bound to the war's facts: where else it shows and where it is set."""
+    session = store.session
+    others = []
+    for binding in war_facts.bindings(power, line_id):
+        for fact_id in binding.fact_ids:
+            for other_power, other_line in war_facts.where_shown(fact_id, session.has_line):
+                if (other_power, other_line) != (power, line_id):
+                    name = f"{assess.title(other_power)} ({session.line(other_power, other_line).rule})"
+                    if name not in others:
+                        others.append(name)
+    also = f" Also shown on: {', '.join(others)}." if others else ""
+    return (f"A fact of the war, kept once: changing it here changes it on every tab that shows it, and on "
+            f"the \u201c{TITLE}\u201d tab.{also}")
+

@@ -1,0 +1,80 @@
+"""The war tab and shared lines, driven as a player drives them: one fact, every tab agrees."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QMessageBox, QSpinBox
+
+from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
+from awaw_desktop.core.session import Session
+from awaw_desktop.ui.main_window import MainWindow
+from awaw_desktop.ui.store import SessionStore
+
+from .helpers import find
+
+
+def open_window(qtbot, edition=Edition.UPDATED, turn=Turn(1941, Season.FALL)):
+    window = MainWindow(SessionStore(Session.new(edition, Scenario.GLOBAL_WAR, turn)))
+    window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard   # teardown must not ask
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+def war_tab(window):
+    index = [window.tabs.tabText(i) for i in range(window.tabs.count())].index("The war")
+    window.tabs.setCurrentIndex(index)
+    return window.tabs.widget(index)
+
+
+def level(window, power):
+    tab = window.power_tabs[power]
+    return window.store.result(power).level, tab
+
+
+def test_us_entry_ticked_on_the_war_tab_shows_on_france_britain_and_russia(qtbot):
+    window = open_window(qtbot)
+    britain_before = window.store.result("britain").level
+    tab = war_tab(window)
+    find(tab, "U.S. at war with Germany: at war", QCheckBox).click()
+    assert find(tab, "U.S. at war with Germany: year", QSpinBox).value() == 1941
+    france = window.power_tabs["france"]
+    assert find(france, "U.S. at war with Germany", QCheckBox).isChecked()
+    britain = window.power_tabs["britain"]
+    assert find(britain, "Other major powers at war with the European Axis: United States", QCheckBox).isChecked()
+    assert window.store.result("britain").level == britain_before + 1
+    # and back from the Russia tab: every place follows
+    russia = window.power_tabs["russia"]
+    find(russia, "Western Allied powers at war with Germany: United States", QCheckBox).click()
+    assert not find(tab, "U.S. at war with Germany: at war", QCheckBox).isChecked()
+    assert not find(france, "U.S. at war with Germany", QCheckBox).isChecked()
+    window.store.undo_stack.undo()
+    assert find(tab, "U.S. at war with Germany: at war", QCheckBox).isChecked()
+
+
+def test_japan_declaring_war_on_the_election_tab_dates_japans_war(qtbot):
+    window = open_window(qtbot, turn=Turn(1941, Season.WINTER))
+    election = window.power_tabs["election"]
+    find(election, "Japan declared war on the U.S.", QCheckBox).click()
+    tab = war_tab(window)
+    assert find(tab, "Japan at war with the U.S.: at war", QCheckBox).isChecked()
+    assert find(tab, "Japan at war with the U.S.: season", QComboBox).currentText() == "Winter"
+    japan = window.power_tabs["japan"]
+    carried = find(japan, "Japan carried values", QLabel).text()
+    assert "Winter 1941" in carried
+
+
+def test_a_shared_line_says_so(qtbot):
+    window = open_window(qtbot)
+    britain = window.power_tabs["britain"]
+    box = find(britain, "Axis-controlled Malta / Singapore: Singapore", QCheckBox)
+    assert "Also shown on: Japan (57.11)" in box.toolTip()
+
+
+def test_colonies_on_the_war_tab_are_one_choice_each(qtbot):
+    window = open_window(qtbot)
+    tab = war_tab(window)
+    combo = find(tab, "Tunisia is held by", QComboBox)
+    combo.setCurrentIndex(combo.findData("vichy"))
+    assert window.store.session.fact("colony.tunisia") == "vichy"
+    window.store.undo_stack.undo()
+    assert find(tab, "Tunisia is held by", QComboBox).currentData() == "french"
