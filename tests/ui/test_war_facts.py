@@ -12,7 +12,10 @@ from awaw_desktop.ui.store import SessionStore
 from .helpers import find
 
 
-def open_window(qtbot, edition=Edition.UPDATED, turn=Turn(1941, Season.FALL)):
+FALL_1941 = Turn(1941, Season.FALL)
+
+
+def open_window(qtbot, edition=Edition.UPDATED, turn=FALL_1941):
     window = MainWindow(SessionStore(Session.new(edition, Scenario.GLOBAL_WAR, turn)))
     window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard   # teardown must not ask
     qtbot.addWidget(window)
