@@ -11,7 +11,6 @@ from awaw_desktop.ui.store import SessionStore
 
 from .helpers import find
 
-
 FALL_1941 = Turn(1941, Season.FALL)
 
 
