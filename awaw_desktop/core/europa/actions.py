@@ -151,6 +151,10 @@ def request_re_count(game: EuropaGame, name: str, by_side: str, opener_passphras
     needs_show = envelope is not None and live and not envelope.card and (
         by_side != nation.owner or envelope.in_effect(game.turn))
     if needs_show and envelope is not None:
+        if not opener_passphrase and not typed_card:
+            what = "passphrase" if envelope.mode == envelopes.SEALED_DRAW else "card from the paper envelope"
+            raise RulesInputError(f"this count shows the card drawn for {nation.name} to both sides (56.E.2): the "
+                                  f"{SIDE_TITLES[envelope.opened_by]} player must type his {what}")
         shown = envelopes.show(envelope, game.turn, envelopes.SHOWN_BY_COUNT, opener_passphrase, typed_card)
         game = _update(game, name, lambda n: replace(n, envelope=shown))
         game = _log(game, "56.E.2", nation.name,
@@ -241,6 +245,14 @@ def defect(game: EuropaGame, name: str, units: Sequence[UnitToRoll]) -> EuropaGa
 
 def tick_defection_step(game: EuropaGame, name: str, key: str, done: bool = True) -> EuropaGame:
     return _update(game, name, lambda n: replace(n, defection=defection_rules.tick_step(n.defection, key, done)))
+
+
+def restrictions_for(game: EuropaGame, name: str) -> tuple[political.Restriction, ...]:
+    """Operational-area and rivalry limits on this nation now (56, 56.C)."""
+    nation = game.nation(name)
+    if not nation.active:
+        return ()
+    return political.restrictions(nation.name, [n.name for n in game.nations if n.active])
 
 
 # -- German aid (56.D) -----------------------------------------------------------------------------

@@ -168,3 +168,34 @@ def damaged(change):
 def test_files_refused_with_a_clear_message(change, message):
     with pytest.raises(RulesInputError, match=message):
         EuropaGame.from_json(damaged(change))
+
+
+def test_a_count_that_would_show_a_private_card_asks_for_the_opener():
+    game = actions.draw_envelope(game_with("Italy"), "Italy", AXIS, ALLIED)
+    game, _card = actions.open_envelope(game, "Italy", AXIS, ALLIED)
+    game = advance(game, 2)
+    with pytest.raises(RulesInputError, match=r"shows the card drawn for Italy to both sides \(56\.E\.2\): the "
+                                              "Allied player must type his passphrase"):
+        actions.request_re_count(game, "Italy", "axis")
+
+
+def test_restrictions_bite_only_while_both_rivals_are_axis():
+    game = game_with("Hungary", "Slovakia")
+    assert len(actions.restrictions_for(game, "Hungary")) == 5
+    game = actions.defect(game, "Slovakia", [])
+    assert len(actions.restrictions_for(game, "Hungary")) == 2
+    assert actions.restrictions_for(game, "Slovakia") == ()
+
+
+def test_the_report_names_a_card_only_once_shown():
+    from awaw_desktop.core.europa.cards import card_name
+    from awaw_desktop.core.europa.report import report_text
+
+    game = actions.draw_envelope(game_with("Italy"), "Italy", AXIS, ALLIED)
+    game, card = actions.open_envelope(game, "Italy", AXIS, ALLIED)
+    game = advance(game, 6)
+    assert card_name(card) not in report_text(game)
+    assert "due to be shown" in report_text(game)
+    game = actions.show_card(game, "Italy", ALLIED)
+    assert card_name(card) in report_text(game)
+    assert "Shown to both sides Sep II 1943, Discarded Jan II 1944" in report_text(game)
