@@ -133,6 +133,17 @@ def set_losses(game: EuropaGame, name: str, losses: Losses) -> EuropaGame:
     return _update(game, name, lambda n: replace(n, losses=losses))
 
 
+def count_needs_card(game: EuropaGame, name: str, by_side: str) -> bool:
+    """Whether a count by ``by_side`` now shows the card to both sides (the opener's passphrase, or the
+    paper card, is then needed): an enemy request always does; the owner's only while the card is in
+    effect but not yet public."""
+    nation = game.nation(name)
+    envelope = nation.envelope
+    if envelope is None or envelope.card or envelope.stage(game.turn) in (Stage.SEALED, Stage.DISCARDED):
+        return False
+    return by_side != nation.owner or envelope.in_effect(game.turn)
+
+
 def request_re_count(game: EuropaGame, name: str, by_side: str, opener_passphrase: str = "",
                      typed_card: str = "") -> tuple[EuropaGame, RECount]:
     """An RE count done or requested by a side; its result is known to both sides (56.E.2).
@@ -148,9 +159,7 @@ def request_re_count(game: EuropaGame, name: str, by_side: str, opener_passphras
     if by_side != nation.owner and not (live and envelope is not None and envelope.opened_by == by_side):
         raise RulesInputError(f"the {SIDE_TITLES[by_side]} side may request an RE count in {nation.name} only after "
                               "opening the card drawn for it, and the request shows that card (56.E.2)")
-    needs_show = envelope is not None and live and not envelope.card and (
-        by_side != nation.owner or envelope.in_effect(game.turn))
-    if needs_show and envelope is not None:
+    if count_needs_card(game, name, by_side) and envelope is not None:
         if not opener_passphrase and not typed_card:
             what = "passphrase" if envelope.mode == envelopes.SEALED_DRAW else "card from the paper envelope"
             raise RulesInputError(f"this count shows the card drawn for {nation.name} to both sides (56.E.2): the "

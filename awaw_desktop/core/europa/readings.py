@@ -9,7 +9,8 @@ ENVELOPE_READING = ("Opened by the enemy side on turn T, the card is in effect f
                     "opener until T + 3 months, then shown to both sides, and discarded at T + 7 months (in effect "
                     "up to, not including, that turn). One envelope per nation at a time; a new card is drawn "
                     "after a discard. 52 cards and 2 jokers; a joker has no modifiers.")
-REQUEST_READING = ("Only a side that opened the nation's envelope may request an RE count; the request shows the "
+REQUEST_READING = ("Only a side that opened the nation's current envelope (not yet discarded) may request an RE "
+                   "count; the request shows the "
                    "card to both sides at once and does not move its dates. A count by the owner while the card "
                    "is in effect but still private also shows it.")
 COUNTED_READING = ("Counted: the REs of the nation's own and German (army, SS/Police, Luftwaffe) units in its home "
