@@ -138,7 +138,8 @@ def _effects() -> dict[str, CardEffect]:
                                        reading="RP pool losses never go below 0.")
         table[rank + "C"] = CardEffect(RP_POOL_LOSSES, f"{n} RPs more of RP pool losses", amount=n)
         german_reading = ("German REs are all German units in the home country (army, SS/Police, Luftwaffe), "
-                          "at their printed size, at most as many as are there (Table 1 note 3).")
+                          "at their printed size, at most as many as are there (Table 1 note 3); taking them off never "
+                          "removes more than the German units there counted.")
         table[rank + "H"] = CardEffect(GERMAN_RES, f"{n} German REs in the country are not counted", amount=-n,
                                        reading=german_reading)
         table[rank + "D"] = CardEffect(GERMAN_RES, f"{n} German REs in the country count double", amount=n,

@@ -3,7 +3,7 @@ section, and our own choices), for the players' readings page."""
 
 from __future__ import annotations
 
-from . import cards, defection, political, recount, surrender
+from . import cards, defection, political, recount, roster, surrender
 
 ENVELOPE_READING = ("Opened by the enemy side on turn T, the card is in effect from T + 1 month, seen only by the "
                     "opener until T + 3 months, then shown to both sides, and discarded at T + 7 months (in effect "
@@ -34,13 +34,27 @@ def readings() -> list[tuple[str, str]]:
     ]
     found += [(m.rule, m.reading) for m in recount.MODIFIERS if m.reading]
     found += [("56.E.1", ENVELOPE_READING), ("56.E.2", REQUEST_READING)]
-    seen: set[str] = set()
+    by_reading: dict[str, list[str]] = {}
     for code, fx in cards.TABLE_1.items():
-        if fx.reading and fx.reading not in seen:
-            seen.add(fx.reading)
-            found.append((f"{fx.rule} ({cards.card_short(code)} and alike)", fx.reading))
+        if fx.reading:
+            by_reading.setdefault(fx.reading, []).append(code)
+    found += [(f"{cards.TABLE_RULE} ({_card_set(codes)})", text) for text, codes in by_reading.items()]
+    found.append((recount.COUNTS_RULE, roster.GROUND_LOSSES_READING))
     found += [(surrender.ROLL_RULE, surrender.RATE_READING), (surrender.ROLL_RULE, surrender.GOVERNMENT_READING)]
     return found
+
+
+def _card_set(codes: list[str]) -> str:
+    """"K♠, K♣" or "10♠-2♠" for a run of one suit."""
+    by_suit: dict[str, list[str]] = {}
+    for code in codes:
+        by_suit.setdefault(code[-1], []).append(code)
+    parts = []
+    for suit_codes in by_suit.values():
+        first, last = cards.card_short(suit_codes[0]), cards.card_short(suit_codes[-1])
+        parts.append(first if len(suit_codes) == 1 else f"{first}-{last}" if len(suit_codes) > 2 else
+                     f"{first}, {last}")
+    return ", ".join(parts)
 
 
 def readings_markdown() -> str:

@@ -142,15 +142,23 @@ def _count_entry(entry: RosterEntry, card: str, fx: CardEffect) -> list[CountLin
     return lines
 
 
-def _german_limit(roster: Sequence[RosterEntry], card: str, fx: CardEffect) -> list[CountLine]:
-    """Table 1, 10..2 of hearts and diamonds: at most as many German REs as the country holds (note 3)."""
+def _german_limit(roster: Sequence[RosterEntry], counted: Fraction, card: str, fx: CardEffect) -> list[CountLine]:
+    """Table 1, 10..2 of hearts and diamonds: at most as many German REs as the country holds (note 3).
+
+    ``counted`` is what the German units in the country added to the count: taking REs off never
+    goes below it (German units on an island count half, so their printed REs can exceed it)."""
     held = sum((e.res for e in roster if e.force in GERMAN_FORCES and e.where == HOME
                 and not e.support and not e.near_enemy), Fraction(0))
     modified = min(Fraction(abs(fx.amount)), held)
-    sign = 1 if fx.amount > 0 else -1
-    text = (f"{format_res(modified)} of {format_res(held)} German REs in the country "
-            f"{'counted again' if sign > 0 else 'taken off'} (at most those there, {GERMAN_LIMIT_RULE})")
-    return [_card_line(card, fx, text, sign * modified, FORCES)]
+    if fx.amount > 0:
+        text = f"{format_res(modified)} of {format_res(held)} German REs in the country counted again"
+        change = modified
+    else:
+        change = -min(modified, counted)
+        text = f"{format_res(modified)} of {format_res(held)} German REs in the country taken off"
+        if -change < modified:
+            text += f" (no more than the {format_res(counted)} they counted)"
+    return [_card_line(card, fx, f"{text} (at most those there, {GERMAN_LIMIT_RULE})", change, FORCES)]
 
 
 def count_res(roster: Sequence[RosterEntry], losses: Losses, card: str = "") -> RECount:
@@ -159,12 +167,15 @@ def count_res(roster: Sequence[RosterEntry], losses: Losses, card: str = "") -> 
     fx = cards.effect(card) if card else CardEffect(cards.NOTHING, "no card in effect")
     lines: list[CountLine] = []
     forces = Fraction(0)
+    german_counted = Fraction(0)
     for entry in roster:
         entry_lines = _count_entry(entry, card, fx)
         forces += entry_lines[-1].value
+        if entry.force in GERMAN_FORCES and entry.where == HOME:
+            german_counted += entry_lines[-1].value
         lines += entry_lines
     if fx.target == cards.GERMAN_RES:
-        adjustment = _german_limit(roster, card, fx)
+        adjustment = _german_limit(roster, german_counted, card, fx)
         forces += adjustment[0].value
         lines += adjustment
     lines.append(CountLine(MODIFIERS_RULE, "REs of forces counted", forces, FORCES))

@@ -29,6 +29,8 @@ POSSESSION = "possession"
 ABROAD = "abroad"
 PLACES = {HOME: "in the home country", POSSESSION: "in a possession", ABROAD: "outside the home country"}
 MAX_MDS = 99
+GROUND_LOSSES_READING = ("Ground losses leave out units scrapped or disbanded while Axis units were in North Africa "
+                         "(the note under RE counts): the players leave them out of the figure they enter.")
 MAX_COUNT = 9999
 
 

@@ -130,3 +130,12 @@ def test_losses_are_checked():
         Losses(ground_res=F(1), cm_armour_res=F(2))
     with pytest.raises(RulesInputError, match="tf hits"):
         Losses(tf_hits=-1)
+
+
+def test_taking_german_res_off_never_removes_more_than_they_counted():
+    island = RosterEntry("Crete garrison", F(2), force="german", island=True)   # counts 1
+    result = count_res([island], Losses(), "10H")
+    assert result.forces == 0
+    card_line = next(line for line in result.lines if line.rule == "56.E.1 Table 1")
+    assert "2 of 2 German REs in the country taken off (no more than the 1 they counted)" in card_line.text
+    assert count_res([island], Losses(), "10D").forces == 3
