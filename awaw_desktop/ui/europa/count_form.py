@@ -89,6 +89,10 @@ class RECountForm(QGroupBox):
             spin.setRange(0, MAX_COUNT)
             self.counts[key] = spin
             losses.addRow(label, _named(spin, label))
+        for line in (self.ground, self.cm):
+            line.editingFinished.connect(self.store_losses)
+        for spin in self.counts.values():
+            spin.editingFinished.connect(self.store_losses)
         self.requested_by = QComboBox()
         for side in (AXIS, ALLIED):
             self.requested_by.addItem(f"{SIDE_TITLES[side]} side", side)
@@ -121,8 +125,9 @@ class RECountForm(QGroupBox):
         nation = self.holder.game.nation(self.nation)
         self.roster.clear()
         self.roster.addItems([describe(entry) for entry in nation.roster])
-        self.ground.setText(format_res(nation.losses.ground_res))
-        self.cm.setText(format_res(nation.losses.cm_armour_res))
+        for line, value in ((self.ground, nation.losses.ground_res), (self.cm, nation.losses.cm_armour_res)):
+            if not line.hasFocus():
+                line.setText(format_res(value))
         for key, spin in self.counts.items():
             spin.blockSignals(True)
             spin.setValue(getattr(nation.losses, key))
@@ -156,15 +161,21 @@ class RECountForm(QGroupBox):
         return Losses(parse_res(self.ground.text(), "Ground losses"), parse_res(self.cm.text(), "c/m or armour losses"),
                       **{key: spin.value() for key, spin in self.counts.items()})
 
-    def count(self) -> None:
+    def store_losses(self) -> bool:
+        """Keep the losses as typed (one undoable step), so nothing typed is lost when the game changes."""
         try:
             losses = self._losses()
         except RulesInputError as error:
             self.message.setText(str(error))
-            return
+            return False
         if losses != self.holder.game.nation(self.nation).losses:
             self.holder.apply(f"Enter the {self.nation} losses", lambda game: actions.set_losses(
                 game, self.nation, losses))
+        return True
+
+    def count(self) -> None:
+        if not self.store_losses():
+            return
         side = str(self.requested_by.currentData())
         game = self.holder.game
         envelope = game.nation(self.nation).envelope

@@ -7,8 +7,10 @@ from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from .count_form import RECountForm
 from .cover import PrivateScreen
+from .defection_box import DefectionBox
 from .envelope_box import EnvelopeBox
 from .holder import EuropaGameHolder
+from .surrender_box import SurrenderBox
 
 
 class NationPanel(QWidget):
@@ -21,10 +23,14 @@ class NationPanel(QWidget):
         self.private = PrivateScreen()
         self.envelope = EnvelopeBox(holder, nation, self.private)
         self.count_form = RECountForm(holder, nation, self.private)
+        self.surrender = SurrenderBox(holder, nation)
+        self.defection = DefectionBox(holder, nation)
         self.public = QWidget()
         public_layout = QVBoxLayout(self.public)
         public_layout.addWidget(self.envelope)
         public_layout.addWidget(self.count_form)
+        public_layout.addWidget(self.surrender)
+        public_layout.addWidget(self.defection)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.public)

@@ -171,3 +171,13 @@ def test_a_paper_envelope_keeps_the_dates(qtbot, panel):
     assert "2 of clubs: 2 RPs more of RP pool losses" in label(panel, "Envelope stage")
     panel.holder.undo_stack.undo()
     assert "due to be shown" in label(panel, "Envelope stage")
+
+
+def test_losses_typed_stay_when_the_game_changes(qtbot, panel):
+    ground = find(panel, "Ground losses (REs)", QLineEdit)
+    ground.clear()
+    qtbot.keyClicks(ground, "3 1/2")
+    qtbot.keyClick(ground, Qt.Key.Key_Return)
+    press(qtbot, panel, "Draw a paper card")
+    assert find(panel, "Ground losses (REs)", QLineEdit).text() == "3 1/2"
+    assert panel.holder.game.nation("Italy").losses.ground_res == 3.5
