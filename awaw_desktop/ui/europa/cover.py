@@ -63,6 +63,7 @@ class PrivateScreen(QStackedWidget):
         self._given: dict[str, str] = {}
         self._finish: Finish | None = None
         self._on_error: Callable[[str], None] = lambda message: None
+        self._then: Callable[[], None] = lambda: None
 
     @property
     def busy(self) -> bool:
@@ -72,11 +73,6 @@ class PrivateScreen(QStackedWidget):
         """Collect a passphrase from each (side, purpose, confirm twice) in turn, each behind a cover screen."""
         self._steps, self._given, self._finish, self._on_error = list(steps), {}, finish, on_error
         self._next()
-
-    def reveal(self, side: str, text: str) -> None:
-        """Show ``text`` to one side only, after the cover screen."""
-        self._steps, self._finish = [], None
-        self._cover(side, lambda: self._show(text))
 
     def cancel(self) -> None:
         self.passphrase.clear()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from ...core.europa import actions
 from .count_form import RECountForm
 from .cover import PrivateScreen
 from .defection_box import DefectionBox
@@ -20,6 +21,9 @@ class NationPanel(QWidget):
         self.holder = holder
         self.title = QLabel()
         self.title.setAccessibleName("Nation and turn")
+        self.restrictions = QLabel()
+        self.restrictions.setWordWrap(True)
+        self.restrictions.setAccessibleName("Restrictions")
         self.private = PrivateScreen()
         self.envelope = EnvelopeBox(holder, nation, self.private)
         self.count_form = RECountForm(holder, nation, self.private)
@@ -36,6 +40,7 @@ class NationPanel(QWidget):
         scroll.setWidget(self.public)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
+        layout.addWidget(self.restrictions)
         layout.addWidget(self.private)
         layout.addWidget(scroll, 1)
         self.private.currentChanged.connect(self._cover_public)
@@ -46,6 +51,9 @@ class NationPanel(QWidget):
 
     def refresh(self) -> None:
         self.title.setText(f"{self.nation} \u2014 {self.holder.game.turn}")
+        limits = actions.restrictions_for(self.holder.game, self.nation)
+        self.restrictions.setText("\n".join(f"{limit.text} ({limit.rule})" for limit in limits))
+        self.restrictions.setVisible(bool(limits))
 
     def _cover_public(self) -> None:
         """While a passphrase or a private view is on screen, nothing else can be clicked."""

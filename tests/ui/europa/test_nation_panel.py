@@ -181,3 +181,17 @@ def test_losses_typed_stay_when_the_game_changes(qtbot, panel):
     press(qtbot, panel, "Draw a paper card")
     assert find(panel, "Ground losses (REs)", QLineEdit).text() == "3 1/2"
     assert panel.holder.game.nation("Italy").losses.ground_res == 3.5
+
+
+def test_operational_limits_show_where_they_bite(qtbot):
+    game = actions.new_game(EuropaTurn.parse("Jun II 43"), cost_log2=10)
+    for name in ("Hungary", "Rumania"):
+        game = actions.add_nation(game, name)
+    holder = EuropaGameHolder(game)
+    hungary = NationPanel(holder, "Hungary")
+    qtbot.addWidget(hungary)
+    hungary.show()
+    assert "weather zones C, D, G. (56.C)" in label(hungary, "Restrictions")
+    assert "may not stack together" in label(hungary, "Restrictions")
+    holder.apply("Rumania defects", lambda g: actions.defect(g, "Rumania", []))
+    assert "may not stack together" not in label(hungary, "Restrictions")
