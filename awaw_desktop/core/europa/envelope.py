@@ -125,10 +125,6 @@ class Envelope:
                       ("Discarded", self.discarded)]
         return tuple(dates)
 
-    @property
-    def owner(self) -> str:
-        return AXIS
-
     # -- JSON ------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         return {

@@ -14,7 +14,7 @@ from fractions import Fraction
 from . import cards
 from .cards import CardEffect, card_short
 from .res import format_res
-from .roster import ABROAD, GERMAN_FORCES, HOME, LUFTWAFFE, NATIONAL, POSSESSION, SS_POLICE, Losses, RosterEntry
+from .roster import ABROAD, GERMAN_FORCES, HOME, LUFTWAFFE, POSSESSION, SS_POLICE, Losses, RosterEntry
 
 MODIFIERS_RULE = "56.E modifiers"
 COUNTS_RULE = "56.E RE counts"
@@ -216,5 +216,3 @@ def _scaled(lines: list[CountLine], category: str, text: str, raw: Fraction, car
     lines.append(_card_line(card, fx, f"x{format_res(fx.factor)}", value, category))
     return value
 
-
-__all__ = ["MODIFIERS", "NATIONAL", "CountLine", "RECount", "count_res", "distance_mds"]

@@ -120,6 +120,7 @@ def test_nations_by_any_name_once():
         actions.add_nation(game, " italy ")
     with pytest.raises(RulesInputError, match="needs a name"):
         actions.add_nation(game, "  ")
+    assert [n.name for n in actions.remove_nation(game, "croatia").nations] == ["Italy"]
 
 
 def test_new_government_and_surrender_are_logged():
