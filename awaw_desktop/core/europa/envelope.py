@@ -1,0 +1,266 @@
+"""A nation's national will envelope and the life of its card (56.E.1).
+
+NOTES.md: a sealed card has no effect.  Opened by the enemy side on turn T, it is in effect
+from T + 1 month; only the opener sees it until T + 3 months, when it is shown to the other
+side; it is discarded at T + 7 months (in effect up to, not including, that turn).  A count
+requested by the opener (56.E.2) shows it to both sides at once without moving these dates.
+
+Two modes: ``sealed-draw`` (the app draws the card from both sides' secrets, see ``draw``) and
+``real-deck`` (a physical card in a paper envelope: the app keeps the dates and the players
+type the card when it is revealed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Any
+
+from ..lines import RulesInputError
+from .calendar import EuropaTurn
+from .cards import card_index, parse_card
+from .draw import (
+    ALLIED,
+    AXIS,
+    SIDE_TITLES,
+    SIDES,
+    Contribution,
+    contribute,
+    derive_card_index,
+    draw_card,
+    new_draw_id,
+    reveal_secret,
+    seal_card_for,
+    unseal_card,
+)
+from .jsonread import Fields
+from .sealing import DEFAULT_COST_LOG2, SealedBox, check_passphrase
+
+RULE = "56.E.1"
+SEALED_DRAW = "sealed-draw"
+REAL_DECK = "real-deck"
+MODES = (SEALED_DRAW, REAL_DECK)
+#: Months after opening (NOTES.md): in effect, shown to both, discarded.
+EFFECT_AFTER_MONTHS = 1
+SHOWN_AFTER_MONTHS = 3
+DISCARD_AFTER_MONTHS = 7
+#: How a card came to be shown to both sides.
+SHOWN_BY_DATE = "date"
+SHOWN_BY_COUNT = "count-request"
+
+
+class Stage(str, Enum):
+    SEALED = "sealed"
+    OPENED = "opened"            # seen by the opener, not yet in effect
+    PRIVATE = "private"          # in effect, seen by the opener only
+    TO_SHOW = "to-show"          # the date to show it has come: the opener must show it now
+    SHOWN = "shown"              # known to both sides
+    DISCARDED = "discarded"
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return {
+            Stage.SEALED: "Sealed: nobody has seen the card",
+            Stage.OPENED: "Opened: seen by the opener, not in effect yet",
+            Stage.PRIVATE: "In effect: seen by the opener only",
+            Stage.TO_SHOW: "In effect: due to be shown to both sides now",
+            Stage.SHOWN: "Shown to both sides",
+            Stage.DISCARDED: "Discarded: no more effect",
+        }[self]
+
+
+@dataclass(frozen=True)
+class Envelope:
+    mode: str
+    drawn: EuropaTurn
+    draw_id: str = ""
+    contributions: tuple[Contribution, ...] = ()   # sealed-draw: (axis, allied)
+    opened: EuropaTurn | None = None
+    opened_by: str = ""
+    card_for_opener: SealedBox | None = None       # sealed-draw, between opening and showing
+    card: str = ""                                 # public only once shown to both sides
+    shown: EuropaTurn | None = None
+    shown_how: str = ""
+
+    # -- dates ---------------------------------------------------------------------------
+    def _months_after_opening(self, months: int) -> EuropaTurn | None:
+        return self.opened.add_months(months) if self.opened is not None else None
+
+    @property
+    def effective(self) -> EuropaTurn | None:
+        return self._months_after_opening(EFFECT_AFTER_MONTHS)
+
+    @property
+    def show_due(self) -> EuropaTurn | None:
+        return self._months_after_opening(SHOWN_AFTER_MONTHS)
+
+    @property
+    def discarded(self) -> EuropaTurn | None:
+        return self._months_after_opening(DISCARD_AFTER_MONTHS)
+
+    def in_effect(self, turn: EuropaTurn) -> bool:
+        """Table 1 applies from one month after opening up to, not including, the discard."""
+        if self.effective is None or self.discarded is None:
+            return False
+        return self.effective <= turn < self.discarded
+
+    def stage(self, turn: EuropaTurn) -> Stage:
+        if self.opened is None or turn < self.opened:
+            return Stage.SEALED
+        assert self.effective is not None and self.show_due is not None and self.discarded is not None
+        if turn >= self.discarded:
+            return Stage.DISCARDED
+        if self.card and self.shown is not None and turn >= self.shown:
+            return Stage.SHOWN
+        if turn >= self.show_due:
+            return Stage.TO_SHOW
+        return Stage.OPENED if turn < self.effective else Stage.PRIVATE
+
+    def timeline(self) -> tuple[tuple[str, EuropaTurn], ...]:
+        """The envelope's dates, for the nation panel."""
+        dates: list[tuple[str, EuropaTurn]] = [("Drawn", self.drawn)]
+        if self.opened is not None and self.effective and self.show_due and self.discarded:
+            dates += [(f"Opened by the {SIDE_TITLES[self.opened_by]} side", self.opened),
+                      ("In effect from", self.effective), ("Shown to both sides", self.shown or self.show_due),
+                      ("Discarded", self.discarded)]
+        return tuple(dates)
+
+    # -- JSON ------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "mode": self.mode, "drawn": self.drawn.to_json(), "draw_id": self.draw_id,
+            "contributions": {c.side: c.to_json() for c in self.contributions},
+            "opened": self.opened.to_json() if self.opened else None, "opened_by": self.opened_by,
+            "card_for_opener": self.card_for_opener.to_json() if self.card_for_opener else None,
+            "card": self.card, "shown": self.shown.to_json() if self.shown else None, "shown_how": self.shown_how,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, where: str) -> Envelope:
+        f = Fields(data, where, ("mode", "drawn", "draw_id", "contributions", "opened", "opened_by",
+                                 "card_for_opener", "card", "shown", "shown_how"))
+        mode = f.choice("mode", MODES)
+        parts = f.get("contributions")
+        if not isinstance(parts, dict) or set(parts) != (set(SIDES) if mode == SEALED_DRAW else set()):
+            expected = "axis and allied" if mode == SEALED_DRAW else "nothing"
+            raise RulesInputError(f"{where}.contributions: a {mode} envelope holds {expected}")
+        opened = f.optional_turn("opened")
+        shown = f.optional_turn("shown")
+        box = f.get("card_for_opener")
+        card = f.text("card", 10)
+        envelope = cls(
+            mode=mode, drawn=f.turn("drawn"), draw_id=f.text("draw_id", 64),
+            contributions=tuple(Contribution.from_json(side, parts[side], f"{where}.contributions.{side}")
+                                for side in SIDES if side in parts),
+            opened=opened, opened_by=f.choice("opened_by", ("", ALLIED)),
+            card_for_opener=SealedBox.from_json(box, f"{where}.card_for_opener") if box is not None else None,
+            card=parse_card(card) if card else "", shown=shown, shown_how=f.choice("shown_how", ("", SHOWN_BY_DATE,
+                                                                                                 SHOWN_BY_COUNT)),
+        )
+        envelope.check(where)
+        return envelope
+
+    def check(self, where: str) -> None:
+        """Refuse a combination no play could produce (a card public while still sealed ...)."""
+        problems = []
+        if (self.opened is None) != (self.opened_by == ""):
+            problems.append("an opened envelope records who opened it, a sealed one does not")
+        if self.opened is not None and self.opened < self.drawn:
+            problems.append("it was opened before it was drawn")
+        if (self.shown is None) != (self.card == ""):
+            problems.append("a card is public exactly when it has been shown")
+        if self.shown is not None and (self.opened is None or self.shown < self.opened):
+            problems.append("a card is shown only after it was opened")
+        if (self.shown is None) != (self.shown_how == ""):
+            problems.append("a shown card records how it was shown")
+        if self.mode == SEALED_DRAW:
+            if not self.draw_id:
+                problems.append("a sealed draw needs its draw id")
+            if self.card_for_opener is not None and (self.opened is None or self.shown is not None):
+                problems.append("the opener's sealed card exists only between opening and showing")
+            if self.opened is not None and self.shown is None and self.card_for_opener is None:
+                problems.append("an opened card not yet shown must be kept sealed for the opener")
+        elif self.card_for_opener is not None or self.draw_id:
+            problems.append("a real-deck envelope holds no sealed draw")
+        if problems:
+            raise RulesInputError(f"{where}: the envelope cannot be as stored ({'; '.join(problems)})")
+
+
+# -- the life of a card -------------------------------------------------------------------
+
+def draw_sealed(turn: EuropaTurn, axis_passphrase: str, allied_passphrase: str,
+                cost_log2: int = DEFAULT_COST_LOG2, secrets: tuple[bytes, bytes] | None = None) -> Envelope:
+    """Both sides contribute a secret under their own passphrase; nobody learns the card."""
+    draw_id = new_draw_id()
+    axis_secret, allied_secret = secrets if secrets is not None else (None, None)
+    return Envelope(SEALED_DRAW, turn, draw_id, (
+        contribute(draw_id, AXIS, axis_passphrase, cost_log2, axis_secret),
+        contribute(draw_id, ALLIED, allied_passphrase, cost_log2, allied_secret)))
+
+
+def draw_real_deck(turn: EuropaTurn) -> Envelope:
+    """A physical card went into a paper envelope."""
+    return Envelope(REAL_DECK, turn)
+
+
+def _part(envelope: Envelope, side: str) -> Contribution:
+    return next(c for c in envelope.contributions if c.side == side)
+
+
+def open_envelope(envelope: Envelope, turn: EuropaTurn, owner_passphrase: str = "", opener_passphrase: str = "",
+                  cost_log2: int = DEFAULT_COST_LOG2) -> tuple[Envelope, str]:
+    """The enemy (Allied) side opens the envelope on ``turn``; the owner's passphrase is his consent.
+
+    Returns the envelope and the card, to be shown to the opener only ("" for a real deck: the
+    opener looks at the paper card)."""
+    if envelope.opened is not None:
+        raise RulesInputError(f"this envelope was already opened on {envelope.opened}")
+    if turn < envelope.drawn:
+        raise RulesInputError(f"the envelope was drawn on {envelope.drawn}: it cannot be opened on {turn}")
+    if envelope.mode == REAL_DECK:
+        return replace(envelope, opened=turn, opened_by=ALLIED), ""
+    check_passphrase(owner_passphrase, "Axis")
+    check_passphrase(opener_passphrase, "Allied")
+    card = draw_card(envelope.draw_id, _part(envelope, AXIS), _part(envelope, ALLIED), owner_passphrase,
+                     opener_passphrase)
+    sealed = seal_card_for(card, envelope.draw_id, opener_passphrase, cost_log2)
+    return replace(envelope, opened=turn, opened_by=ALLIED, card_for_opener=sealed), card
+
+
+def peek(envelope: Envelope, opener_passphrase: str) -> str:
+    """The card, for the opener's private view."""
+    if envelope.card:
+        return envelope.card
+    if envelope.opened is None:
+        raise RulesInputError("the envelope is sealed: nobody may look at the card yet")
+    if envelope.card_for_opener is None:
+        raise RulesInputError("this is a paper envelope: the card is in the opener's envelope, not in the app")
+    return unseal_card(envelope.card_for_opener, envelope.draw_id, opener_passphrase, SIDE_TITLES[ALLIED])
+
+
+def show(envelope: Envelope, turn: EuropaTurn, how: str, opener_passphrase: str = "", typed_card: str = "") -> Envelope:
+    """Show the card to both sides: by date (T + 3 months) or at an RE count request (56.E.2)."""
+    if envelope.card:
+        return envelope
+    if envelope.opened is None:
+        raise RulesInputError("a sealed envelope cannot be shown: the enemy side must open it first")
+    if how not in (SHOWN_BY_DATE, SHOWN_BY_COUNT):
+        raise RulesInputError(f"a card is shown by date or at a count request, not {how!r}")
+    if how == SHOWN_BY_DATE and envelope.show_due is not None and turn < envelope.show_due:
+        raise RulesInputError(f"the card is shown to both sides on {envelope.show_due}, not before")
+    if envelope.mode == REAL_DECK:
+        if not typed_card:
+            raise RulesInputError("type the card from the paper envelope (like 'QH' or 'queen of hearts')")
+        card = parse_card(typed_card)
+    else:
+        card = peek(envelope, opener_passphrase)
+    return replace(envelope, card=card, card_for_opener=None, shown=max(turn, envelope.opened), shown_how=how)
+
+
+def verify_draw(envelope: Envelope, axis_passphrase: str, allied_passphrase: str) -> bool:
+    """After the show, both sides may check that the public card is the one their secrets drew."""
+    if envelope.mode != SEALED_DRAW or not envelope.card:
+        raise RulesInputError("only a shown card of a sealed draw can be checked")
+    index = derive_card_index(envelope.draw_id, reveal_secret(envelope.draw_id, _part(envelope, AXIS), axis_passphrase),
+                              reveal_secret(envelope.draw_id, _part(envelope, ALLIED), allied_passphrase))
+    return index == card_index(envelope.card)

@@ -1,0 +1,147 @@
+"""A nation's national will envelope (56.E.1): its stage and dates, and the steps of its life."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+
+from ...core.europa import actions
+from ...core.europa.cards import card_name, effect
+from ...core.europa.draw import ALLIED, AXIS
+from ...core.europa.envelope import REAL_DECK, Stage
+from ...core.europa.report import envelope_view
+from ...core.europa.state import EuropaGame
+from ...core.lines import RulesInputError
+from .cover import PrivateScreen
+from .holder import EuropaGameHolder
+
+
+def card_text(code: str) -> str:
+    return f"{card_name(code)}: {effect(code).label}"
+
+
+class EnvelopeBox(QGroupBox):
+    def __init__(self, holder: EuropaGameHolder, nation: str, private: PrivateScreen,
+                 parent: QWidget | None = None) -> None:
+        super().__init__("National will envelope (56.E.1)", parent)
+        self.holder, self.nation, self.private = holder, nation, private
+        self.stage = QLabel()
+        self.stage.setAccessibleName("Envelope stage")
+        self.dates = QLabel()
+        self.dates.setAccessibleName("Envelope dates")
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setAccessibleName("Envelope message")
+        self.paper_card = QLineEdit()
+        self.paper_card.setPlaceholderText("e.g. QH or queen of hearts")
+        self.paper_card.setAccessibleName("Card from the paper envelope")
+        self.buttons: dict[str, QPushButton] = {}
+        row = QHBoxLayout()
+        for key, text, slot in (("draw", "Draw a sealed card", self.draw_sealed),
+                                ("paper", "Draw a paper card", self.draw_paper),
+                                ("open", "Open the envelope (Allied)", self.open_envelope),
+                                ("look", "Look at the card (Allied)", self.look),
+                                ("show", "Show the card to both sides", self.show_card)):
+            button = QPushButton(text)
+            button.setAccessibleName(text)
+            button.clicked.connect(slot)
+            row.addWidget(button)
+            self.buttons[key] = button
+        layout = QVBoxLayout(self)
+        for widget in (self.stage, self.dates):
+            widget.setWordWrap(True)
+            layout.addWidget(widget)
+        layout.addLayout(row)
+        layout.addWidget(self.paper_card)
+        layout.addWidget(self.message)
+        holder.changed.connect(self.refresh)
+        self.refresh()
+
+    # -- reading -----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        game = self.holder.game
+        envelope = game.nation(self.nation).envelope
+        stage = envelope.stage(game.turn) if envelope else None
+        if envelope is None or stage is None:
+            self.stage.setText("No card drawn")
+            self.dates.setText("")
+        else:
+            view = envelope_view(envelope, game.turn)
+            shown = f" \u2014 {card_text(view.card)}" if view.card else ""
+            effect_now = "in effect now" if view.in_effect else "no effect now"
+            self.stage.setText(f"{stage.title} ({effect_now}){shown}")
+            self.dates.setText("; ".join(f"{label}: {date}" for label, date in view.dates))
+        can_draw = envelope is None or stage is Stage.DISCARDED
+        opened_private = stage in (Stage.OPENED, Stage.PRIVATE, Stage.TO_SHOW)
+        paper = envelope is not None and envelope.mode == REAL_DECK
+        self.buttons["draw"].setEnabled(can_draw)
+        self.buttons["paper"].setEnabled(can_draw)
+        self.buttons["open"].setEnabled(stage is Stage.SEALED)
+        self.buttons["look"].setEnabled(opened_private and not paper)
+        self.buttons["show"].setEnabled(stage is Stage.TO_SHOW)
+        self.paper_card.setVisible(paper and stage is Stage.TO_SHOW)
+
+    def _say(self, message: str) -> None:
+        self.message.setText(message)
+
+    # -- the steps ---------------------------------------------------------------------------
+    def draw_sealed(self) -> None:
+        def finish(given: dict[str, str]) -> str:
+            self.holder.apply(f"Draw a sealed card for {self.nation}", lambda game: actions.draw_envelope(
+                game, self.nation, given[AXIS], given[ALLIED]))
+            self._say("A card was drawn and sealed. Nobody has seen it.")
+            return ""
+
+        purpose = "seal your part of the draw (remember it: it cannot be recovered)"
+        self.private.ask([(AXIS, purpose, True), (ALLIED, purpose, True)], finish, self._say)
+
+    def draw_paper(self) -> None:
+        self._apply(f"Draw a paper card for {self.nation}", lambda game: actions.draw_paper_envelope(game, self.nation),
+                    "Put a real card in an envelope marked with the nation's name.")
+
+    def open_envelope(self) -> None:
+        envelope = self.holder.game.nation(self.nation).envelope
+        if envelope is not None and envelope.mode == REAL_DECK:
+            self._apply(f"Open the {self.nation} envelope", lambda game: actions.open_envelope(game, self.nation)[0],
+                        "Opened: the Allied player looks at the paper card and puts it back.")
+            return
+
+        def finish(given: dict[str, str]) -> str:
+            game, card = actions.open_envelope(self.holder.game, self.nation, given[AXIS], given[ALLIED])
+            self.holder.apply(f"Open the {self.nation} envelope", lambda _game: game)
+            self._say("The Allied side opened the envelope.")
+            return card_text(card)
+
+        self.private.ask([(AXIS, "consent to the Allied side opening the envelope", False),
+                          (ALLIED, "open the envelope", False)], finish, self._say)
+
+    def look(self) -> None:
+        def finish(given: dict[str, str]) -> str:
+            return card_text(actions.peek_card(self.holder.game, self.nation, given[ALLIED]))
+
+        self.private.ask([(ALLIED, "look at the card", False)], finish, self._say)
+
+    def show_card(self) -> None:
+        envelope = self.holder.game.nation(self.nation).envelope
+        if envelope is not None and envelope.mode == REAL_DECK:
+            typed = self.paper_card.text()
+            self._apply(f"Show the {self.nation} card", lambda game: actions.show_card(game, self.nation,
+                                                                                       typed_card=typed), "")
+            return
+
+        def finish(given: dict[str, str]) -> str:
+            self.holder.apply(f"Show the {self.nation} card", lambda game: actions.show_card(
+                game, self.nation, given[ALLIED]))
+            self._say("The card is shown to both sides.")
+            return ""
+
+        self.private.ask([(ALLIED, "show the card to both sides", False)], finish, self._say)
+
+    def _apply(self, label: str, change: Callable[[EuropaGame], EuropaGame], done: str) -> None:
+        try:
+            self.holder.apply(label, change)
+        except RulesInputError as error:
+            self._say(str(error))
+            return
+        self._say(done)

@@ -1,0 +1,71 @@
+"""Surrender rolls and a defection entered through the nation panel."""
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget
+
+from awaw_desktop.core.europa import actions
+from awaw_desktop.core.europa.calendar import EuropaTurn
+from awaw_desktop.ui.europa.holder import EuropaGameHolder
+from awaw_desktop.ui.europa.nation_panel import NationPanel
+from tests.ui.europa.test_nation_panel import press
+from tests.ui.helpers import find, tick, type_number
+
+
+@pytest.fixture
+def panel(qtbot):
+    game = actions.add_nation(actions.new_game(EuropaTurn.parse("Jul I 43"), cost_log2=10), "Italy")
+    widget = NationPanel(EuropaGameHolder(game), "Italy")
+    qtbot.addWidget(widget)
+    widget.show()
+    return widget
+
+
+def status(panel, name):
+    return find(panel, name, QLabel).text()
+
+
+def test_two_rolls_from_forty_give_twenty_and_a_new_government_starts_fresh(qtbot, panel):
+    type_number(qtbot, panel, "Special replacement rate before any roll", 40)
+    condition = find(panel, "Surrender condition", QLineEdit)
+    qtbot.keyClicks(condition, "Allied units in Rome")
+    qtbot.keyClick(condition, Qt.Key.Key_Return)
+    tick(qtbot, panel, "The condition is met")
+    type_number(qtbot, panel, "Die", 4)
+    press(qtbot, panel, "Record the typed die")
+    assert "now 30% after 1 roll(s)" in status(panel, "Surrender status")
+    qtbot.keyClicks(find(panel, "New government", QLineEdit), "RSI Italy")
+    type_number(qtbot, panel, "New government's rate", 50)
+    press(qtbot, panel, "Form the new government")
+    press(qtbot, panel, "Roll for me")
+    text = status(panel, "Surrender status")
+    assert "now 20% after 2 roll(s)" in text and "RSI Italy: 40%" in text and "(rolled)" in text
+    record = panel.holder.game.nation("Italy").surrender
+    assert record.condition == "Allied units in Rome" and record.condition_met
+    press(qtbot, panel, "The nation surrenders")
+    assert "Surrendered on Jul I 1943" in status(panel, "Surrender status")
+    press(qtbot, panel, "Roll for me")
+    assert "no more surrender rolls" in status(panel, "Surrender message")
+
+
+def test_a_defection_rolls_each_unit_and_counts_down_the_rps(qtbot, panel):
+    qtbot.keyClicks(find(panel, "Ground unit", QLineEdit), "Ariete")
+    tick(qtbot, panel, "c/m or cavalry")
+    type_number(qtbot, panel, "Defection die", 5)
+    press(qtbot, panel, "Add the unit")
+    qtbot.keyClicks(find(panel, "Ground unit", QLineEdit), "Pasubio")
+    tick(qtbot, panel, "c/m or cavalry", False)
+    type_number(qtbot, panel, "Defection die", 4)
+    press(qtbot, panel, "Add the unit")
+    press(qtbot, panel, "The nation defects now")
+    units = find(panel, "Defecting units", QListWidget)
+    assert units.item(0).text() == "Ariete: 5 (typed) +2 = 7, eliminated as supply-isolated"
+    assert units.item(1).text() == "Pasubio: 4 (typed) = 4, passes to the Soviet player"
+    assert "no RPs for 12 game turn(s)" in status(panel, "Defection status")
+    for _ in range(13):
+        panel.holder.apply("End the turn", lambda game: actions.end_turn(game)[0])
+    assert "RPs at the usual rate" in status(panel, "Defection status")
+    tick(qtbot, panel, "Strike the nation's reinforcements from the Axis order of battle.")
+    assert panel.holder.game.nation("Italy").defection.steps_done == ("reinforcements",)
+    panel.holder.undo_stack.undo()
+    assert panel.holder.game.nation("Italy").defection.steps_done == ()
