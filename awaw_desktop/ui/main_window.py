@@ -596,11 +596,26 @@ class MainWindow(QMainWindow):
         if self.store.session.turn.year == LAST_YEAR and self.store.session.turn.season is Season.WINTER:
             self.show_error("Last turn", f"The game calendar ends with Winter {LAST_YEAR}: there is no next turn.")
             return
-        from .dialogs import EndOfTurnDialog
+        from .end_of_turn import EndOfTurnDialog
 
-        dialog = EndOfTurnDialog(self.store.session, self, self.open_wizard)
+        dialog = EndOfTurnDialog(self.store.session, self, self.open_wizard, self.go_to)
         if dialog.exec():
             self.apply_end_turn(dialog.choices())
+
+    def go_to(self, place: tuple[str, str, str]) -> None:
+        """Show where a check-list entry is fixed: a power's line, or a fact on the war tab."""
+        kind, first, second = place
+        if kind == "fact" and self.facts_tab is not None:
+            self.tabs.setCurrentWidget(self.facts_tab)
+            widget = self.facts_tab.rows.get(first)  # type: ignore[attr-defined]
+            if widget is not None:
+                widget.setFocus()
+        elif kind in ("line", "wizard"):
+            self.show_power(first)
+            tab = self.power_tabs[first]
+            row = tab.rows.get(second) if second else None
+            if row is not None:
+                row.input.setFocus()
 
     def apply_end_turn(self, choices: dict[str, str]) -> None:
         turn = self.store.session.turn

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ..core.awaw import assess
+from ..core.awaw.checklist import war_end
 from ..core.awaw.common import Status
 from .power_tab import points_text
 from .store import SessionStore
@@ -92,11 +95,16 @@ class OverviewTab(QWidget):
         results = self.store.results
         for power, (level, status, verdict, change) in self.rows.items():
             result = results[power]
-            level.setText(points_text(result.level))
+            no_election = power == "election" and not result.figures.get("held", True)
+            level.setText("\u2014" if no_election else points_text(result.level))
+            level.setToolTip("No election is held this turn (62.21): the table is a forecast." if no_election
+                             else "")
             status.setText(status_text(result.status))
             status.setStyleSheet(status_chip_style(result.status, dark))
             verdict.setText(result.verdict)
-            if previous is None or power not in previous:
+            if no_election:
+                change.setText("no election this turn")
+            elif previous is None or power not in previous:
                 change.setText("first turn recorded" if previous is None else "\u2014")
             else:
                 delta = result.level - previous[power]
@@ -105,9 +113,14 @@ class OverviewTab(QWidget):
         figures = election.figures if election is not None else {}
         defeated = bool(figures.get("allied_defeat", False))
         reason = str(figures.get("allied_defeat_reason", ""))
+        ended = [end for end in war_end(session, results) if end.rule != "62.91"]
+        over = "".join(f"<br><b>\u25a0 {escape(end.theater)}: {escape(end.text)} ({end.rule})</b>" for end in ended)
         if defeated:
-            self.defeat.setText(f"<b>\u2716 Allied defeat (62.91):</b> {reason}")
+            self.defeat.setText(f"<b>\u2716 Allied defeat (62.91): the game is over.</b> {reason}{over}")
             self.defeat.setStyleSheet(status_chip_style(Status.SURRENDERS, dark))
+        elif ended:
+            self.defeat.setText(f"<b>The war is over in part:</b>{over}")
+            self.defeat.setStyleSheet(status_chip_style(Status.SURRENDERED, dark))
         else:
             detail = reason.removeprefix("No Allied defeat: ")
             self.defeat.setText(f"<b>\u2713 No Allied defeat (62.91):</b> {detail}")

@@ -34,7 +34,8 @@ def render_screenshots(directory: Path, window: MainWindow | None = None) -> lis
     written.append(_grab(window, directory / "11-game-record-log.png"))
     window.history_dock.hide()
     from .carried import CarriedDialog
-    from .dialogs import EndOfTurnDialog, NewSessionDialog
+    from .dialogs import NewSessionDialog
+    from .end_of_turn import EndOfTurnDialog
 
     dialogs: list[tuple[str, QWidget]] = [
         ("12-new-game-dialog", NewSessionDialog(window)),

@@ -330,7 +330,7 @@ def test_the_france_tab_opens_the_surrender_wizard_when_paris_falls(qtbot, windo
 
 
 def test_end_of_turn_dialog_offers_the_french_wizard_and_refreshes_after_it(qtbot, window):
-    from awaw_desktop.ui.dialogs import EndOfTurnDialog
+    from awaw_desktop.ui.end_of_turn import EndOfTurnDialog
 
     tick(qtbot, window.power_tabs["france"], "Axis control Paris")
     recorded = []
@@ -351,7 +351,7 @@ def test_end_of_turn_dialog_offers_the_french_wizard_and_refreshes_after_it(qtbo
 
 
 def test_end_of_turn_asks_russias_brp_option_and_records_the_answer(qtbot, window):
-    from awaw_desktop.ui.dialogs import EndOfTurnDialog
+    from awaw_desktop.ui.end_of_turn import EndOfTurnDialog
 
     tab = window.power_tabs["russia"]
     for power in ("Britain", "France"):

@@ -357,7 +357,9 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
         return PowerResult(KEY, TITLE, total, total, Status.SURRENDERED,
                            f"Britain has surrendered (level {level}).", result.breakdown,
                            (Consequence("59.87", why), _canada(game.edition)),
-                           _figures(True, level, None, total, us_at_war, at_peace))
+                           # 62.91 reading: once Germany's declaration resumed the war (59.86B) Britain is
+                           # at war again, so it is no longer in a state of surrender for 62.31 or 62.91.
+                           _figures(at_peace, level, None, total, us_at_war, at_peace))
     resumed_note = (Consequence("59.86", "The U.S. is at war with Germany again, so the peace is over and Britain's "
                                          "resistance counts this turn; if Germany declared that war (59.86B), "
                                          "Britain makes no further offers (59.87)."),) if resumed else ()

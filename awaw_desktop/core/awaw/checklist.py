@@ -1,0 +1,112 @@
+"""Before the turn ends: what the tables cannot derive and looks wrong, and whether the war is over.
+
+``checks(session, results)`` lists problems a player should look at before ending the Allied player turn,
+each with the place to fix it (a power's line, a fact of the war, or a procedure to walk through).
+``war_end(session, results)`` says which wars are over (55.2, 57.2, 62.91).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from . import assess
+from . import facts as war_facts
+from .common import PowerResult, Scenario, Status
+
+if TYPE_CHECKING:
+    from ..session import Session
+
+
+@dataclass(frozen=True)
+class Check:
+    """One thing to look at.  ``place`` is where to fix it: ``("line", power, line_id)``,
+    ``("fact", fact_id, "")`` or ``("wizard", power, "")``."""
+
+    rule: str
+    text: str
+    place: tuple[str, str, str]
+
+
+#: Wars that a recorded surrender ends (power -> the facts of its wars).
+_WARS_OF = {
+    "france": ("war.germany_france",),
+    "italy": ("war.italy_wa",),
+    "germany": ("war.germany_france", "war.germany_britain", "war.germany_russia", "war.germany_us"),
+    "japan": ("war.japan_us", "war.japan_britain", "war.japan_russia"),
+}
+_RULE_OF = {"france": "58.1", "italy": "56.2", "germany": "55.2", "japan": "57.2"}
+
+
+def checks(session: Session, results: Mapping[str, PowerResult]) -> list[Check]:
+    found: list[Check] = []
+    carry = session.carry
+    for power, fact_ids in _WARS_OF.items():
+        if not carry.get(power, {}).get("surrendered"):
+            continue
+        for fact_id in fact_ids:
+            if session.fact(fact_id) is not None:
+                found.append(Check(_RULE_OF[power], f"{assess.title(power)} has surrendered, but "
+                                   f"\u201c{war_facts.fact(fact_id).label}\u201d is still marked at war.",
+                                   ("fact", fact_id, "")))
+    britain = carry.get("britain", {})
+    if britain.get("surrendered") and britain.get("at_peace") and session.fact("war.germany_britain") is not None:
+        found.append(Check("59.4", "Britain is at peace after its surrender, but \u201cBritain at war with "
+                           "Germany\u201d is still marked at war.", ("fact", "war.germany_britain", "")))
+    france = results.get("france")
+    if france is not None and france.status is Status.SURRENDERS and not carry.get("france", {}).get("surrendered"):
+        found.append(Check("58.1", "France surrenders this turn: walk through the French surrender (level, Vichy, "
+                           "colonies) so its outcome is recorded.", ("wizard", "france", "")))
+    uk = results.get("britain")
+    if uk is not None and uk.status is Status.OFFERS and session.scenario is not Scenario.PACIFIC:
+        found.append(Check("59.3", "Britain offers to surrender: Germany must answer (below, or walk through the "
+                           "British surrender to record an acceptance).", ("wizard", "britain", "")))
+    for power in assess.ORDER:
+        known = {line.id for line in session.lines(power)}
+        for line_id, value in session.inputs.get(power, {}).items():
+            if line_id not in known and _holds_something(value):
+                found.append(Check("", f"{assess.title(power)}: a value entered for \u201c{line_id}\u201d belongs to "
+                                   f"a line the {session.edition.title} do not have; it is ignored.",
+                                   ("line", power, line_id)))
+    return found
+
+
+def _holds_something(value: Any) -> bool:
+    if isinstance(value, dict):
+        return any(bool(v) for v in value.values())
+    return bool(value)
+
+
+@dataclass(frozen=True)
+class WarEnd:
+    """A war that is over, in words, with its rule."""
+
+    theater: str    # "Europe", "Pacific" or "The game"
+    rule: str
+    text: str
+
+
+def war_end(session: Session, results: Mapping[str, PowerResult]) -> list[WarEnd]:
+    """The wars that are over now (or end at this check)."""
+    from .election import allied_defeat
+
+    ended: list[WarEnd] = []
+    game = session.game_context(results)
+    defeated, _why = allied_defeat(game)
+    if defeated:
+        ended.append(WarEnd("The game", "62.91", "Allied defeat: France, Britain and Russia are in a state of "
+                            "surrender while Germany and Japan fight on. The game ends in a decisive Axis victory."))
+    germany = results.get("germany")
+    if germany is not None and germany.surrendered:
+        italy = results.get("italy")
+        italy_fights = session.edition.value == "original" and italy is not None and not italy.surrendered \
+            and session.fact("war.italy_wa") is not None
+        text = ("Germany has surrendered, but Italy fights on: in the original rules the war in Europe ends only "
+                "once Italy has surrendered too (55.21)." if italy_fights
+                else "Germany has surrendered: the war in Europe is over.")
+        ended.append(WarEnd("Europe", "55.2", text))
+    japan = results.get("japan")
+    if japan is not None and (japan.surrendered or japan.figures.get("surrendered")):
+        ended.append(WarEnd("Pacific", "57.2", "Japan has surrendered: the war in the Pacific is over."))
+    return ended

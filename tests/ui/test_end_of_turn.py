@@ -1,0 +1,96 @@
+"""End of turn as players meet it: a check list, questions with nothing chosen, the war's end."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QMessageBox, QPushButton
+
+from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
+from awaw_desktop.core.session import Session
+from awaw_desktop.ui.end_of_turn import UNANSWERED, EndOfTurnDialog
+from awaw_desktop.ui.main_window import MainWindow
+from awaw_desktop.ui.store import SessionStore
+
+from .helpers import find, text, tick
+
+SPRING_1942 = Turn(1942, Season.SPRING)
+
+
+def open_window(qtbot, edition=Edition.UPDATED, turn=SPRING_1942):
+    window = MainWindow(SessionStore(Session.new(edition, Scenario.GLOBAL_WAR, turn)))
+    window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+def russia_at_zero(qtbot, window):
+    tab = window.power_tabs["russia"]
+    for power in ("Britain", "France"):
+        tick(qtbot, tab, f"Western Allied powers at war with Germany: {power}", False)
+
+
+def test_a_question_starts_unanswered_and_the_turn_waits_for_it(qtbot):
+    window = open_window(qtbot)
+    russia_at_zero(qtbot, window)
+    dialog = EndOfTurnDialog(window.store.session, window)
+    qtbot.addWidget(dialog)
+    combo = dialog.choice_widgets["russia.brp_option"]
+    assert combo.currentText() == UNANSWERED
+    end = find(dialog, "End the turn", QPushButton)
+    assert not end.isEnabled()
+    assert "Answer first" in end.toolTip()
+    assert "Answer first" in text(dialog, "Why the turn cannot end yet")
+    # Enter never ends the turn: Cancel is the default button.
+    assert not end.isDefault()
+    for each in dialog.choice_widgets.values():   # Britain's offer and Russia's option
+        assert not end.isEnabled()
+        each.setCurrentIndex(1)
+    assert end.isEnabled()
+    assert "&#x27;" not in " ".join(label.text() for label in dialog.findChildren(type(dialog.report_view)))
+
+
+def test_check_list_finds_a_surrendered_power_still_at_war_and_goes_there(qtbot):
+    window = open_window(qtbot)
+    window.store.change_session("France surrendered by hand", lambda s: s.carry["france"].update(surrendered=True))
+    dialog = EndOfTurnDialog(window.store.session, window, go_to=window.go_to)
+    qtbot.addWidget(dialog)
+    go = [b for b in dialog.findChildren(QPushButton) if b.accessibleName().startswith("Go there")]
+    assert go and "France has surrendered" in go[0].accessibleName()
+    qtbot.mouseClick(go[0], Qt.MouseButton.LeftButton)
+    assert window.tabs.currentWidget() is window.facts_tab
+    # fixed on the war tab, the check list is empty
+    find(window.facts_tab, "France at war with Germany: at war").click()
+    again = EndOfTurnDialog(window.store.session, window, go_to=window.go_to)
+    qtbot.addWidget(again)
+    assert not any("France has surrendered" in b.accessibleName() for b in again.findChildren(QPushButton))
+
+
+def test_german_surrender_is_shown_as_the_end_of_the_european_war(qtbot):
+    window = open_window(qtbot)
+    window.store.change_session("Germany surrendered",
+                                lambda s: s.carry["germany"].update(surrendered=True,
+                                                                     surrender_turn=SPRING_1942.to_json()))
+    dialog = EndOfTurnDialog(window.store.session, window)
+    qtbot.addWidget(dialog)
+    assert "the war in Europe is over" in text(dialog, "The war is over")
+    assert "the war in Europe is over" in window.overview.defeat.text()
+
+
+def test_election_row_shows_no_level_without_an_election(qtbot):
+    window = open_window(qtbot)
+    level = find(window.overview, "U.S. election level")
+    assert level.text() == "\u2014"
+    tick(qtbot, window.power_tabs["election"], "Election held this turn: After the 1945 Year Start Sequence")
+    assert level.text() != "\u2014"
+
+
+def test_answering_a_question_is_recorded(qtbot):
+    window = open_window(qtbot)
+    russia_at_zero(qtbot, window)
+    dialog = EndOfTurnDialog(window.store.session, window)
+    qtbot.addWidget(dialog)
+    combo: QComboBox = dialog.choice_widgets["russia.brp_option"]
+    combo.setCurrentIndex(2)
+    window.apply_end_turn(dialog.choices())
+    assert window.store.session.carry["russia"]["brp_option"] == combo.currentData()
