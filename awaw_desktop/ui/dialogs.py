@@ -1,4 +1,4 @@
-"""Dialogs: a new game, and the end of the Allied player turn."""
+"""Dialogs: the game details, and the end of the Allied player turn (a new game: ``new_game``)."""
 
 from __future__ import annotations
 
@@ -16,74 +16,17 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QScrollArea,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from ..core.awaw import assess
-from ..core.awaw.common import FIRST_YEAR, LAST_YEAR, Edition, Scenario, Season, Status, Turn
+from ..core.awaw.common import Status
 from ..core.session import Session, preview_end_of_turn
+from .new_game import NewSessionDialog
 from .theme import status_text
 
-
-class NewSessionDialog(QDialog):
-    """Edition, scenario type, starting turn and (optionally) the players' names."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("New game")
-        form = QFormLayout(self)
-        self.edition = QComboBox()
-        for edition in Edition:
-            self.edition.addItem(edition.title, edition)
-        self.edition.setCurrentIndex(list(Edition).index(Edition.UPDATED))
-        self.edition.setAccessibleName("Rules edition")
-        self.edition.setToolTip("Original: the first AWAW rules. Updated: the rules played with Gathering Storm. "
-                                "Updated, classic: the updated rules with the 'Classic A World at War' sidebars.")
-        self.scenario = QComboBox()
-        for scenario in Scenario:
-            self.scenario.addItem(scenario.title, scenario)
-        self.scenario.setAccessibleName("Scenario type")
-        self.season = QComboBox()
-        for season in Season:
-            self.season.addItem(season.title, season)
-        self.season.setCurrentIndex(Season.FALL.index)
-        self.season.setAccessibleName("Starting season")
-        self.year = QSpinBox()
-        self.year.setRange(FIRST_YEAR, LAST_YEAR)
-        self.year.setValue(1939)
-        self.year.setAccessibleName("Starting year")
-        self.title = QLineEdit()
-        self.title.setMaxLength(200)
-        self.title.setPlaceholderText("e.g. Tuesday night campaign")
-        self.title.setAccessibleName("Game title")
-        self.axis = QLineEdit()
-        self.axis.setAccessibleName("Axis player")
-        self.axis.setMaxLength(200)
-        self.allied = QLineEdit()
-        self.allied.setAccessibleName("Allied player")
-        self.allied.setMaxLength(200)
-        form.addRow("Rules &edition:", self.edition)
-        form.addRow("&Scenario type:", self.scenario)
-        form.addRow("Starting &season:", self.season)
-        form.addRow("Starting &year:", self.year)
-        form.addRow("Game &title:", self.title)
-        form.addRow("&Axis player:", self.axis)
-        form.addRow("A&llied player:", self.allied)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
-
-    def session(self) -> Session:
-        return Session.new(
-            edition=self.edition.currentData(),
-            scenario=self.scenario.currentData(),
-            turn=Turn(self.year.value(), self.season.currentData()),
-            players={"axis": self.axis.text().strip(), "allied": self.allied.text().strip()},
-            title=self.title.text().strip(),
-        )
+__all__ = ["END_OF_TURN_WIZARDS", "EndOfTurnDialog", "GameDetailsDialog", "NewSessionDialog"]
 
 
 #: Wizards the end of turn offers: power -> (status that calls for it, button text).
@@ -201,7 +144,10 @@ class EndOfTurnDialog(QDialog):
                                       if question.default in dict(question.options) else 0))
             combo.setAccessibleName(question.prompt)
             combo.currentIndexChanged.connect(self._refresh)
-            self.choices_form.addRow(QLabel(f"{escape(question.prompt)} ({question.rule})"), combo)
+            prompt = QLabel(f"{question.prompt} ({question.rule})")
+            prompt.setTextFormat(Qt.TextFormat.PlainText)  # the prompt is words, not markup ("Russia's")
+            prompt.setWordWrap(True)
+            self.choices_form.addRow(prompt, combo)
             self.choice_widgets[question.id] = combo
         self.choices_box.setVisible(bool(report.questions))
         self._refresh()
