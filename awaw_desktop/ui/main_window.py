@@ -235,6 +235,7 @@ class MainWindow(QMainWindow):
         if tip:
             action.setStatusTip(tip)
         action.triggered.connect(slot)
+        self.addAction(action)  # its shortcut works wherever the focus is in the window
         return action
 
     def _build_actions(self) -> None:

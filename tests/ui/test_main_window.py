@@ -185,6 +185,7 @@ def test_closing_with_unsaved_changes_asks(qtbot, window, monkeypatch):
 
 
 def test_autosave_writes_a_recovery_file_that_a_restart_offers(qtbot, tmp_path, monkeypatch):
+    from awaw_desktop.ui import app as app_module
     from awaw_desktop.ui.app import offer_recovery
 
     recovery = RecoveryStore(tmp_path / "recovery")
@@ -192,7 +193,8 @@ def test_autosave_writes_a_recovery_file_that_a_restart_offers(qtbot, tmp_path, 
     type_number(qtbot, window.power_tabs["germany"], "German DP level", 11)
     qtbot.waitUntil(lambda: len(recovery.list()) == 1, timeout=5000)
     # The app "crashes": a new window starts with the recovery file still there.
-    monkeypatch.setattr(QMessageBox, "question", lambda *args, **kwargs: QMessageBox.StandardButton.Yes)
+    # The player keeps the suggested choice (recover the newest) and goes on.
+    monkeypatch.setattr(app_module, "ask_recovery", lambda entries, parent: {entries[0].id: "recover"})
     second = make_window(qtbot, recovery=recovery)
     assert offer_recovery(second, recovery)
     assert second.store.session.value("germany", "dp_level") == 11
