@@ -36,7 +36,9 @@ def describe_change(power: str, line: Line, old: Any, new: Any) -> str:
             return f"{who}: {line.label}: {', '.join(removed)} unticked"
         return f"{who}: {line.label} changed"
     if kind == "group" and isinstance(new, dict):
-        changed = [f"{key} {new[key]}" for key in new if not isinstance(old, dict) or old.get(key) != new[key]]
+        names = {spec.key: spec.label for spec in getattr(line, "fields", ())}
+        changed = [f"{names.get(key, key)} {new[key]}" for key in new
+                   if not isinstance(old, dict) or old.get(key) != new[key]]
         return f"{who}: {line.label}: {', '.join(changed) or 'unchanged'}"
     return f"{who}: {line.label} set to {new}"
 
