@@ -242,6 +242,7 @@ class LateStartPage(QWizardPage):
         self.rows = late_start_rows(edition, scenario, start)
         body = QWidget()
         form = QFormLayout(body)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
         section = ""
         for row in self.rows:
             if row.section != section:
@@ -253,6 +254,18 @@ class LateStartPage(QWizardPage):
             form.addRow(f"{row.label} ({row.rule}):", row.editor())
         self.scroll.setWidget(body)
         self.problem.clear()
+        self._make_room(body)
+
+    def _make_room(self, body: QWidget) -> None:
+        """Widen the dialog for the rows (the first page is narrow), within the screen's free area."""
+        wizard = self.wizard()
+        screen = wizard.screen() if wizard is not None else None
+        if wizard is None or screen is None:
+            return
+        area = screen.availableGeometry()
+        width = min(max(wizard.width(), body.sizeHint().width() + 80), area.width() - 40)
+        height = min(max(wizard.height(), 640), area.height() - 60)
+        wizard.resize(width, height)
 
     def carried(self) -> list[CarriedValue]:
         return [value for row in self.rows for value in row.carried()]

@@ -60,8 +60,11 @@ def status_colours(status: Status, dark: bool) -> tuple[str, str]:
 
 def status_chip_style(status: Status, dark: bool) -> str:
     background, foreground = status_colours(status, dark)
+    # The size is spelled out: a style-sheeted label otherwise keeps the text size from before a zoom.
+    size = QGuiApplication.font().pointSizeF() if isinstance(QGuiApplication.instance(), QGuiApplication) else -1
+    font_size = f" font-size:{size:.1f}pt;" if size > 0 else ""
     return (f"background:{background}; color:{foreground}; border-radius:6px; padding:4px 10px;"
-            f" font-weight:600;")
+            f" font-weight:600;{font_size}")
 
 
 def status_text(status: Status) -> str:
