@@ -2,9 +2,10 @@
 
 A group joining a campaign in 1942 sets on the second page which powers have surrendered and
 when, and the values carried between turns.  The page is built from a list of rows
-(:func:`late_start_rows`), each a small object that makes its editor and says which carried
-values it sets, so more facts (who is at war since when) are one more row class away.  The
-finished session is checked by the core exactly as a file being opened is, before it is used.
+(:func:`late_start_rows`), each a small object that makes its editor and writes its facts into
+the new session through the core (``apply``), so more facts (who is at war since when) are one
+more row class away.  The finished session is checked by the core exactly as a file being
+opened is, before it is used.
 """
 
 from __future__ import annotations
@@ -40,7 +41,10 @@ SURRENDER_RULES = {"germany": "55.11", "italy": "56.11", "japan": "57.11", "fran
 
 
 class LateStartRow:
-    """One row of the "campaign so far" page: a label, an editor, and the carried values it sets."""
+    """One row of the "campaign so far" page: a section (power), a label, the rule, an editor, and
+    ``apply``, which writes what the player set into the new session (raising ``RulesInputError``
+    in words for a fact the rules refuse).  A row that sets values carried between turns lists
+    them in ``carried()``; ``apply`` then stores them with ``Session.set_carry``."""
 
     def __init__(self, section: str, label: str, rule: str) -> None:
         self.section, self.label, self.rule = section, label, rule
@@ -49,7 +53,11 @@ class LateStartRow:
         raise NotImplementedError
 
     def carried(self) -> list[CarriedValue]:
-        raise NotImplementedError
+        return []
+
+    def apply(self, session: Session) -> None:
+        for power, key, value in self.carried():
+            session.set_carry(power, key, value)
 
 
 class SurrenderRow(LateStartRow):
@@ -77,6 +85,15 @@ class SurrenderRow(LateStartRow):
         if when is None:
             return []
         return [(self.power, "surrendered", True), (self.power, "surrender_turn", when)]
+
+    def apply(self, session: Session) -> None:
+        when = self.picker.value() if self.picker is not None else None
+        turn = None if when is None else Turn(int(when["year"]), Season(when["season"]))
+        if turn is not None and turn >= session.start_turn:
+            raise RulesInputError(f"{assess.title(self.power)} surrendered in {turn.title}: only a surrender "
+                                  f"before the first turn you play ({session.start_turn.title}) is set here; a "
+                                  "later one is found by the end of turn")
+        super().apply(session)
 
 
 class CarriedValueRow(LateStartRow):
@@ -140,17 +157,13 @@ def late_start_rows(edition: Edition, scenario: Scenario, start: Turn) -> list[L
     return rows
 
 
-def checked_session(session: Session, carried: list[CarriedValue]) -> Session:
-    """The new session with the late-start values, checked by the core exactly as an opened
+def checked_session(session: Session, rows: list[LateStartRow]) -> Session:
+    """The new session with what the late-start rows set, checked by the core exactly as an opened
     file is (kinds, ranges, and every power assessed).  Raises ``RulesInputError`` in words."""
     from ..core import sessionfile
 
-    for power, key, value in carried:
-        if key == "surrender_turn" and Turn(int(value["year"]), Season(value["season"])) >= session.start_turn:
-            raise RulesInputError(f"{assess.title(power)} surrendered in {Turn(value['year'], value['season']).title}"
-                                  f": a surrender before the first turn you play ({session.start_turn.title}) "
-                                  "belongs here; a later one is found by the end of turn")
-        session.set_carry(power, key, value)
+    for row in rows:
+        row.apply(session)
     try:
         return sessionfile.from_json(sessionfile.to_json(session))
     except sessionfile.SessionFileError as error:
@@ -267,8 +280,6 @@ class LateStartPage(QWizardPage):
         height = min(max(wizard.height(), 640), area.height() - 60)
         wizard.resize(width, height)
 
-    def carried(self) -> list[CarriedValue]:
-        return [value for row in self.rows for value in row.carried()]
 
 
 class NewSessionDialog(QWizard):
@@ -318,7 +329,7 @@ class NewSessionDialog(QWizard):
             self.late_page.built_for = None  # rebuilt for the new choices when shown again
             raise RulesInputError("the edition, scenario or starting turn changed after the campaign so far was "
                                   "set: check it again for the new choices")
-        return checked_session(session, self.late_page.carried() if built_for else [])
+        return checked_session(session, self.late_page.rows if built_for else [])
 
     def session(self) -> Session:
         """The checked new game (built now if the dialog was not run through Create game)."""

@@ -347,3 +347,24 @@ def test_new_game_wizard_buttons_read_as_the_player_expects(qtbot):
     dialog.show()
     assert dialog.button(QWizard.WizardButton.FinishButton).text() == "Create game"
     assert sessionfile.to_json(dialog.session())["turn"] == {"season": "fall", "year": 1939}
+
+
+def test_a_new_row_kind_plugs_in_and_what_it_sets_is_checked_by_the_core():
+    from awaw_desktop.core.lines import RulesInputError
+    from awaw_desktop.ui.new_game import LateStartRow, checked_session
+
+    class FixedRow(LateStartRow):
+        """A row kind as a later fact (who is at war since when) would add one."""
+
+        def __init__(self, value):
+            super().__init__("Russia", "Lowest level that already removed units", "60.32")
+            self.value = value
+
+        def carried(self):
+            return [("russia", "lowest_removal_level", self.value)]
+
+    start = Turn(1943, Season.SPRING)
+    good = checked_session(Session.new(turn=start), [FixedRow(-3)])
+    assert good.carry["russia"]["lowest_removal_level"] == -3
+    with pytest.raises(RulesInputError, match="lowest_removal_level"):
+        checked_session(Session.new(turn=start), [FixedRow("x")])
