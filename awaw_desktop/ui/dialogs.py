@@ -35,6 +35,15 @@ if TYPE_CHECKING:
 __all__ = ["END_OF_TURN_WIZARDS", "EndOfTurnDialog", "GameDetailsDialog", "NewSessionDialog", "RecoveryDialog"]
 
 
+def resize_within_screen(dialog: QWidget, width: int, height: int) -> None:
+    """A comfortable size, but never more than the screen's free area (laptops, 200% scaling)."""
+    screen = dialog.screen()
+    if screen is not None:
+        area = screen.availableGeometry()
+        width, height = min(width, area.width() - 40), min(height, area.height() - 60)
+    dialog.resize(width, height)
+
+
 #: Wizards the end of turn offers: power -> (status that calls for it, button text).
 END_OF_TURN_WIZARDS = {
     "france": (Status.SURRENDERS, "Walk through the French surrender (58)\u2026"),
@@ -87,7 +96,7 @@ class EndOfTurnDialog(QDialog):
         self.session = session
         self.open_wizard = open_wizard
         self.setWindowTitle(f"End of the Allied player turn \u2014 {session.turn.title}")
-        self.resize(760, 640)
+        resize_within_screen(self, 760, 640)
         outer = QVBoxLayout(self)
         intro = QLabel(f"<b>{escape(session.turn.title)}</b>: the checks of rules 55-62 in rule order. "
                        "Confirm to record what carries over and move on to "

@@ -38,6 +38,21 @@ for power in ("japan", "britain"):
         corner = label.mapTo(window, label.rect().bottomRight())
         inside[name] = (not label.visibleRegion().isEmpty()) and window.rect().contains(corner)
     headers[power] = inside
+from awaw_desktop.ui.dialogs import EndOfTurnDialog
+from awaw_desktop.ui.new_game import NewSessionDialog
+dialogs = {}
+end = EndOfTurnDialog(window.store.session, window)
+end.show()
+app.processEvents()
+dialogs["end of turn"] = [end.frameGeometry().width(), end.frameGeometry().height()]
+end.close()
+new = NewSessionDialog(window)
+new.show()
+new.game_page.year.setValue(1942)
+new.next()
+app.processEvents()
+dialogs["new game, campaign so far"] = [new.frameGeometry().width(), new.frameGeometry().height()]
+new.close()
 resize = [int(arg) for arg in sys.argv[1:3]] if len(sys.argv) > 2 else None
 if resize:
     window.resize(*resize)
@@ -46,7 +61,8 @@ size = [window.width(), window.height()]
 window.close()
 print(json.dumps({"area": [area.x(), area.y(), area.width(), area.height()],
                   "frame": [frame.x(), frame.y(), frame.width(), frame.height()],
-                  "size": size, "headers": headers}))
+                  "size": size, "headers": headers,
+                  "dialogs": dialogs}))
 """
 
 
@@ -75,6 +91,8 @@ def test_the_first_window_opens_inside_the_screen(tmp_path, width, height, dpr):
     assert x >= 0 and y >= 0 and x + w <= width and y + h <= height, shown
     for power, inside in shown["headers"].items():
         assert inside == {"level": True, "status": True}, f"{power}: level/status hidden at {width}x{height}"
+    for name, (w, h) in shown["dialogs"].items():
+        assert w <= width and h <= height, f"{name} dialog {w}x{h} is larger than the {width}x{height} screen"
 
 
 def test_the_window_remembers_its_size(tmp_path):
