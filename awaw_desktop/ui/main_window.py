@@ -61,6 +61,8 @@ FRAME_ALLOWANCE = QSize(16, 48)
 #: View > Zoom steps (percent of the normal text size).
 ZOOM_STEPS = (70, 80, 90, 100, 110, 125, 150, 175, 200)
 DEFAULT_ZOOM = 100
+#: A window at least this wide has room for the game record beside the table (first start).
+WIDE_ENOUGH_FOR_RECORD = 1500
 #: Where the game record sits: key -> menu text.
 HISTORY_PLACES = {"beside": "&Beside the table", "window": "In its own &window", "tab": "As a &tab"}
 #: How long after the last change the recovery file is written (milliseconds).
@@ -654,10 +656,12 @@ class MainWindow(QMainWindow):
         geometry = settings.value("window/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
-        place = str(settings.value("view/gameRecord", "beside") or "beside")
-        self.place_history(place if place in HISTORY_PLACES else "beside", show=False)
         if not self.fits_screen():
             self.fit_to_screen()
+        # Until the player chooses, a laptop-sized window shows the record as a tab, not beside the table.
+        default = "beside" if self.width() >= WIDE_ENOUGH_FOR_RECORD else "tab"
+        place = str(settings.value("view/gameRecord", default) or default)
+        self.place_history(place if place in HISTORY_PLACES else default, show=False)
 
     # -- view: window size, game record place, zoom, theme ---------------------------------------
     def _build_view_menu(self, view: QMenu) -> None:

@@ -141,3 +141,12 @@ def test_the_game_record_sits_beside_in_a_window_or_as_a_tab(qtbot):
 def test_the_window_title_names_the_game_and_edition_once(qtbot):
     window = make_window(qtbot)
     assert window.windowTitle() == "Untitled game[*] \u2014 Updated rules"
+
+
+def test_on_a_laptop_the_record_first_opens_as_a_tab(qtbot):
+    window = make_window(qtbot)
+    window.restore_geometry()  # no settings yet: first start
+    assert window.history_place == "tab"
+    window.action_history.trigger()
+    assert window.tabs.currentWidget() is window.history
+    assert not window.history_dock.isVisible()
