@@ -88,6 +88,8 @@ class Session:
         start = turn or Turn(1939, Season.FALL)
         session = cls(edition, scenario, start, start, {"axis": "", "allied": "", **(players or {})}, title)
         session.facts = war_facts.starting_facts(start)
+        for key in war_facts.JAPAN_CLOCK_KEYS:   # read from the wars, never stored twice
+            session.carry.get("japan", {}).pop(key, None)
         session.fill_starting_facts()
         return session
 

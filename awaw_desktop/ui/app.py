@@ -12,7 +12,7 @@ from .. import __version__
 from .main_window import APP_NAME, MainWindow
 
 if TYPE_CHECKING:
-    from ..core.recovery import RecoveryStore
+    from ..core.recovery import RecoveryEntry, RecoveryStore
 
 
 def make_application(argv: list[str]) -> QApplication:
@@ -27,39 +27,43 @@ def make_application(argv: list[str]) -> QApplication:
     return app
 
 
-def offer_recovery(window: MainWindow, recovery: RecoveryStore, parent: QWidget | None = None) -> bool:
-    """After a crash the recovery files of the last run are still there: offer the newest.
+def ask_recovery(entries: list[RecoveryEntry], parent: QWidget) -> dict[str, str]:
+    """Recovery id -> "recover", "keep" or "discard", as the player chose in the prompt."""
+    from .dialogs import RecoveryDialog
 
-    Returns True if a session was recovered.  Files the player declines are removed."""
+    dialog = RecoveryDialog(entries, parent)
+    dialog.exec()
+    return dialog.decisions()
+
+
+def offer_recovery(window: MainWindow, recovery: RecoveryStore, parent: QWidget | None = None) -> bool:
+    """After a crash the recovery files of the last run are still there: list each of them.
+
+    Returns True if a session was recovered.  Only the files the player declines are removed;
+    the others stay to be offered at the next start."""
     from ..core.sessionfile import SessionFileError
 
     recovery.clean_stray_temp_files()
     entries = recovery.crash_leftovers()  # not the sessions another running copy has open
     if not entries:
         return False
-    newest = entries[0]
-    where = f" (from {newest.source_path.name})" if newest.source_path else " (never saved)"
-    answer = QMessageBox.question(
-        parent or window, "Recover unsaved work?",
-        f"awaw-desktop did not close cleanly. A game with unsaved changes was kept:\n\n"
-        f"{newest.title or 'Untitled game'}{where}, {newest.turn.title}, "
-        f"last changed {newest.saved_at:%Y-%m-%d %H:%M}.\n\nRecover it?",
-        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
-    if answer != QMessageBox.StandardButton.Yes:
-        for entry in entries:
+    decisions = ask_recovery(entries, parent or window)
+    for entry in entries:
+        if decisions.get(entry.id) == "discard":
             recovery.discard(entry.id)
+    chosen = next((entry for entry in entries if decisions.get(entry.id) == "recover"), None)
+    if chosen is None:
         return False
     try:
-        session = recovery.load(newest.id)
+        session = recovery.load(chosen.id)
     except SessionFileError as error:
         QMessageBox.warning(window, "Cannot recover", f"The recovery file is damaged: {error}")
-        recovery.discard(newest.id)
+        recovery.discard(chosen.id)
         return False
-    window.set_session(session, newest.source_path)
+    window.set_session(session, chosen.source_path)
     # Keep it unsaved: the recovered changes are not in the user's own file yet.
     window.store.undo_stack.resetClean()
-    for entry in entries:
-        recovery.discard(entry.id)
+    recovery.discard(chosen.id)  # the window writes its own recovery file from now on
     window.write_recovery()
     return True
 

@@ -233,6 +233,7 @@ class OfferPage(_Page):
             self.details.setText(f"<b>No offer to decide now.</b> {escape(owner.reason)}")
             for button in (self.accept_button, self.decline_button, self.japan_britain, self.japan_us):
                 button.setEnabled(False)
+                button.setToolTip(f"No offer to decide now: {owner.reason}")
             return
         assert offer is not None
         parts = [escape(offer.reason[:1].upper() + offer.reason[1:]) + "."]
@@ -250,6 +251,7 @@ class OfferPage(_Page):
                                       "again in a later turn (59.32).")
         else:
             self.decline_button.setEnabled(False)
+            self.decline_button.setToolTip("At a resistance level of \u221210 or lower Germany must accept (59.23).")
             with QSignalBlocker(self.accept_button):
                 self.accept_button.setChecked(True)
             self.decline_note.setText("At a resistance level of \u221210 or lower Germany must accept; declining "
@@ -263,6 +265,8 @@ class OfferPage(_Page):
         if owner.session.scenario is not Scenario.GLOBAL_WAR:
             self.japan_britain.setEnabled(False)
             self.japan_us.setEnabled(False)
+            for button in (self.japan_britain, self.japan_us):
+                button.setToolTip("Not a Global War scenario: no Far East question (59.89).")
             self.japan_note.setText("Not a Global War scenario: no Far East question (59.89).")
         else:
             self.japan_note.setText("Tick what holds in the Far East: Japan's choice follows (59.891).")

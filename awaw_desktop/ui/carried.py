@@ -181,8 +181,13 @@ class CarriedDialog(QDialog):
         form.addRow(note)
         carry = session.effective_carry().get(power, {})
         self.editors: dict[str, QWidget] = {}
+        if power == "japan":
+            clock = QLabel("Japan's war clock (57.14A) is read from the wars on \u201cThe war\u201d tab: "
+                           "change when each war began there.")
+            clock.setWordWrap(True)
+            form.addRow(clock)
         for key, (label, rule, kind, low, high) in EDITABLE.get(power, {}).items():
-            if key not in carry:
+            if key not in carry or (power == "japan" and key in ("war_turn", "war_began_on_russia", "us_war_turn")):
                 continue
             value = carry[key]
             editor: QWidget

@@ -1,9 +1,11 @@
-"""Dialogs: a new game, and the end of the Allied player turn."""
+"""Dialogs: the game details, the end of the Allied player turn, recovery after a crash (a new game:
+``new_game``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -11,79 +13,35 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QLabel,
     QLineEdit,
     QPushButton,
     QScrollArea,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from ..core.awaw import assess
-from ..core.awaw.common import FIRST_YEAR, LAST_YEAR, Edition, Scenario, Season, Status, Turn
+from ..core.awaw.common import Status
 from ..core.session import Session, preview_end_of_turn
+from .new_game import NewSessionDialog
 from .theme import status_text
 
+if TYPE_CHECKING:
+    from ..core.recovery import RecoveryEntry
 
-class NewSessionDialog(QDialog):
-    """Edition, scenario type, starting turn and (optionally) the players' names."""
+__all__ = ["END_OF_TURN_WIZARDS", "EndOfTurnDialog", "GameDetailsDialog", "NewSessionDialog", "RecoveryDialog"]
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("New game")
-        form = QFormLayout(self)
-        self.edition = QComboBox()
-        for edition in Edition:
-            self.edition.addItem(edition.title, edition)
-        self.edition.setCurrentIndex(list(Edition).index(Edition.UPDATED))
-        self.edition.setAccessibleName("Rules edition")
-        self.edition.setToolTip("Original: the first AWAW rules. Updated: the rules played with Gathering Storm. "
-                                "Updated, classic: the updated rules with the 'Classic A World at War' sidebars.")
-        self.scenario = QComboBox()
-        for scenario in Scenario:
-            self.scenario.addItem(scenario.title, scenario)
-        self.scenario.setAccessibleName("Scenario type")
-        self.season = QComboBox()
-        for season in Season:
-            self.season.addItem(season.title, season)
-        self.season.setCurrentIndex(Season.FALL.index)
-        self.season.setAccessibleName("Starting season")
-        self.year = QSpinBox()
-        self.year.setRange(FIRST_YEAR, LAST_YEAR)
-        self.year.setValue(1939)
-        self.year.setAccessibleName("Starting year")
-        self.title = QLineEdit()
-        self.title.setMaxLength(200)
-        self.title.setPlaceholderText("e.g. Tuesday night campaign")
-        self.title.setAccessibleName("Game title")
-        self.axis = QLineEdit()
-        self.axis.setAccessibleName("Axis player")
-        self.axis.setMaxLength(200)
-        self.allied = QLineEdit()
-        self.allied.setAccessibleName("Allied player")
-        self.allied.setMaxLength(200)
-        form.addRow("Rules &edition:", self.edition)
-        form.addRow("&Scenario type:", self.scenario)
-        form.addRow("Starting &season:", self.season)
-        form.addRow("Starting &year:", self.year)
-        form.addRow("Game &title:", self.title)
-        form.addRow("&Axis player:", self.axis)
-        form.addRow("A&llied player:", self.allied)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
 
-    def session(self) -> Session:
-        return Session.new(
-            edition=self.edition.currentData(),
-            scenario=self.scenario.currentData(),
-            turn=Turn(self.year.value(), self.season.currentData()),
-            players={"axis": self.axis.text().strip(), "allied": self.allied.text().strip()},
-            title=self.title.text().strip(),
-        )
+def resize_within_screen(dialog: QWidget, width: int, height: int) -> None:
+    """A comfortable size, but never more than the screen's free area (laptops, 200% scaling)."""
+    screen = dialog.screen()
+    if screen is not None:
+        area = screen.availableGeometry()
+        width, height = min(width, area.width() - 40), min(height, area.height() - 60)
+    dialog.resize(width, height)
 
 
 #: Wizards the end of turn offers: power -> (status that calls for it, button text).
@@ -138,7 +96,7 @@ class EndOfTurnDialog(QDialog):
         self.session = session
         self.open_wizard = open_wizard
         self.setWindowTitle(f"End of the Allied player turn \u2014 {session.turn.title}")
-        self.resize(760, 640)
+        resize_within_screen(self, 760, 640)
         outer = QVBoxLayout(self)
         intro = QLabel(f"<b>{escape(session.turn.title)}</b>: the checks of rules 55-62 in rule order. "
                        "Confirm to record what carries over and move on to "
@@ -201,7 +159,10 @@ class EndOfTurnDialog(QDialog):
                                       if question.default in dict(question.options) else 0))
             combo.setAccessibleName(question.prompt)
             combo.currentIndexChanged.connect(self._refresh)
-            self.choices_form.addRow(QLabel(f"{escape(question.prompt)} ({question.rule})"), combo)
+            prompt = QLabel(f"{question.prompt} ({question.rule})")
+            prompt.setTextFormat(Qt.TextFormat.PlainText)  # the prompt is words, not markup ("Russia's")
+            prompt.setWordWrap(True)
+            self.choices_form.addRow(prompt, combo)
             self.choice_widgets[question.id] = combo
         self.choices_box.setVisible(bool(report.questions))
         self._refresh()
@@ -221,3 +182,78 @@ class EndOfTurnDialog(QDialog):
                 parts.append("<ul>" + "".join(f"<li><b>{escape(e.rule)}</b> {escape(e.text)}</li>"
                                               for e in events) + "</ul>")
         self.report_view.setText("".join(parts))
+
+
+#: What the player chooses for each leftover recovery file: (key, text).
+RECOVERY_CHOICES = (("recover", "Recover now"), ("keep", "Keep for later"), ("discard", "Discard"))
+
+
+def recovery_name(entry: RecoveryEntry) -> str:
+    """A recovered game is named as the window names it: by its file, else by its title."""
+    if entry.source_path is not None:
+        return entry.source_path.name
+    return entry.title or "Untitled game"
+
+
+class RecoveryDialog(QDialog):
+    """After a crash: every leftover recovery file (title, file, turn, time), each with its own
+    choice.  One can be recovered now; only what the player marks "Discard" is deleted."""
+
+    def __init__(self, entries: list[RecoveryEntry], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Recover unsaved work?")
+        self.entries = entries
+        outer = QVBoxLayout(self)
+        count = "A game" if len(entries) == 1 else f"{len(entries)} games"
+        intro = QLabel(f"awaw-desktop did not close cleanly. {count} with unsaved changes "
+                       f"{'was' if len(entries) == 1 else 'were'} kept. Choose what to do with each.")
+        intro.setWordWrap(True)
+        outer.addWidget(intro)
+        grid = QGridLayout()
+        for column, heading in enumerate(("Game", "File", "Turn", "Last changed", "")):
+            grid.addWidget(QLabel(f"<b>{heading}</b>"), 0, column)
+        self.choices: dict[str, QComboBox] = {}
+        for row, entry in enumerate(entries, start=1):
+            name = recovery_name(entry)
+            title = QLabel(entry.title or "Untitled game")
+            title.setTextFormat(Qt.TextFormat.PlainText)
+            where = QLabel(str(entry.source_path) if entry.source_path else "never saved")
+            where.setTextFormat(Qt.TextFormat.PlainText)
+            where.setToolTip(str(entry.source_path or ""))
+            combo = QComboBox()
+            for key, text in RECOVERY_CHOICES:
+                combo.addItem(text, key)
+            combo.setCurrentIndex(0 if row == 1 else 1)
+            combo.setAccessibleName(f"{name}, {entry.turn.title}, {entry.saved_at:%Y-%m-%d %H:%M}")
+            combo.currentIndexChanged.connect(lambda _index, key=entry.id: self._one_recovered(key))
+            for column, widget in enumerate((title, where, QLabel(entry.turn.title),
+                                             QLabel(f"{entry.saved_at:%Y-%m-%d %H:%M}"), combo)):
+                grid.addWidget(widget, row, column)
+            self.choices[entry.id] = combo
+        grid.setColumnStretch(1, 1)
+        outer.addLayout(grid)
+        note = QLabel("Only one game can be open at a time; the ones kept for later are offered again at the "
+                      "next start.")
+        note.setWordWrap(True)
+        outer.addWidget(note)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Go on")
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Decide later")
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip("Keeps every recovery file as it is")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        outer.addWidget(buttons)
+
+    def _one_recovered(self, chosen: str) -> None:
+        """Only one game can be recovered into the window: another "Recover now" becomes "Keep"."""
+        if self.choices[chosen].currentData() != "recover":
+            return
+        for key, combo in self.choices.items():
+            if key != chosen and combo.currentData() == "recover":
+                combo.setCurrentIndex(1)
+
+    def decisions(self) -> dict[str, str]:
+        """Recovery id -> "recover", "keep" or "discard" (all "keep" if the dialog was not accepted)."""
+        if self.result() != QDialog.DialogCode.Accepted:
+            return {key: "keep" for key in self.choices}
+        return {key: str(combo.currentData()) for key, combo in self.choices.items()}

@@ -188,8 +188,10 @@ class FleetHelper(QGroupBox):
         except RulesInputError as error:
             self.result.setText(str(error))
             self.apply.setEnabled(False)
+            self.apply.setToolTip(f"Not until the count is complete: {error}")
             return
         self.apply.setEnabled(True)
+        self.apply.setToolTip("")
         left_out = f"; {count.left_out} left out" if count.left_out else ""
         self.result.setText(f"Counts as {count.counted} factors ({count.full} full + {count.half} at half"
                             f"{left_out})")
@@ -360,6 +362,7 @@ class VichyPage(WizardPage):
         if not allowed:
             wizard.vichy = False
         self.establish.setEnabled(allowed)
+        self.establish.setToolTip("" if allowed else reason)
         (self.establish if wizard.vichy else self.decline).setChecked(True)
         self.reason.setText(reason)
         self.refresh()
@@ -428,6 +431,7 @@ class DieInput(QGroupBox):
         self.source = "rolled"
         self.edit.setReadOnly(True)
         self.roll_button.setEnabled(False)
+        self.roll_button.setToolTip("Rolled: the die is kept, so undo never re-rolls it.")
         self._show_source()
         self.changed.emit()
 
@@ -445,6 +449,12 @@ class DieInput(QGroupBox):
         rolled = self.source == "rolled" and self.die() is not None
         self.edit.setEnabled(needed)
         self.roll_button.setEnabled(needed and not rolled)
+        if not needed:
+            self.roll_button.setToolTip("No roll needed: every colony this die decides is held by the Axis or Britain.")
+        elif rolled:
+            self.roll_button.setToolTip("Rolled: the die is kept, so undo never re-rolls it.")
+        else:
+            self.roll_button.setToolTip("Let the app roll this die; the roll is recorded and kept.")
         if not needed:
             self.modified.setText("No roll: every colony this die decides is held by the Axis or Britain.")
 

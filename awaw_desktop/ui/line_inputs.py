@@ -139,7 +139,9 @@ class ChoiceInput(LineInput):
 
 
 class GroupInput(LineInput):
-    """Several numbers for one line (naval factors per side, island groups full and partial)."""
+    """Several numbers for one line (naval factors per side, island groups full and partial).
+
+    A field that is only 0 or 1 ("Japan holds Vladivostok") is a tick box, not a number to type."""
 
     def __init__(self, store: SessionStore, power: str, line: Line, parent: QWidget | None = None) -> None:
         super().__init__(store, power, line, parent)
@@ -147,8 +149,18 @@ class GroupInput(LineInput):
         layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.spins: dict[str, QSpinBox] = {}
+        self.boxes: dict[str, QCheckBox] = {}
         columns = 2 if len(line.fields) > 2 else len(line.fields)
         for index, spec in enumerate(line.fields):
+            row, column = divmod(index, max(columns, 1))
+            if (spec.minimum, spec.maximum) == (0, 1):
+                box = QCheckBox(spec.label)
+                box.setAccessibleName(f"{line.label}: {spec.label}")
+                box.setToolTip(spec.help or tooltip(line))
+                box.toggled.connect(self._changed)
+                layout.addWidget(box, row, column * 2, 1, 2)
+                self.boxes[spec.key] = box
+                continue
             caption = QLabel(spec.label)
             spin = QSpinBox()
             spin.setRange(spec.minimum, spec.maximum)
@@ -157,21 +169,26 @@ class GroupInput(LineInput):
             spin.setMinimumWidth(70)
             caption.setBuddy(spin)
             spin.valueChanged.connect(self._changed)
-            row, column = divmod(index, max(columns, 1))
             layout.addWidget(caption, row, column * 2)
             layout.addWidget(spin, row, column * 2 + 1)
             self.spins[spec.key] = spin
         layout.setColumnStretch(columns * 2, 1)
-        if self.spins:
-            self.setFocusProxy(next(iter(self.spins.values())))
+        inputs: list[QWidget] = [*self.spins.values(), *self.boxes.values()]
+        if inputs:
+            self.setFocusProxy(inputs[0])
 
-    def _changed(self, _value: int) -> None:
-        self.write({key: spin.value() for key, spin in self.spins.items()})
+    def _changed(self, *_args: object) -> None:
+        values = {key: spin.value() for key, spin in self.spins.items()}
+        values.update({key: int(box.isChecked()) for key, box in self.boxes.items()})
+        self.write(values)
 
     def show_value(self, value: Any) -> None:
         for key, spin in self.spins.items():
             with QSignalBlocker(spin):
                 spin.setValue(int((value or {}).get(key, spin.minimum())))
+        for key, box in self.boxes.items():
+            with QSignalBlocker(box):
+                box.setChecked(bool((value or {}).get(key, 0)))
 
 
 class TurnGroupInput(LineInput):

@@ -13,13 +13,15 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtCore import QSettings, QSize, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFont, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QFileDialog,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QPushButton,
     QTabWidget,
@@ -37,6 +39,7 @@ from ..paths import examples_dir
 from .overview import OverviewTab
 from .power_tab import PowerTab
 from .store import SessionStore
+from .theme import THEMES, apply_theme, chosen_theme
 
 if TYPE_CHECKING:
     from ..core.recovery import RecoveryStore
@@ -51,6 +54,17 @@ WIZARDS = {
 SESSION_SUFFIX = ".awaw"
 FILE_FILTER = "AWAW sessions (*.awaw);;All files (*)"
 MAX_RECENT = 8
+#: The window's size when the screen has room for it; smaller screens get their free area.
+DEFAULT_SIZE = QSize(1280, 820)
+#: Room kept for the window frame before the window is shown (title bar and borders).
+FRAME_ALLOWANCE = QSize(16, 48)
+#: View > Zoom steps (percent of the normal text size).
+ZOOM_STEPS = (70, 80, 90, 100, 110, 125, 150, 175, 200)
+DEFAULT_ZOOM = 100
+#: A window at least this wide has room for the game record beside the table (first start).
+WIDE_ENOUGH_FOR_RECORD = 1500
+#: Where the game record sits: key -> menu text.
+HISTORY_PLACES = {"beside": "&Beside the table", "window": "In its own &window", "tab": "As a &tab"}
 #: How long after the last change the recovery file is written (milliseconds).
 AUTOSAVE_DELAY_MS = 1500
 
@@ -176,6 +190,8 @@ class MainWindow(QMainWindow):
         self.facts_tab: QWidget | None = None
         self.edition_label = QLabel()
         self.edition_label.setObjectName("editionLabel")
+        # Long player names must not make the window wider than a laptop screen.
+        self.edition_label.setMinimumWidth(40)
         self.statusBar().addPermanentWidget(self.edition_label)
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setSingleShot(True)
@@ -187,18 +203,18 @@ class MainWindow(QMainWindow):
         self._history: HistoryPanel | None = None
         self.history_dock = QDockWidget("Game record", self)
         self.history_dock.setObjectName("historyDock")
-        self.history_dock.visibilityChanged.connect(self._ensure_history)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
-        self.resizeDocks([self.history_dock], [420], Qt.Orientation.Horizontal)
         self.history_dock.hide()
+        self.history_place = "beside"
         self._build_actions()
+        self.history_dock.visibilityChanged.connect(self._dock_visibility_changed)
         self._build_tabs()
         self.store.sessionReplaced.connect(self._build_tabs)
         self.store.undo_stack.cleanChanged.connect(self._update_title)
         self.store.undo_stack.indexChanged.connect(self._changed)
         self.store.resultsChanged.connect(self._update_title)
         self.store.inputRefused.connect(self._input_refused)
-        self.resize(1280, 820)
+        self.fit_to_screen()
         self._update_title()
         hints = QGuiApplication.styleHints()
         hints.colorSchemeChanged.connect(self._scheme_changed)
@@ -222,6 +238,7 @@ class MainWindow(QMainWindow):
         if tip:
             action.setStatusTip(tip)
         action.triggered.connect(slot)
+        self.addAction(action)  # its shortcut works wherever the focus is in the window
         return action
 
     def _build_actions(self) -> None:
@@ -269,11 +286,7 @@ class MainWindow(QMainWindow):
         turn.addAction(self.action_end_turn)
         self.menu_turn = turn
 
-        view = self.menuBar().addMenu("&View")
-        toggle = self.history_dock.toggleViewAction()
-        toggle.setText("Game &record (history, chart, dice, undo)")
-        toggle.setShortcut(QKeySequence("Ctrl+H"))
-        view.addAction(toggle)
+        self._build_view_menu(self.menuBar().addMenu("&View"))
 
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self._action("How we read the &rules", self.show_readings,
@@ -285,12 +298,16 @@ class MainWindow(QMainWindow):
             shortcut = QShortcut(QKeySequence(f"Ctrl+{index + 1}"), self)
             shortcut.activated.connect(lambda i=index: self.tabs.setCurrentIndex(i))
             self.tab_shortcuts.append(shortcut)
-        facts_shortcut = QShortcut(QKeySequence("Ctrl+0"), self)   # the war's facts, the last tab
-        facts_shortcut.activated.connect(lambda: self.tabs.setCurrentIndex(self.tabs.count() - 1))
+        facts_shortcut = QShortcut(QKeySequence("Ctrl+Shift+W"), self)   # the war's facts
+        facts_shortcut.activated.connect(lambda: self.facts_tab is not None and
+                                         self.tabs.setCurrentWidget(self.facts_tab))
         self.tab_shortcuts.append(facts_shortcut)
 
     def _build_tabs(self) -> None:
         current = self.tabs.currentIndex()
+        record_shown = self._history is not None and self.tabs.indexOf(self._history) >= 0
+        if record_shown:
+            self.tabs.removeTab(self.tabs.indexOf(self._history))
         for tab in self.power_tabs.built.values():
             tab.detach()
         if self.overview is not None:
@@ -318,8 +335,10 @@ class MainWindow(QMainWindow):
 
         self.facts_tab = FactsTab(self.store)
         self.tabs.addTab(self.facts_tab, TITLE)
-        self.tabs.setTabToolTip(self.tabs.count() - 1, "Every fact several tables read, kept once (Ctrl+0)")
-        self.tabs.setCurrentIndex(max(current, 0))
+        self.tabs.setTabToolTip(self.tabs.count() - 1, "Every fact several tables read, kept once (Ctrl+Shift+W)")
+        if record_shown:
+            self.tabs.addTab(self.history, "Game record")
+        self.tabs.setCurrentIndex(max(min(current, self.tabs.count() - 1), 0))
         self._ensure_current_tab()
         self.tab_builder.start()
         self._update_title()
@@ -334,7 +353,8 @@ class MainWindow(QMainWindow):
             from .history import HistoryPanel
 
             self._history = HistoryPanel(self.store)
-            self.history_dock.setWidget(self._history)
+            if self.history_place != "tab":
+                self.history_dock.setWidget(self._history)
         return self._history
 
     def _ensure_current_tab(self, *_args: object) -> None:
@@ -399,7 +419,8 @@ class MainWindow(QMainWindow):
         session = self.store.session
         name = self.path.name if self.path else (session.title or "Untitled game")
         self.setWindowModified(not self.store.undo_stack.isClean())
-        self.setWindowTitle(f"{name}[*] \u2014 {session.edition.title} \u2014 {APP_NAME}")
+        # The window system adds the app's display name after this ("... \u2014 AWAW Surrender Assistant").
+        self.setWindowTitle(f"{name}[*] \u2014 {session.edition.title}")
         players = " vs ".join(p for p in (session.players.get("axis"), session.players.get("allied")) if p)
         self.edition_label.setText(" \u00b7 ".join(
             part for part in (session.edition.title, session.scenario.title, session.turn.title, players) if part))
@@ -654,6 +675,158 @@ class MainWindow(QMainWindow):
         event.accept()
 
     def restore_geometry(self) -> None:
-        geometry = QSettings().value("window/geometry")
+        """The size and place the player left the window in, the zoom, theme and game record place;
+        a window that no longer fits the screen (a smaller or more scaled one) is fitted again."""
+        settings = QSettings()
+        self.set_zoom(int(settings.value("view/zoom", DEFAULT_ZOOM) or DEFAULT_ZOOM))
+        self.set_theme(str(settings.value("view/theme", "system") or "system"))
+        geometry = settings.value("window/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
+        if not self.fits_screen():
+            self.fit_to_screen()
+        # Until the player chooses, a laptop-sized window shows the record as a tab, not beside the table.
+        default = "beside" if self.width() >= WIDE_ENOUGH_FOR_RECORD else "tab"
+        place = str(settings.value("view/gameRecord", default) or default)
+        self.place_history(place if place in HISTORY_PLACES else default, show=False)
+
+    # -- view: window size, game record place, zoom, theme ---------------------------------------
+    def _build_view_menu(self, view: QMenu) -> None:
+        self.action_history = self._action("Game &record (history, chart, dice, undo)", self.show_history, "Ctrl+H")
+        self.action_history.setCheckable(True)
+        view.addAction(self.action_history)
+        places = view.addMenu("Game record &place")
+        self.place_actions = QActionGroup(self)
+        for key, text in HISTORY_PLACES.items():
+            action = places.addAction(text)
+            action.setCheckable(True)
+            action.setChecked(key == self.history_place)
+            action.setData(key)
+            action.triggered.connect(lambda _checked=False, place=key: self.place_history(place))
+            self.place_actions.addAction(action)
+        view.addSeparator()
+        self.action_zoom_in = self._action("Zoom &in", lambda: self.step_zoom(1), QKeySequence.StandardKey.ZoomIn,
+                                           "Larger text everywhere")
+        self.action_zoom_in.setShortcuts([QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")])
+        self.action_zoom_out = self._action("Zoom &out", lambda: self.step_zoom(-1), "Ctrl+-", "Smaller text")
+        self.action_zoom_reset = self._action("&Actual size", lambda: self.set_zoom(DEFAULT_ZOOM), "Ctrl+0",
+                                              "Text at its normal size")
+        for action in (self.action_zoom_in, self.action_zoom_out, self.action_zoom_reset):
+            view.addAction(action)
+        view.addSeparator()
+        themes = view.addMenu("&Theme")
+        self.theme_actions = QActionGroup(self)
+        for key, text in THEMES:
+            action = themes.addAction(text)
+            action.setCheckable(True)
+            action.setChecked(key == "system")
+            action.setData(key)
+            action.triggered.connect(lambda _checked=False, theme=key: self.set_theme(theme))
+            self.theme_actions.addAction(action)
+        self.zoom = DEFAULT_ZOOM
+
+    def fits_screen(self) -> bool:
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        return screen is None or screen.availableGeometry().contains(self.frameGeometry())
+
+    def fit_to_screen(self) -> None:
+        """Open at a comfortable size, but never larger than the screen's free area (1366x768 and
+        1280x720 laptops, 200% scaling), centred on it."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            self.resize(DEFAULT_SIZE)
+            return
+        area = screen.availableGeometry()
+        frame = self.frameGeometry().size() - self.geometry().size() if self.isVisible() else FRAME_ALLOWANCE
+        width = max(320, min(DEFAULT_SIZE.width(), area.width() - frame.width()))
+        height = max(240, min(DEFAULT_SIZE.height(), area.height() - frame.height()))
+        self.resize(width, height)
+        self.move(area.left() + (area.width() - width - frame.width()) // 2,
+                  area.top() + (area.height() - height - frame.height()) // 2)
+
+    def _dock_visibility_changed(self, visible: bool) -> None:
+        if visible:
+            self._ensure_history()
+        if self.history_place != "tab":
+            self.action_history.setChecked(visible)
+
+    def show_history(self, shown: bool = True) -> None:
+        """View > Game record: show or hide it where the player placed it."""
+        self.action_history.setChecked(shown)
+        if self.history_place == "tab":
+            index = self.tabs.indexOf(self.history)
+            if shown:
+                if index < 0:
+                    index = self.tabs.addTab(self.history, "Game record")
+                self.tabs.setCurrentIndex(index)
+            elif index >= 0:
+                self.tabs.removeTab(index)
+        else:
+            self.history_dock.setVisible(shown)
+
+    def place_history(self, place: str, show: bool = True) -> None:
+        """The game record beside the table (a third of the width at most), in its own window, or as
+        a tab, so it never squeezes the table."""
+        shown = self.action_history.isChecked()
+        panel = self.history
+        index = self.tabs.indexOf(panel)
+        if index >= 0:
+            self.tabs.removeTab(index)
+        self.history_place = place
+        for action in self.place_actions.actions():
+            action.setChecked(action.data() == place)
+        QSettings().setValue("view/gameRecord", place)
+        if place == "tab":
+            self.history_dock.hide()
+            panel.setParent(None)
+        else:
+            if self.history_dock.widget() is not panel:
+                self.history_dock.setWidget(panel)
+            self.history_dock.setFloating(place == "window")
+            if place == "window":
+                self.history_dock.resize(min(520, self.width()), min(600, self.height()))
+            else:
+                self.resizeDocks([self.history_dock], [max(260, min(420, self.width() // 3))],
+                                 Qt.Orientation.Horizontal)
+        if show or shown:
+            self.show_history(True)
+
+    def step_zoom(self, steps: int) -> None:
+        larger = [zoom for zoom in ZOOM_STEPS if zoom > self.zoom]
+        smaller = [zoom for zoom in ZOOM_STEPS if zoom < self.zoom]
+        if steps > 0 and larger:
+            self.set_zoom(larger[0])
+        elif steps < 0 and smaller:
+            self.set_zoom(smaller[-1])
+
+    def set_zoom(self, percent: int) -> None:
+        """Scale every text of the app (and the tabs, which are rebuilt with the new size)."""
+        percent = min(max(percent, ZOOM_STEPS[0]), ZOOM_STEPS[-1])
+        app = QApplication.instance()
+        if not isinstance(app, QApplication):
+            return
+        base = app.property("awawBaseFontSize")
+        if not isinstance(base, float) or base <= 0:
+            base = float(app.font().pointSizeF())
+            app.setProperty("awawBaseFontSize", base)
+        changed = percent != getattr(self, "zoom", DEFAULT_ZOOM) or abs(app.font().pointSizeF()
+                                                                        - base * percent / 100) > 0.01
+        self.zoom = percent
+        QSettings().setValue("view/zoom", percent)
+        self.action_zoom_in.setEnabled(percent < ZOOM_STEPS[-1])
+        self.action_zoom_out.setEnabled(percent > ZOOM_STEPS[0])
+        if not changed:
+            return
+        font = QFont(app.font())
+        font.setPointSizeF(base * percent / 100)
+        app.setFont(font)
+        self._build_tabs()
+        self.statusBar().showMessage(f"Zoom {percent}%", 3000)
+
+    def set_theme(self, theme: str) -> None:
+        apply_theme(theme)
+        chosen = chosen_theme()
+        QSettings().setValue("view/theme", chosen)
+        for action in self.theme_actions.actions():
+            action.setChecked(action.data() == chosen)
+        self._scheme_changed()

@@ -6,7 +6,7 @@ from html import escape
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from ..core.awaw import assess
 from ..core.awaw.checklist import war_end
@@ -33,7 +33,15 @@ class OverviewTab(QWidget):
         super().__init__(parent)
         self.store = store
         self.setObjectName("tab-overview")
-        outer = QVBoxLayout(self)
+        # Scrolls rather than setting a minimum size: the window fits small and zoomed screens.
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        page = QVBoxLayout(self)
+        page.setContentsMargins(0, 0, 0, 0)
+        page.addWidget(scroll)
+        body = QWidget()
+        outer = QVBoxLayout(body)
         self.heading = QLabel()
         heading_font = QFont(self.heading.font())
         heading_font.setPointSizeF(heading_font.pointSizeF() * 1.3)
@@ -79,6 +87,7 @@ class OverviewTab(QWidget):
         grid.setColumnStretch(3, 1)
         outer.addWidget(frame)
         outer.addStretch(1)
+        scroll.setWidget(body)
         store.resultsChanged.connect(self.refresh)
         store.sessionReplaced.connect(self.refresh)
         self.refresh()

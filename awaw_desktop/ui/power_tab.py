@@ -172,11 +172,13 @@ class PowerTab(QWidget):
         outer = QVBoxLayout(self)
         self.header = ResultHeader(assess.title(power))
         outer.addWidget(self.header)
+        # What carries over and the power's wizard buttons share one row: more of the table shows.
+        strip = QHBoxLayout()
         self.carried = CarriedPanel(store, power)
-        outer.addWidget(self.carried)
+        strip.addWidget(self.carried, 1)
         self.actions = QHBoxLayout()
-        self.actions.addStretch(1)
-        outer.addLayout(self.actions)
+        strip.addLayout(self.actions)
+        outer.addLayout(strip)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -223,7 +225,7 @@ class PowerTab(QWidget):
 
     def add_action(self, button: QWidget) -> None:
         """A button beside the table (a wizard for this power)."""
-        self.actions.insertWidget(self.actions.count() - 1, button)
+        self.actions.addWidget(button)
 
     def sync_inputs(self) -> None:
         """Store -> widgets for every line (signals blocked inside ``show_value``)."""

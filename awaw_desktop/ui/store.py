@@ -38,9 +38,15 @@ def describe_change(power: str, line: Line, old: Any, new: Any) -> str:
             return f"{who}: {line.label}: {', '.join(removed)} unticked"
         return f"{who}: {line.label} changed"
     if kind == "group" and isinstance(new, dict):
-        changed = [f"{key} {new[key]}" for key in new if not isinstance(old, dict) or old.get(key) != new[key]]
+        names = {spec.key: spec.label for spec in getattr(line, "fields", ())}
+        changed = [f"{names.get(key, key)} {new[key]}" for key in new
+                   if not isinstance(old, dict) or old.get(key) != new[key]]
         return f"{who}: {line.label}: {', '.join(changed) or 'unchanged'}"
     return f"{who}: {line.label} set to {new}"
+
+
+def _changed_fields(before: dict[str, Any], after: dict[str, Any]) -> set[str]:
+    return {key for key in before.keys() | after.keys() if before.get(key) != after.get(key)}
 
 
 class SetValueCommand(QUndoCommand):
@@ -59,13 +65,23 @@ class SetValueCommand(QUndoCommand):
         #: facts (a war's starting turn included), not just the tick.
         self.facts = facts
 
-    def merges_with(self, power: str, line_id: str, new: Any) -> bool:
+    def merges_with(self, power: str, line_id: str, new: Any, line: Line | None = None) -> bool:
         """Typing a number is one step: a new value for the same number joins this command.
 
+        A group line (several numbers) merges when the same one of its numbers is typed on, so
+        "178" in Japan's enemy losses is one step, not three; a yes/no field of a group never merges.
         (Merged here rather than through ``QUndoCommand.mergeWith``: when that returns True Qt
         deletes the Python-made command it was offered, which crashed PySide in long runs.)"""
-        return (power, line_id) == (self.power, self.line_id) and not isinstance(new, (bool, list, dict)) \
-            and not isinstance(self.new, (bool, list, dict))
+        if (power, line_id) != (self.power, self.line_id):
+            return False
+        if isinstance(new, dict) and isinstance(self.new, dict) and isinstance(self.old, dict):
+            typed = _changed_fields(self.old, self.new)
+            if len(typed) != 1 or _changed_fields(self.new, new) != typed:
+                return False
+            (key,) = typed
+            spans = {spec.key: spec.maximum - spec.minimum for spec in getattr(line, "fields", ())}
+            return spans.get(key, 2) > 1
+        return not isinstance(new, (bool, list, dict)) and not isinstance(self.new, (bool, list, dict))
 
     @property
     def store(self) -> SessionStore:
@@ -172,7 +188,7 @@ class SessionStore(QObject):
         stack = self.undo_stack
         top = stack.command(stack.index() - 1) if stack.index() > 0 else None
         if (isinstance(top, SetValueCommand) and stack.index() == stack.count() and not stack.isClean()
-                and top.merges_with(power, line_id, new)):
+                and top.merges_with(power, line_id, new, line)):
             top.new = new
             top.setText(text)
             self._write_value(power, line_id, new)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication, QPalette
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 from ..core.awaw.common import Status
 
@@ -40,6 +40,8 @@ def is_dark(palette: QPalette | None = None) -> bool:
     """Dark scheme: the system says so, or the window colour is dark."""
     app = QGuiApplication.instance()
     if isinstance(app, QGuiApplication):
+        if chosen_theme() != "system":
+            return chosen_theme() == "dark"
         scheme = current_scheme()
         if scheme == Qt.ColorScheme.Dark:
             return True
@@ -58,9 +60,74 @@ def status_colours(status: Status, dark: bool) -> tuple[str, str]:
 
 def status_chip_style(status: Status, dark: bool) -> str:
     background, foreground = status_colours(status, dark)
+    # The size is spelled out: a style-sheeted label otherwise keeps the text size from before a zoom.
+    size = QGuiApplication.font().pointSizeF() if isinstance(QGuiApplication.instance(), QGuiApplication) else -1
+    font_size = f" font-size:{size:.1f}pt;" if size > 0 else ""
     return (f"background:{background}; color:{foreground}; border-radius:6px; padding:4px 10px;"
-            f" font-weight:600;")
+            f" font-weight:600;{font_size}")
 
 
 def status_text(status: Status) -> str:
     return f"{STATUS_MARKS[status]} {status.title}"
+
+
+# -- the player's choice of theme (View > Theme), remembered in the app settings ------------------
+
+#: View > Theme: (key, menu text).
+THEMES = (("system", "Follow the &system"), ("light", "&Light"), ("dark", "&Dark"))
+_THEME_PROPERTY = "awawTheme"
+_SYSTEM_PALETTE_PROPERTY = "awawSystemPalette"
+
+
+def chosen_theme() -> str:
+    """The theme the player chose ("system", "light" or "dark")."""
+    app = QGuiApplication.instance()
+    value = app.property(_THEME_PROPERTY) if isinstance(app, QGuiApplication) else None
+    return value if value in ("light", "dark") else "system"
+
+
+def _palette(dark: bool) -> QPalette:
+    """A plain light or dark palette (Fusion draws with it on every platform)."""
+    role, group = QPalette.ColorRole, QPalette.ColorGroup
+    if dark:
+        colours = {role.Window: "#2b2b2b", role.WindowText: "#e6e6e6", role.Base: "#1f1f1f",
+                   role.AlternateBase: "#2f2f2f", role.Text: "#e6e6e6", role.Button: "#353535",
+                   role.ButtonText: "#e6e6e6", role.ToolTipBase: "#3a3a3a", role.ToolTipText: "#f0f0f0",
+                   role.Highlight: "#3d6fb4", role.HighlightedText: "#ffffff", role.Link: "#8ab4f8",
+                   role.PlaceholderText: "#9a9a9a", role.BrightText: "#ff6b6b", role.Light: "#4a4a4a",
+                   role.Midlight: "#3f3f3f", role.Mid: "#2a2a2a", role.Dark: "#1a1a1a", role.Shadow: "#000000"}
+        disabled = "#7c7c7c"
+    else:
+        colours = {role.Window: "#efefef", role.WindowText: "#1a1a1a", role.Base: "#ffffff",
+                   role.AlternateBase: "#f5f5f5", role.Text: "#1a1a1a", role.Button: "#e8e8e8",
+                   role.ButtonText: "#1a1a1a", role.ToolTipBase: "#ffffdc", role.ToolTipText: "#1a1a1a",
+                   role.Highlight: "#308cc6", role.HighlightedText: "#ffffff", role.Link: "#0b57d0",
+                   role.PlaceholderText: "#767676", role.BrightText: "#ffffff", role.Light: "#ffffff",
+                   role.Midlight: "#e3e3e3", role.Mid: "#b8b8b8", role.Dark: "#9f9f9f", role.Shadow: "#767676"}
+        disabled = "#8a8a8a"
+    palette = QPalette()
+    for colour_role, colour in colours.items():
+        palette.setColor(colour_role, QColor(colour))
+    for colour_role in (role.WindowText, role.Text, role.ButtonText):
+        palette.setColor(group.Disabled, colour_role, QColor(disabled))
+    return palette
+
+
+def apply_theme(choice: str) -> None:
+    """Light, dark, or what the system says.  Light and dark set the palette themselves, since a
+    bare Linux desktop does not answer Qt's request for a colour scheme."""
+    app = QGuiApplication.instance()
+    if not isinstance(app, QGuiApplication):
+        return
+    if choice not in ("light", "dark"):
+        choice = "system"
+    saved = app.property(_SYSTEM_PALETTE_PROPERTY)
+    if not isinstance(saved, QPalette):
+        app.setProperty(_SYSTEM_PALETTE_PROPERTY, QPalette(app.palette()))
+        saved = app.property(_SYSTEM_PALETTE_PROPERTY)
+    app.setProperty(_THEME_PROPERTY, choice)
+    hints = app.styleHints()
+    scheme = {"light": Qt.ColorScheme.Light, "dark": Qt.ColorScheme.Dark}.get(choice, Qt.ColorScheme.Unknown)
+    if hasattr(hints, "setColorScheme"):
+        hints.setColorScheme(scheme)
+    app.setPalette(_palette(choice == "dark") if choice != "system" else saved)

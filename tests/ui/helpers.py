@@ -47,3 +47,70 @@ def shown_level(root: QWidget, title: str) -> int:
 def click(qtbot, root: QWidget, name: str) -> None:
     button = find(root, name, QAbstractButton)
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def button(root: QWidget, label: str) -> QAbstractButton:
+    """The one visible button whose text (without its & shortcut marker) is ``label``."""
+    found = [b for b in root.findChildren(QAbstractButton)
+             if b.text().replace("&", "") == label and b.isVisible()]
+    assert found, f"no visible button {label!r}: {[b.text() for b in root.findChildren(QAbstractButton)]}"
+    assert len(found) == 1, f"{len(found)} buttons {label!r}"
+    return found[0]
+
+
+def press(qtbot, root: QWidget, label: str) -> None:
+    """Click a button by its visible text, as a player does."""
+    target = button(root, label)
+    assert target.isEnabled(), f"{label!r} is disabled: {target.toolTip()}"
+    qtbot.mouseClick(target, Qt.MouseButton.LeftButton)
+
+
+def choose(root: QWidget, name: str, text: str) -> None:
+    """Pick the entry that reads ``text`` in the combo box with this accessible name."""
+    from PySide6.QtWidgets import QComboBox
+
+    combo = find(root, name, QComboBox)
+    assert isinstance(combo, QComboBox)
+    index = combo.findText(text)
+    assert index >= 0, f"{name}: no entry {text!r} in {[combo.itemText(i) for i in range(combo.count())]}"
+    combo.setCurrentIndex(index)
+
+
+class NextDialog:
+    """Fills in the next modal dialog with ``driver(dialog)`` once it is up: a dialog's ``exec``
+    blocks the test, so the player's hands act from a timer.  If ``driver`` fails, the dialog is
+    rejected so the test cannot hang, and ``check()`` raises the failure afterwards."""
+
+    def __init__(self, driver, kind: type[QWidget] | None = None, timeout_ms: int = 5000) -> None:
+        from PySide6.QtCore import QTimer
+
+        self.driver, self.kind, self.timeout_ms = driver, kind, timeout_ms
+        self.dialogs: list[QWidget] = []
+        self.errors: list[BaseException] = []
+        self.waited = 0
+        QTimer.singleShot(0, self._poll)
+
+    def _poll(self) -> None:
+        from PySide6.QtCore import QTimer
+        from PySide6.QtWidgets import QApplication, QDialog
+
+        widget = QApplication.activeModalWidget()
+        if widget is not None and widget.isVisible() and (self.kind is None or isinstance(widget, self.kind)):
+            self.dialogs.append(widget)
+            try:
+                self.driver(widget)
+            except BaseException as error:
+                self.errors.append(error)
+                if isinstance(widget, QDialog) and widget.isVisible():
+                    widget.reject()
+            return
+        self.waited += 10
+        if self.waited < self.timeout_ms:
+            QTimer.singleShot(10, self._poll)
+
+    def check(self) -> QWidget:
+        """The dialog that was filled in (raises what went wrong in the driver)."""
+        if self.errors:
+            raise self.errors[0]
+        assert self.dialogs, "no dialog opened"
+        return self.dialogs[0]

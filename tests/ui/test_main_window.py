@@ -185,6 +185,7 @@ def test_closing_with_unsaved_changes_asks(qtbot, window, monkeypatch):
 
 
 def test_autosave_writes_a_recovery_file_that_a_restart_offers(qtbot, tmp_path, monkeypatch):
+    from awaw_desktop.ui import app as app_module
     from awaw_desktop.ui.app import offer_recovery
 
     recovery = RecoveryStore(tmp_path / "recovery")
@@ -192,7 +193,8 @@ def test_autosave_writes_a_recovery_file_that_a_restart_offers(qtbot, tmp_path, 
     type_number(qtbot, window.power_tabs["germany"], "German DP level", 11)
     qtbot.waitUntil(lambda: len(recovery.list()) == 1, timeout=5000)
     # The app "crashes": a new window starts with the recovery file still there.
-    monkeypatch.setattr(QMessageBox, "question", lambda *args, **kwargs: QMessageBox.StandardButton.Yes)
+    # The player keeps the suggested choice (recover the newest) and goes on.
+    monkeypatch.setattr(app_module, "ask_recovery", lambda entries, parent: {entries[0].id: "recover"})
     second = make_window(qtbot, recovery=recovery)
     assert offer_recovery(second, recovery)
     assert second.store.session.value("germany", "dp_level") == 11
@@ -247,14 +249,15 @@ def test_carried_values_show_on_the_tab_and_adjust_as_one_undo_step(qtbot, windo
 def test_carried_dialog_reads_back_what_the_player_sets(qtbot, window):
     from awaw_desktop.ui.carried import CarriedDialog
 
-    dialog = CarriedDialog(window.store.session, "japan")
+    dialog = CarriedDialog(window.store.session, "france")
     qtbot.addWidget(dialog)
-    find(dialog, "Turn the war began (starts the cumulative clock): has happened").setChecked(True)
-    find(dialog, "Turn the war began (starts the cumulative clock): year").setValue(1941)
-    find(dialog, "Turn the war began (starts the cumulative clock): season").setCurrentIndex(3)
-    find(dialog, "Cumulative modifiers so far").setValue(-2)
-    values = dialog.values()
-    assert values["war_turn"] == {"season": "winter", "year": 1941}
+    find(dialog, "France has surrendered").setChecked(True)
+    assert dialog.values()["surrendered"] is True
+    japan = CarriedDialog(window.store.session, "japan")
+    qtbot.addWidget(japan)
+    find(japan, "Cumulative modifiers so far").setValue(-2)
+    values = japan.values()
+    assert "war_turn" not in values   # read from the wars on The war tab
     assert values["cumulative_total"] == -2
 
 

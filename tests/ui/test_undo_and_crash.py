@@ -109,13 +109,15 @@ def test_an_app_killed_mid_game_leaves_work_that_the_next_start_recovers(qtbot, 
     from PySide6.QtWidgets import QMessageBox
 
     from awaw_desktop.core.recovery import RecoveryStore
+    from awaw_desktop.ui import app as app_module
     from awaw_desktop.ui.app import offer_recovery
     from awaw_desktop.ui.main_window import MainWindow
 
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     recovery = RecoveryStore()
     assert len(recovery.list()) == 1
-    monkeypatch.setattr(QMessageBox, "question", lambda *args, **kwargs: QMessageBox.StandardButton.Yes)
+    # The player keeps the suggested choice (recover the newest) and goes on.
+    monkeypatch.setattr(app_module, "ask_recovery", lambda entries, parent: {entries[0].id: "recover"})
     window = MainWindow(recovery=recovery)
     window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
     qtbot.addWidget(window)

@@ -505,7 +505,7 @@ CUM_CHINESE_OBJECTIVES = Group(
     reading="'Does not control at least two Chinese objectives or Vladivostok' is read as: fewer than two "
             "Chinese objectives and not Vladivostok (NOTES.md).",
     fields=(FieldSpec("chinese_objectives", "Chinese objectives Japan holds", 0, 20),
-            FieldSpec("vladivostok", "Japan holds Vladivostok (1) or not (0)", 0, 1,
+            FieldSpec("vladivostok", "Japan holds Vladivostok", 0, 1,
                       "Vladivostok must be fully supplied to count (57.14C).")),
     score=_chinese_objectives,
     explain=lambda values: (f"{values['chinese_objectives']} Chinese objectives"

@@ -1,0 +1,388 @@
+"""File > New game: the edition, scenario and starting turn, then (for a late start) the campaign so far.
+
+A group joining a campaign in 1942 sets on the second page which powers have surrendered and
+when, and the values carried between turns.  The page is built from a list of rows
+(:func:`late_start_rows`), each a small object that makes its editor and writes its facts into
+the new session through the core (``apply``), so more facts (who is at war since when) are one
+more row class away.  The finished session is checked by the core exactly as a file being
+opened is, before it is used.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+    QWizard,
+    QWizardPage,
+)
+
+from ..core.awaw import assess
+from ..core.awaw import facts as war_facts
+from ..core.awaw.common import FIRST_YEAR, LAST_YEAR, Edition, Scenario, Season, Status, Turn
+from ..core.lines import RulesInputError
+from ..core.session import Session
+from .carried import EDITABLE, OptionalNumber, TurnPicker
+
+#: (power, key, value): one value carried between turns, as ``Session.set_carry`` takes it.
+CarriedValue = tuple[str, str, Any]
+
+#: The rule behind each power's "has surrendered" fact.
+SURRENDER_RULES = {"germany": "55.11", "italy": "56.11", "japan": "57.11", "france": "58.11", "britain": "59.4"}
+
+
+class LateStartRow:
+    """One row of the "campaign so far" page: a section (power), a label, the rule, an editor, and
+    ``apply``, which writes what the player set into the new session (raising ``RulesInputError``
+    in words for a fact the rules refuse).  A row that sets values carried between turns lists
+    them in ``carried()``; ``apply`` then stores them with ``Session.set_carry``."""
+
+    def __init__(self, section: str, label: str, rule: str) -> None:
+        self.section, self.label, self.rule = section, label, rule
+
+    def editor(self) -> QWidget:
+        raise NotImplementedError
+
+    def carried(self) -> list[CarriedValue]:
+        return []
+
+    def apply(self, session: Session) -> None:
+        for power, key, value in self.carried():
+            session.set_carry(power, key, value)
+
+
+class SurrenderRow(LateStartRow):
+    """A power that surrendered before the first turn played here, and when (55.11-59.4)."""
+
+    def __init__(self, power: str, start: Turn) -> None:
+        super().__init__(assess.title(power), f"{assess.title(power)} has surrendered", SURRENDER_RULES[power])
+        self.power, self.start = power, start
+        self.picker: TurnPicker | None = None
+
+    def editor(self) -> QWidget:
+        self.picker = TurnPicker(self.label, None)
+        self.picker.happened.setText("Surrendered in")
+        self.picker.happened.setAccessibleName(self.label)
+        self.picker.season.setAccessibleName(f"{self.label}: season")
+        self.picker.year.setAccessibleName(f"{self.label}: year")
+        earlier = Turn.from_number(max(self.start.number - 1, Turn(FIRST_YEAR, Season.SPRING).number))
+        self.picker.year.setValue(earlier.year)
+        self.picker.season.setCurrentIndex(earlier.season.index)
+        return self.picker
+
+    def carried(self) -> list[CarriedValue]:
+        assert self.picker is not None, "the editor is not built"
+        when = self.picker.value()
+        if when is None:
+            return []
+        return [(self.power, "surrendered", True), (self.power, "surrender_turn", when)]
+
+    def apply(self, session: Session) -> None:
+        when = self.picker.value() if self.picker is not None else None
+        turn = None if when is None else Turn(int(when["year"]), Season(when["season"]))
+        if turn is not None and turn >= session.start_turn:
+            raise RulesInputError(f"{assess.title(self.power)} surrendered in {turn.title}: only a surrender "
+                                  f"before the first turn you play ({session.start_turn.title}) is set here; a "
+                                  "later one is found by the end of turn")
+        super().apply(session)
+
+
+class CarriedValueRow(LateStartRow):
+    """One value the end of turn keeps (``carried.EDITABLE``), starting from the new game's value."""
+
+    def __init__(self, power: str, key: str, start_value: Any) -> None:
+        label, rule, kind, low, high = EDITABLE[power][key]
+        super().__init__(assess.title(power), label, rule)
+        self.power, self.key, self.kind, self.low, self.high = power, key, kind, low, high
+        self.start_value = start_value
+        self.widget: QWidget | None = None
+
+    def editor(self) -> QWidget:
+        widget: QWidget
+        if self.kind == "flag":
+            box = QCheckBox()
+            box.setChecked(bool(self.start_value))
+            box.setAccessibleName(self.label)
+            widget = box
+        elif self.kind == "int":
+            spin = QSpinBox()
+            spin.setRange(self.low, self.high)
+            spin.setValue(int(self.start_value or 0))
+            spin.setAccessibleName(self.label)
+            widget = spin
+        elif self.kind == "optional-int":
+            widget = OptionalNumber(self.label, self.start_value, self.low, self.high)
+        else:
+            widget = TurnPicker(self.label, self.start_value)
+        self.widget = widget
+        return widget
+
+    def value(self) -> Any:
+        widget = self.widget
+        if isinstance(widget, QCheckBox):
+            return widget.isChecked()
+        if isinstance(widget, (QSpinBox, OptionalNumber, TurnPicker)):
+            return widget.value()
+        raise AssertionError("the editor is not built")
+
+    def carried(self) -> list[CarriedValue]:
+        value = self.value()
+        return [] if value == self.start_value else [(self.power, self.key, value)]
+
+
+class WarRow(LateStartRow):
+    """A war of the war's facts (who is at war with whom, since when): at war since a turn, or not."""
+
+    def __init__(self, fact_id: str, start_value: Any) -> None:
+        item = war_facts.fact(fact_id)
+        super().__init__("The war", item.label, item.rule)
+        self.fact_id, self.start_value = fact_id, start_value
+        self.picker: TurnPicker | None = None
+
+    def editor(self) -> QWidget:
+        self.picker = TurnPicker(self.label, self.start_value)
+        self.picker.happened.setText("At war since")
+        self.picker.happened.setAccessibleName(f"{self.label}: at war")
+        return self.picker
+
+    def apply(self, session: Session) -> None:
+        assert self.picker is not None, "the editor is not built"
+        when = self.picker.value()
+        if when is not None and Turn(int(when["year"]), Season(when["season"])) > session.start_turn:
+            raise RulesInputError(f"{self.label} since {Turn(int(when['year']), Season(when['season'])).title}: "
+                                  f"only a war begun by the first turn you play ({session.start_turn.title}) is "
+                                  "set here; tick a later one on its tab when it comes")
+        session.set_fact(self.fact_id, when)
+
+
+class FlagFactRow(LateStartRow):
+    """A yes/no fact of the war (Japan declared its war on the U.S., 62.31)."""
+
+    def __init__(self, fact_id: str, start_value: bool) -> None:
+        item = war_facts.fact(fact_id)
+        super().__init__("The war", item.label, item.rule)
+        self.fact_id, self.start_value = fact_id, start_value
+        self.box: QCheckBox | None = None
+
+    def editor(self) -> QWidget:
+        self.box = QCheckBox()
+        self.box.setChecked(self.start_value)
+        self.box.setAccessibleName(self.label)
+        return self.box
+
+    def apply(self, session: Session) -> None:
+        assert self.box is not None, "the editor is not built"
+        if self.box.isChecked() != self.start_value:
+            session.set_fact(self.fact_id, self.box.isChecked())
+
+
+def late_start_rows(edition: Edition, scenario: Scenario, start: Turn) -> list[LateStartRow]:
+    """The rows of the late-start page for a new game: per power (in tab order), whether it has
+    surrendered, then what carries over.  Powers the scenario leaves out (54.11) have no rows."""
+    fresh = Session.new(edition, scenario, start)
+    results = fresh.assess()
+    rows: list[LateStartRow] = [WarRow(item.id, fresh.fact(item.id)) for item in war_facts.FACTS
+                                if item.kind == "war"]
+    rows.append(FlagFactRow("declared.japan_us", bool(fresh.fact("declared.japan_us"))))
+    for power in assess.DISPLAY_ORDER:
+        if results[power].status is Status.NOT_APPLICABLE:
+            continue
+        carry = fresh.carry.get(power, {})
+        if power in SURRENDER_RULES and "surrendered" in carry:
+            rows.append(SurrenderRow(power, start))
+        for key in EDITABLE.get(power, {}):
+            clock = power == "japan" and key in war_facts.JAPAN_CLOCK_KEYS   # read from the wars above
+            if key != "surrendered" and key in carry and not clock:
+                rows.append(CarriedValueRow(power, key, carry[key]))
+    return rows
+
+
+def checked_session(session: Session, rows: list[LateStartRow]) -> Session:
+    """The new session with what the late-start rows set, checked by the core exactly as an opened
+    file is (kinds, ranges, and every power assessed).  Raises ``RulesInputError`` in words."""
+    from ..core import sessionfile
+
+    for row in rows:
+        row.apply(session)
+    try:
+        return sessionfile.from_json(sessionfile.to_json(session))
+    except sessionfile.SessionFileError as error:
+        raise RulesInputError(str(error)) from None
+
+
+class GamePage(QWizardPage):
+    """Edition, scenario, starting turn, title and players."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setTitle("New game")
+        self.setSubTitle("Choose the rules edition, the scenario and the first turn you play with the app. "
+                         "Joining a campaign under way? Press Next to set what happened before.")
+        form = QFormLayout(self)
+        self.edition = QComboBox()
+        for edition in Edition:
+            self.edition.addItem(edition.title, edition.value)  # enum values: Qt hands back plain strings
+        self.edition.setCurrentIndex(list(Edition).index(Edition.UPDATED))
+        self.edition.setAccessibleName("Rules edition")
+        self.edition.setToolTip("Original: the first AWAW rules. Updated: the rules played with Gathering Storm. "
+                                "Updated, classic: the updated rules with the 'Classic A World at War' sidebars.")
+        self.scenario = QComboBox()
+        for scenario in Scenario:
+            self.scenario.addItem(scenario.title, scenario.value)
+        self.scenario.setAccessibleName("Scenario type")
+        self.season = QComboBox()
+        for season in Season:
+            self.season.addItem(season.title, season.value)
+        self.season.setCurrentIndex(Season.FALL.index)
+        self.season.setAccessibleName("Starting season")
+        self.year = QSpinBox()
+        self.year.setRange(FIRST_YEAR, LAST_YEAR)
+        self.year.setValue(1939)
+        self.year.setAccessibleName("Starting year")
+        self.title = QLineEdit()
+        self.title.setMaxLength(200)
+        self.title.setPlaceholderText("e.g. Tuesday night campaign")
+        self.title.setAccessibleName("Game title")
+        self.axis = QLineEdit()
+        self.axis.setAccessibleName("Axis player")
+        self.axis.setMaxLength(200)
+        self.allied = QLineEdit()
+        self.allied.setAccessibleName("Allied player")
+        self.allied.setMaxLength(200)
+        form.addRow("Rules &edition:", self.edition)
+        form.addRow("&Scenario type:", self.scenario)
+        form.addRow("Starting &season:", self.season)
+        form.addRow("Starting &year:", self.year)
+        form.addRow("Game &title:", self.title)
+        form.addRow("&Axis player:", self.axis)
+        form.addRow("A&llied player:", self.allied)
+        self.setFinalPage(True)  # a game from Fall 1939 is created here; Next is for a late start
+
+    def choices(self) -> tuple[Edition, Scenario, Turn]:
+        return (Edition(self.edition.currentData()), Scenario(self.scenario.currentData()),
+                Turn(self.year.value(), Season(self.season.currentData())))
+
+
+class LateStartPage(QWizardPage):
+    """The campaign so far: one row per fact, grouped by power, in a scroll area."""
+
+    def __init__(self, game: GamePage) -> None:
+        super().__init__()
+        self.game = game
+        self.setTitle("The campaign so far")
+        self.rows: list[LateStartRow] = []
+        layout = QVBoxLayout(self)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        layout.addWidget(self.scroll, 1)
+        self.problem = QLabel()
+        self.problem.setObjectName("lateStartProblem")
+        self.problem.setWordWrap(True)
+        self.problem.setTextFormat(Qt.TextFormat.PlainText)
+        self.problem.setAccessibleName("Why the game cannot be created yet")
+        self.problem.setStyleSheet("color: #b00020; font-weight: 600;")
+        layout.addWidget(self.problem)
+        self.built_for: tuple[Edition, Scenario, Turn] | None = None
+
+    def initializePage(self) -> None:
+        choices = self.game.choices()
+        edition, scenario, start = choices
+        self.setSubTitle(f"Before {start.title}: tick the powers that have surrendered and set the values the "
+                         "end of turn carries over. Leave what has not happened as it is.")
+        if choices == self.built_for:
+            return  # Back and Next again keeps what was entered
+        self.built_for = choices
+        self.rows = late_start_rows(edition, scenario, start)
+        body = QWidget()
+        form = QFormLayout(body)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        section = ""
+        for row in self.rows:
+            if row.section != section:
+                section = row.section
+                heading = QLabel(section)
+                heading.setObjectName("sectionHeading")
+                heading.setStyleSheet("font-weight: 600; margin-top: 6px;")
+                form.addRow(heading)
+            form.addRow(f"{row.label} ({row.rule}):", row.editor())
+        self.scroll.setWidget(body)
+        self.problem.clear()
+        self._make_room(body)
+
+    def _make_room(self, body: QWidget) -> None:
+        """Widen the dialog for the rows (the first page is narrow), within the screen's free area."""
+        wizard = self.wizard()
+        screen = wizard.screen() if wizard is not None else None
+        if wizard is None or screen is None:
+            return
+        area = screen.availableGeometry()
+        width = min(max(wizard.width(), body.sizeHint().width() + 80), area.width() - 40)
+        height = min(max(wizard.height(), 640), area.height() - 60)
+        wizard.resize(width, height)
+
+
+
+class NewSessionDialog(QWizard):
+    """File > New game.  ``session()`` is the checked new game once the dialog is accepted."""
+
+    GAME_PAGE, LATE_START_PAGE = 0, 1
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New game")
+        self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
+        self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage, True)
+        self.game_page = GamePage()
+        self.late_page = LateStartPage(self.game_page)
+        self.setPage(self.GAME_PAGE, self.game_page)
+        self.setPage(self.LATE_START_PAGE, self.late_page)
+        self.setButtonText(QWizard.WizardButton.FinishButton, "Create game")
+        self.setButtonText(QWizard.WizardButton.NextButton, "Campaign so far >")
+        # Names kept for callers that read the first page's widgets directly.
+        page = self.game_page
+        self.edition, self.scenario, self.season, self.year = page.edition, page.scenario, page.season, page.year
+        self.title, self.axis, self.allied = page.title, page.axis, page.allied
+        self._session: Session | None = None
+
+    def accept(self) -> None:
+        """Create game: build and check the game; a refusal is explained on the late-start page."""
+        try:
+            self._session = self.build()
+        except RulesInputError as error:
+            self._session = None
+            if self.currentId() != self.LATE_START_PAGE:
+                self.next()
+            self.late_page.problem.setText(f"Not created: {error}")
+            return
+        super().accept()
+
+    def build(self) -> Session:
+        edition, scenario, start = self.game_page.choices()
+        page = self.game_page
+        session = Session.new(
+            edition=edition, scenario=scenario, turn=start,
+            players={"axis": page.axis.text().strip(), "allied": page.allied.text().strip()},
+            title=page.title.text().strip(),
+        )
+        built_for = self.late_page.built_for
+        if built_for is not None and built_for != (edition, scenario, start):
+            self.late_page.built_for = None  # rebuilt for the new choices when shown again
+            raise RulesInputError("the edition, scenario or starting turn changed after the campaign so far was "
+                                  "set: check it again for the new choices")
+        return checked_session(session, self.late_page.rows if built_for else [])
+
+    def session(self) -> Session:
+        """The checked new game (built now if the dialog was not run through Create game)."""
+        if self._session is None:
+            self._session = self.build()
+        return self._session

@@ -1,0 +1,109 @@
+"""The first window fits laptop screens (1280x720, 1366x768) at 100% and 200% scaling and remembers
+its size.  Each screen is a fresh process, since Qt's offscreen platform takes its screen from a
+config file when it starts (PLATFORM.md)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+FIRST_START = """
+import json, sys
+from awaw_desktop.ui.app import make_application
+from awaw_desktop.ui.main_window import MainWindow
+
+app = make_application(sys.argv[:1])
+window = MainWindow()
+window.ask_unsaved = lambda: None
+window.restore_geometry()
+window.show()
+app.processEvents()
+area = window.screen().availableGeometry()
+frame = window.frameGeometry()
+headers = {}
+for power in ("japan", "britain"):
+    window.show_power(power)
+    app.processEvents()
+    tab = window.power_tabs[power]
+    inside = {}
+    for name in ("level", "status"):
+        label = getattr(tab.header, name)
+        corner = label.mapTo(window, label.rect().bottomRight())
+        inside[name] = (not label.visibleRegion().isEmpty()) and window.rect().contains(corner)
+    headers[power] = inside
+from awaw_desktop.ui.dialogs import EndOfTurnDialog
+from awaw_desktop.ui.new_game import NewSessionDialog
+dialogs = {}
+end = EndOfTurnDialog(window.store.session, window)
+end.show()
+app.processEvents()
+dialogs["end of turn"] = [end.frameGeometry().width(), end.frameGeometry().height()]
+end.close()
+new = NewSessionDialog(window)
+new.show()
+new.game_page.year.setValue(1942)
+new.next()
+app.processEvents()
+dialogs["new game, campaign so far"] = [new.frameGeometry().width(), new.frameGeometry().height()]
+new.close()
+resize = [int(arg) for arg in sys.argv[1:3]] if len(sys.argv) > 2 else None
+if resize:
+    window.resize(*resize)
+    app.processEvents()
+size = [window.width(), window.height()]
+window.close()
+print(json.dumps({"area": [area.x(), area.y(), area.width(), area.height()],
+                  "frame": [frame.x(), frame.y(), frame.width(), frame.height()],
+                  "size": size, "headers": headers,
+                  "dialogs": dialogs}))
+"""
+
+
+def start(tmp_path: Path, width: int, height: int, dpr: int, *args: str) -> dict:
+    config = tmp_path / "screen.json"
+    config.write_text(json.dumps({"screens": [{"name": "laptop", "x": 0, "y": 0, "width": width, "height": height,
+                                               "logicalDpi": 96, "dpr": dpr}]}), encoding="utf-8")
+    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", "PYTHONPATH": str(ROOT),
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_STATE_HOME": str(tmp_path / "state")}
+    done = subprocess.run([sys.executable, "-c", FIRST_START, *args], env=env, capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+#: (logical width, height, device pixel ratio): 1280x720 and 1366x768 laptops, and 2560x1440 and
+#: 1366x768 screens at 200% (half the pixels in logical units).
+SCREENS = [(1280, 720, 1), (1366, 768, 1), (1280, 720, 2), (683, 384, 2)]
+
+
+@pytest.mark.parametrize(("width", "height", "dpr"), SCREENS)
+def test_the_first_window_opens_inside_the_screen(tmp_path, width, height, dpr):
+    shown = start(tmp_path, width, height, dpr)
+    x, y, w, h = shown["frame"]
+    assert shown["area"] == [0, 0, width, height]
+    assert x >= 0 and y >= 0 and x + w <= width and y + h <= height, shown
+    for power, inside in shown["headers"].items():
+        assert inside == {"level": True, "status": True}, f"{power}: level/status hidden at {width}x{height}"
+    for name, (w, h) in shown["dialogs"].items():
+        assert w <= width and h <= height, f"{name} dialog {w}x{h} is larger than the {width}x{height} screen"
+
+
+def test_the_window_remembers_its_size(tmp_path):
+    first = start(tmp_path, 1366, 768, 1, "1000", "600")
+    assert first["size"] == [1000, 600]
+    second = start(tmp_path, 1366, 768, 1)
+    assert second["size"] == [1000, 600]
+
+
+def test_a_size_remembered_on_a_larger_screen_is_fitted_to_a_smaller_one(tmp_path):
+    start(tmp_path, 1920, 1080, 1, "1800", "1000")
+    shown = start(tmp_path, 1280, 720, 1)
+    x, y, w, h = shown["frame"]
+    assert x + w <= 1280 and y + h <= 720, shown
