@@ -574,10 +574,10 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
             events.extend(outcome.events)
         else:
             points = 0
-            question = conciliation_question(procedure.concession_points(counted), us_at_war)
-            if question is not None:
-                questions.append(question)
-                points = int(_choice(choices, question))
+            asked = conciliation_question(procedure.concession_points(counted), us_at_war)
+            if asked is not None:
+                questions.append(asked)
+                points = int(_choice(choices, asked))
             conciliation = procedure.conciliation_effects(points)
             returned = ()
             far_east = None
