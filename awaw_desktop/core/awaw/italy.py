@@ -338,7 +338,8 @@ def _force_choices(level: int, choices: Mapping[str, str]) -> tuple[list[dict[st
         side = question.id.removeprefix("italy_named_ship_")
         records.append({"side": side, "power": "germany" if side == "axis" else "united_states", "ship": answer})
         player, power = _SIDES[side]
-        events.append(Consequence("56.32", f"The {player} player takes for {power}: {labels[answer][0].lower() + labels[answer][1:]}."))
+        taken = labels[answer][0].lower() + labels[answer][1:]
+        events.append(Consequence("56.32", f"The {player} player takes for {power}: {taken}."))
     if len(forces.selection_order) > 1:
         events.append(Consequence("56.321", "The Axis player selects Germany's Italian forces first, then the "
                                             "Allied player those of the U.S."))
