@@ -1,5 +1,7 @@
 """U.S. election (62) and Allied defeat (62.91)."""
 
+import json
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -541,3 +543,20 @@ def test_conciliation_reduction_never_takes_usat_below_zero():
     carry = _after_election(40, {"season": "summer", "year": 1945})
     g = GameContext(Edition.UPDATED, GW, Turn(1945, Season.SUMMER), {"britain": britain(True, -5)}, carry)
     assert election.usat_counted(10, g) == 0
+
+
+def test_the_report_lists_every_restriction_of_a_separate_peace():
+    from awaw_desktop.core import report
+    from awaw_desktop.core.session import Session
+    session = Session.new(Edition.UPDATED, GW, Turn(1945, Season.SUMMER))
+    session.carry["election"] = {**election.initial_carry(), "level_europe": -8, "tension_europe": 42}
+    session.carry["britain"] = {**session.carry["britain"], "surrendered": True, "surrender_level": -6}
+    text = report.report(session, "text")
+    europe = [line for line in text.splitlines() if "62.41: Europe:" in line]
+    assert len(europe) == 8 and "separate peace" in europe[0]
+    assert [line.split("Europe: ")[1][:4] for line in europe[1:]] == ["(-6)", "(-5)", "(-4)", "(-3)", "(-2)", "(-1)",
+                                                                     "(0) "]
+    assert "62.44: Europe: Restrictions apply only to American units" in text and "0 to -4 bind Britain" in text
+    data = json.loads(report.report(session, "json"))["powers"]["election"]
+    assert len([c for c in data["consequences"] if c["rule"] == "62.41"]) == 8
+    assert data["figures"]["level_in_effect_europe"] == -8
