@@ -408,6 +408,7 @@ def test_separate_peace_in_the_display_and_the_end_of_turn_lists_every_restricti
     assert any(c.rule == "62.44" and "bind Britain" in c.text for c in result.consequences)
     events = election.end_of_turn(inputs, g, result, {}).events
     assert len([e for e in events if e.rule == "62.41" and e.text.startswith("Europe")]) == 8
+    assert any(e.rule == "62.44" and "0 to -4 bind Britain" in e.text for e in events)
 
 
 def test_restrictions_in_force_after_a_separate_peace_next_turn():

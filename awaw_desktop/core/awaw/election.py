@@ -858,6 +858,6 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
         peace = separate_peace_tension(chosen)
         carry[f"level_{theater}"] = chosen
         carry[f"tension_{theater}"] = peace if peace is not None else tension
-        for c in restrictions(chosen):
+        for c in restrictions(chosen, bool(_context(game).get("britain.in_surrender"))):
             events.append(Consequence(c.rule, f"{theater.capitalize()}: {c.text}"))
     return TurnOutcome(carry, tuple(events), asked)
