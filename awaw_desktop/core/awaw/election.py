@@ -214,7 +214,9 @@ def _tensions_explain(values: Mapping[str, int]) -> str:
 TENSIONS = Group(
     id="tensions", rule="62.5", label="Current U.S. tension levels (no points)",
     help="USAT and USJT now. After an adverse election they are recorded again: every four points they rise "
-         "lifts the restrictions in that theater by one level (62.52). They add nothing to the election result.",
+         "lifts the restrictions in that theater by one level (62.52). They add nothing to the election result. "
+         "Leave out of USAT the reduction of a German conciliation made since the election in effect: the app "
+         "takes it from the Britain tab (59.75B, line below).",
     reading="62.51-62.52: after a result short of a separate peace, the tension level entered when the election "
             "is held is the starting point; after a separate peace it is set by 62.65.",
     fields=(FieldSpec("usat", "USAT level", 0, 120), FieldSpec("usjt", "USJT level", 0, 120)),
