@@ -561,3 +561,15 @@ def test_the_report_lists_every_restriction_of_a_separate_peace():
     data = json.loads(report.report(session, "json"))["powers"]["election"]
     assert len([c for c in data["consequences"] if c["rule"] == "62.41"]) == 8
     assert data["figures"]["level_in_effect_europe"] == -8
+
+
+@given(st.integers(-20, 20), st.integers(-20, 20), st.integers(0, 10), st.sampled_from([GW, Scenario.EUROPEAN]))
+def test_a_worse_theater_sum_never_lifts_a_restriction(europe, pacific, drop, scenario):
+    # Property over 62.41-62.42B: lowering one theater's sum never takes a restriction away anywhere.
+    for trigger in (Trigger.YSS_1945, Trigger.ATOMIC):
+        better = election.combine(europe, pacific, trigger, scenario)
+        worse = election.combine(europe - drop, pacific, trigger, scenario)
+        for theater in ("europe_result", "pacific_result"):
+            assert set(election.levels_in_force(getattr(better, theater))) <= set(
+                election.levels_in_force(getattr(worse, theater)))
+        assert better.separate_peace_pacific <= worse.separate_peace_pacific
