@@ -43,7 +43,7 @@ EDITABLE: dict[str, dict[str, tuple[str, str, str, int, int]]] = {
         "war_turn": ("Turn the war began (starts the cumulative clock)", "57.14A", "optional-turn", 0, 0),
         "cumulative_total": ("Cumulative modifiers so far", "57.14", "int", -99, 99),
         "max_island_groups": ("Most island groups Japan has held", "57.11", "int", 0, 40),
-        "loss_remnant": ("Enemy-loss BRPs carried to next turn", "57.14B", "int", 0, 49),
+        "loss_remnant": ("Enemy-loss BRPs carried to next turn", "57.14B", "int", 0, 9999),
         "war_began_on_russia": ("Japan's first war was on a neutral Russia", "57.14A", "flag", 0, 0),
         "us_war_turn": ("Turn Japan and the U.S. went to war", "57.14A", "optional-turn", 0, 0),
         "surrendered": ("Japan has surrendered", "57.11", "flag", 0, 0),

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.awaw import france
-from ..core.awaw.common import Consequence, Edition
+from ..core.awaw.common import Consequence, Edition, Turn
 from ..core.awaw.france_surrender import (
     ROLLS,
     Colony,
@@ -115,10 +115,13 @@ class LevelAnswers(QObject):
 
     changed = Signal()
 
-    def __init__(self, lines: tuple[Line, ...], values: dict[str, Any], parent: QObject | None = None) -> None:
+    def __init__(self, lines: tuple[Line, ...], values: dict[str, Any], parent: QObject | None = None,
+                 turn: Turn | None = None, start_turn: Turn | None = None) -> None:
         super().__init__(parent)
         self.lines = {line.id: line for line in lines}
         self.values = values
+        #: The game's current and first turns: a turn line ticked here records the current turn (58.21E).
+        self.turn, self.start_turn = turn, start_turn
 
     def set_value(self, power: str, line_id: str, value: Any) -> None:
         canonical = self.lines[line_id].validate(value)
@@ -788,7 +791,7 @@ class FrenchSurrenderWizard(QWizard):
         if isinstance(first_hex, dict) and first_hex.get("year") == 0:
             # 58.21E: the turn Germany first held a hex in France, carried from earlier turns
             values[france.GERMAN_FIRST_HEX.id] = france.prefill(session.game_context())[france.GERMAN_FIRST_HEX.id]
-        self.level_answers = LevelAnswers(self.lines, values, self)
+        self.level_answers = LevelAnswers(self.lines, values, self, session.turn, session.start_turn)
         self.vichy = True
         self.dice: dict[str, DieRoll | None] = dict.fromkeys(ROLLS)
         self.colony_control: dict[str, str] = {colony.value: Control.FRENCH.value for colony in Colony}

@@ -11,7 +11,7 @@ from typing import Any
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QSpinBox, QWidget
 
-from ..core.awaw.common import FIRST_YEAR, LAST_YEAR
+from ..core.awaw.common import FIRST_YEAR, LAST_YEAR, Season, Turn
 from ..core.lines import Choice, Count, Group, Level, Line, RulesInputError
 from .store import SessionStore
 
@@ -193,7 +193,11 @@ class GroupInput(LineInput):
 
 class TurnGroupInput(LineInput):
     """A group line holding a game turn as {"year": 0 or a year, "season": 1-4}: shown as
-    "has happened" plus a season and a year, so nobody types season numbers."""
+    "has happened" plus a season and a year, so nobody types season numbers.
+
+    Ticking "has happened" records the game's current turn (58.21E: the turn Germany first holds a
+    hex in France); the player may then pick another turn, from the game's first turn up to the
+    current one.  A turn outside that span is refused with a message and nothing is stored."""
 
     SEASONS = ("Spring", "Summer", "Fall", "Winter")
 
@@ -201,6 +205,7 @@ class TurnGroupInput(LineInput):
         super().__init__(store, power, line, parent)
         assert isinstance(line, Group)
         specs = {spec.key: spec for spec in line.fields}
+        self._year_limits = (max(specs["year"].minimum, FIRST_YEAR), min(specs["year"].maximum, LAST_YEAR))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.happened = QCheckBox("Has happened")
@@ -209,36 +214,75 @@ class TurnGroupInput(LineInput):
         self.season.addItems(list(self.SEASONS))
         self.season.setAccessibleName(f"{line.label}: season")
         self.year = QSpinBox()
-        year = specs["year"]
-        self.year.setRange(max(year.minimum, FIRST_YEAR), min(year.maximum, LAST_YEAR))
-        session = getattr(store, "session", None)  # the wizards use a duck-typed store of answers
-        self.year.setValue(session.turn.year if session is not None else 1940)
         self.year.setAccessibleName(f"{line.label}: year")
         for widget in (self.happened, self.season, self.year):
             widget.setToolTip(tooltip(line))
             layout.addWidget(widget)
         layout.addStretch(1)
         self.setFocusProxy(self.happened)
-        self.happened.toggled.connect(self._changed)
+        self._show_turn(self._game_turns()[1])
+        self.happened.toggled.connect(self._ticked)
         self.season.currentIndexChanged.connect(self._changed)
         self.year.valueChanged.connect(self._changed)
+
+    def _game_turns(self) -> tuple[Turn, Turn]:
+        """The game's first turn and its current turn, read when needed (the tab outlives a turn).
+        The wizards hand a store of answers that names them itself."""
+        session = getattr(self.store, "session", None)
+        source = session if session is not None else self.store
+        current = getattr(source, "turn", None)
+        first = getattr(source, "start_turn", None)
+        if not isinstance(current, Turn):
+            current = Turn(LAST_YEAR, Season.WINTER)
+        if not isinstance(first, Turn) or first > current:
+            first = Turn(FIRST_YEAR, Season.SPRING)
+        return first, current
+
+    def _show_turn(self, turn: Turn) -> None:
+        """Show ``turn`` in the season and year boxes (signals blocked), the year limited to the game."""
+        first, current = self._game_turns()
+        with QSignalBlocker(self.season), QSignalBlocker(self.year):
+            low, high = min(first.year, turn.year), max(current.year, turn.year)   # a loaded turn stays shown
+            self.year.setRange(max(self._year_limits[0], low), min(self._year_limits[1], high))
+            self.year.setValue(turn.year)
+            self.season.setCurrentIndex(turn.season.index)
+
+    def _ticked(self, checked: bool) -> None:
+        if checked:
+            self._show_turn(self._game_turns()[1])   # 58.21E: it happened now, unless the player picks a turn
+        self._changed()
 
     def _changed(self, *_args: object) -> None:
         on = self.happened.isChecked()
         self.season.setEnabled(on)
         self.year.setEnabled(on)
+        if on:
+            picked = Turn(self.year.value(), list(Season)[self.season.currentIndex()])
+            first, current = self._game_turns()
+            problem = ("before the game's first turn, " + first.title if picked < first else
+                       "after the current turn, " + current.title if picked > current else "")
+            if problem:
+                self._refuse(f"{self.line.label}: {picked.title} is {problem} (rule {self.line.rule}).")
+                return
         self.write({"year": self.year.value() if on else 0, "season": self.season.currentIndex() + 1})
+
+    def _refuse(self, message: str) -> None:
+        self.show_value(self.store.value(self.power, self.line.id))
+        refused = getattr(self.store, "inputRefused", None)
+        if refused is not None:
+            refused.emit(message)
 
     def show_value(self, value: Any) -> None:
         value = value or {}
         year = int(value.get("year", 0))
-        with QSignalBlocker(self.happened), QSignalBlocker(self.season), QSignalBlocker(self.year):
+        with QSignalBlocker(self.happened):
             self.happened.setChecked(year > 0)
-            if year > 0:
-                self.year.setValue(year)
-            self.season.setCurrentIndex(max(0, min(3, int(value.get("season", 1)) - 1)))
-            self.season.setEnabled(year > 0)
-            self.year.setEnabled(year > 0)
+        if year > 0:
+            self._show_turn(Turn(year, list(Season)[max(0, min(3, int(value.get("season", 1)) - 1))]))
+        else:
+            self._show_turn(self._game_turns()[1])
+        self.season.setEnabled(year > 0)
+        self.year.setEnabled(year > 0)
 
 
 def is_turn_group(line: Line) -> bool:

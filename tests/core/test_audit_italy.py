@@ -95,7 +95,8 @@ def test_level_zero_row_splits_forces_axis_first(edition):
                                  "germany": GERMANY_SAFE}, {})
     assert report.results["italy"].figures["surrender_level"] == 0
     assert report.new_carry["italy"] == {"surrendered": True, "surrender_turn": {"season": "fall", "year": 1943},
-                                         "surrender_level": 0}
+                                         "surrender_level": 0, "selection_order": ["axis", "allied"],
+                                         "named_ships": []}
     forces = italy.post_surrender_forces(0)
     assert forces.germany == forces.united_states == italy.ForceShare(3, 0, 1, 1)
     assert forces.selection_order == ("axis", "allied")

@@ -375,3 +375,29 @@ def test_property_original_table(objectives, peak, now, hexes, atomic, fire, car
                  T("summer", 1943))["japan"]
     assert result.level == situation + carried + cumulative
     assert result.surrendered is (result.level <= 0)
+
+
+@pytest.mark.parametrize("edition", UPDATED)
+def test_updated_losses_from_the_outbreak_turn_over_a_campaign(edition):
+    # War in Winter 1941 (57.14A: first count at the end of Spring 1942).  Updated 57.14B, NOTES.md:
+    # losses are tracked from the outbreak turn and carried in full into the first count.
+    # Winter 1941: 80 BRPs, nothing counted, 80 carried.  Spring 1942: 45 + 80 = 125 -> +2 (cap), 25 on.
+    # Summer 1942: 30 + 25 = 55 -> +1, 5 on.  All 155 BRPs accounted for: 3 x 50 + 5.
+    base = {"cum_chinese_objectives": {"chinese_objectives": 2, "vladivostok": 0}}
+    report = eot(edition, {**base, "enemy_losses": {"eliminated": 80}}, carry(), T("winter", 1941))
+    assert report.results["japan"].level == 4
+    assert report.new_carry["japan"]["loss_remnant"] == 80
+    report = eot(edition, {**base, "enemy_losses": {"eliminated": 45}}, report.new_carry, T("spring", 1942))
+    assert report.results["japan"].level == 4 + 2
+    assert (report.new_carry["japan"]["cumulative_total"], report.new_carry["japan"]["loss_remnant"]) == (2, 25)
+    report = eot(edition, {**base, "enemy_losses": {"eliminated": 30}}, report.new_carry, T("summer", 1942))
+    assert report.results["japan"].level == 4 + 2 + 1
+    assert (report.new_carry["japan"]["cumulative_total"], report.new_carry["japan"]["loss_remnant"]) == (3, 5)
+
+
+def test_original_losses_of_the_outbreak_turn_count_nothing():
+    # Original 57.14B: "effects are calculated separately for each game turn; remnants are ignored".
+    report = eot(Edition.ORIGINAL, {"enemy_losses": {"eliminated": 80}}, carry(), T("winter", 1941))
+    assert report.new_carry["japan"]["loss_remnant"] == 0
+    report = eot(Edition.ORIGINAL, {"enemy_losses": {"eliminated": 30}}, report.new_carry, T("spring", 1942))
+    assert report.results["japan"].level == 4 + 1     # 30 BRPs: +1, nothing from Winter 1941

@@ -469,3 +469,35 @@ def test_wizard_not_available_in_a_pacific_scenario():
 
     session = Session.new(scenario=Sc.PACIFIC)
     assert not britain.wizard_available(session, session.assess())[0]
+
+
+# --- the conciliation question offers only what the surrender level allows (59.65, 59.75) ----------
+
+def _conciliation_options(outcome):
+    question = next(q for q in outcome.questions if q.id == britain.CONCILIATION_QUESTION)
+    return [key for key, _ in question.options]
+
+
+@pytest.mark.parametrize(("dp_level", "points"), [(-1, 2), (-3, 6), (-10, 20), (-14, 20)])
+def test_conciliation_question_offers_the_points_of_the_level(dp_level, points):
+    outcome = run({"dp_level": dp_level}, {britain.ACCEPT_QUESTION: "accept"})
+    assert _conciliation_options(outcome) == [str(n) for n in range(points + 1)]
+    full = run({"dp_level": dp_level}, {britain.ACCEPT_QUESTION: "accept", britain.CONCILIATION_QUESTION: str(points)})
+    assert full.carry["conciliation_points"] == points and full.carry["usat_reduction"] == 2 * points
+    with pytest.raises(RulesInputError, match=britain.CONCILIATION_QUESTION):
+        run({"dp_level": dp_level}, {britain.ACCEPT_QUESTION: "accept",
+                                     britain.CONCILIATION_QUESTION: str(points + 1)})
+
+
+def test_a_repeat_surrender_offers_only_the_points_of_the_difference():
+    # -2 then -5: three levels counted (59.872), six points
+    outcome = run({"dp_level": -5}, {britain.ACCEPT_QUESTION: "accept"}, carry=surrendered_carry(-2))
+    assert outcome.carry["surrender_level"] == -5
+    assert _conciliation_options(outcome) == [str(n) for n in range(7)]
+
+
+def test_no_conciliation_question_at_level_zero():
+    outcome = run({"dp_level": 0}, {britain.ACCEPT_QUESTION: "accept"})
+    assert outcome.carry["surrendered"] is True
+    assert britain.CONCILIATION_QUESTION not in {q.id for q in outcome.questions}
+    assert britain.conciliation_question(0, False) is None and britain.conciliation_question(4, True) is None

@@ -1,5 +1,7 @@
 """U.S. election (62) and Allied defeat (62.91)."""
 
+import json
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -93,7 +95,8 @@ def test_no_trigger_no_election():
 def test_atomic_election_separate_peace_defeats_the_us_in_both_theaters():
     imp = election.combine(-7, 40, Trigger.ATOMIC, GW)
     assert imp.us_defeated
-    assert (imp.europe_result, imp.pacific_result) == (-7, -7)
+    # 62.82: the Pacific gets a separate peace with no result of its own; the Pacific sum plays no part
+    assert (imp.europe_result, imp.pacific_result, imp.pacific, imp.combined) == (-7, None, 0, -7)
     assert imp.separate_peace_europe and imp.separate_peace_pacific
 
 
@@ -123,7 +126,10 @@ def test_atomic_election_defeat_recorded():
     assert result.figures["us_defeated"] is True
     outcome = election.end_of_turn(inputs, g, result, {})
     assert outcome.carry["us_defeated"] is True
-    assert outcome.carry["level_pacific"] == -10
+    assert (outcome.carry["level_europe"], outcome.carry["tension_europe"]) == (-10, None)
+    # 62.82: a separate peace in the Pacific too, without a result or a tension level of its own
+    assert (outcome.carry["level_pacific"], outcome.carry["tension_pacific"]) == (None, None)
+    assert outcome.carry["results"][0]["pacific"] is None
 
 
 # --- restrictions (62.41, 62.44) ---------------------------------------------------------------
@@ -364,3 +370,206 @@ def test_atomic_is_all_or_nothing(europe):
     imp = election.combine(europe, 0, Trigger.ATOMIC, GW)
     assert imp.us_defeated == (europe <= -7)
     assert imp.adverse == imp.us_defeated
+
+
+# --- 62.41 cumulative results at the separate-peace boundary (issue 12) --------------------------
+
+def _levels(consequences):
+    return [c.text.split(")")[0] + ")" for c in consequences if c.rule == "62.41"]
+
+
+@pytest.mark.parametrize(("result", "levels"), [
+    (-6, ["(-6)", "(-5)", "(-4)", "(-3)", "(-2)", "(-1)", "(0)"]),
+    (-7, ["(-7)", "(-6)", "(-5)", "(-4)", "(-3)", "(-2)", "(-1)", "(0)"]),
+    (-8, ["(-8)", "(-6)", "(-5)", "(-4)", "(-3)", "(-2)", "(-1)", "(0)"]),
+])
+def test_each_result_includes_all_higher_results(result, levels):
+    # 62.41: "Each result includes all higher number results": a separate peace carries 0 to -6 too.
+    assert _levels(election.restrictions(result)) == levels
+
+
+def test_separate_peace_also_binds_a_surrendered_britain_for_0_to_minus_4():
+    for result in (-7, -8, -12):
+        texts = election.restrictions(result, britain_in_surrender=True)
+        assert any("separate peace" in c.text for c in texts)
+        assert "results 0 to -4 bind Britain" in texts[-1].text
+        assert election.britain_bound_levels(result, True) == (-4, -3, -2, -1, 0)
+    assert "results 0 to -2 bind Britain" in election.restrictions(-2, britain_in_surrender=True)[-1].text
+    assert "bind Britain" in election.restrictions(0, britain_in_surrender=True)[-1].text
+    assert election.britain_bound_levels(-9, False) == ()
+
+
+def test_separate_peace_in_the_display_and_the_end_of_turn_lists_every_restriction():
+    g = game({"britain": britain(True, -10), "japan": power("japan", level=10)})
+    inputs = {**YSS, "axis_dp": 5, "tensions": {"usat": 40, "usjt": 30}}   # Europe -10, Pacific -10
+    result = election.assess(inputs, g)
+    shown = [c.text for c in result.consequences if c.rule == "62.41" and c.text.startswith("Europe")]
+    assert len(shown) == 8 and "separate peace" in shown[0] and "(0)" in shown[-1]
+    assert any(c.rule == "62.44" and "bind Britain" in c.text for c in result.consequences)
+    events = election.end_of_turn(inputs, g, result, {}).events
+    assert len([e for e in events if e.rule == "62.41" and e.text.startswith("Europe")]) == 8
+    assert any(e.rule == "62.44" and "0 to -4 bind Britain" in e.text for e in events)
+
+
+def test_restrictions_in_force_after_a_separate_peace_next_turn():
+    carry = {"election": {**election.initial_carry(), "level_europe": -9, "tension_europe": 38}}
+    result = election.assess({"tensions": {"usat": 38, "usjt": 0}}, game({"britain": britain(True, -6)}, carry=carry))
+    europe = [c.text for c in result.consequences if c.text.startswith("Europe") and c.rule == "62.41"]
+    assert len(europe) == 8
+
+
+@given(st.integers(-30, 3), st.integers(-30, 3), st.booleans())
+def test_a_worse_result_never_imposes_fewer_restrictions(better, worse, britain_out):
+    better, worse = max(better, worse), min(better, worse)
+    assert set(election.levels_in_force(better)) <= set(election.levels_in_force(worse))
+    assert set(election.britain_bound_levels(better, britain_out)) <= set(
+        election.britain_bound_levels(worse, britain_out))
+    assert len(election.restrictions(better, britain_out)) <= len(election.restrictions(worse, britain_out))
+
+
+# --- atomic elections show Europe only (62.81-62.83) ----------------------------------------------
+
+def test_atomic_election_shows_no_pacific_sum():
+    g = game({"britain": britain(), "japan": power("japan", level=12)})
+    inputs = {"trigger": ["atomic"], "axis_dp": 20, "japan_declared_war": True}   # Europe -15
+    result = election.assess(inputs, g)
+    assert result.figures["pacific"] is None
+    assert (result.level, result.total) == (-15, -15)
+    pacific_items = [item for item in result.breakdown if item.id in {"japanese_resistance", "japan_declared_war",
+                                                                      "germany_surrendered"}]
+    assert pacific_items and all(item.points == 0 and "Europe only" in item.note for item in pacific_items)
+    assert "Pacific: separate peace with no result of its own (62.82)" in result.verdict
+    assert "Pacific -" not in result.verdict and "Pacific +" not in result.verdict
+    assert result.figures["separate_peace_pacific"] is True
+    assert result.figures["separate_peace_tension_pacific"] is None
+    assert any(c.rule == "62.82" and c.text.startswith("Pacific") for c in result.consequences)
+
+
+def test_after_an_atomic_defeat_the_pacific_has_peace_without_a_result():
+    carry = {"election": {**election.initial_carry(), "level_europe": -8, "us_defeated": True}}
+    result = election.assess({"tensions": {"usat": 80, "usjt": 80}}, game({"britain": britain()}, carry=carry))
+    assert result.status is Status.EFFECTS
+    assert result.figures["level_in_effect_pacific"] is None
+    assert result.figures["level_in_effect_europe"] == -8      # tensions never bring a defeated U.S. back
+    assert "Pacific separate peace (62.82)" in result.verdict
+
+
+# --- 62.72: a declaration of war on a neutral U.S. ends the restrictions ------------------------------
+
+def test_germany_declaring_war_lifts_european_restrictions():
+    carry = {"election": {**election.initial_carry(), "level_europe": -8, "tension_europe": 42,
+                          "level_pacific": -2, "tension_pacific": 30}}
+    g = game({"britain": britain()}, carry=carry)
+    inputs = {"war_on_neutral_us": ["germany"], "tensions": {"usat": 42, "usjt": 30}}
+    result = election.assess(inputs, g)
+    assert result.figures["level_in_effect_europe"] is None
+    assert result.figures["level_in_effect_pacific"] == -2
+    assert any(c.rule == "62.72" for c in result.consequences)
+    outcome = election.end_of_turn(inputs, g, result, {})
+    assert (outcome.carry["level_europe"], outcome.carry["tension_europe"]) == (None, None)
+    assert outcome.carry["level_pacific"] == -2
+    assert any(e.rule == "62.72" and e.text.startswith("Europe") for e in outcome.events)
+
+
+def test_japan_declaring_war_lifts_pacific_restrictions_and_the_line_is_cleared_each_turn():
+    carry = {"election": {**election.initial_carry(), "level_pacific": -7, "tension_pacific": 46}}
+    g = game({"britain": britain()}, carry=carry)
+    inputs = {"war_on_neutral_us": ["japan"]}
+    outcome = election.end_of_turn(inputs, g, election.assess(inputs, g), {})
+    assert outcome.carry["level_pacific"] is None
+    line = next(line for line in election.lines(Edition.UPDATED, GW) if line.id == "war_on_neutral_us")
+    assert line.per_turn and line.rule == "62.72"
+
+
+def test_declaration_lifts_nothing_after_an_atomic_defeat_or_without_restrictions():
+    carry = {"election": {**election.initial_carry(), "level_europe": -9, "us_defeated": True}}
+    g = game({"britain": britain()}, carry=carry)
+    inputs = {"war_on_neutral_us": ["germany", "japan"]}
+    result = election.assess(inputs, g)
+    assert result.figures["level_in_effect_europe"] == -9
+    assert election.end_of_turn(inputs, g, result, {}).carry["level_europe"] == -9
+    quiet = election.assess(inputs, game({"britain": britain()}))
+    assert quiet.status is Status.NO_EFFECT and not any(c.rule == "62.72" for c in quiet.consequences)
+
+
+def test_declaration_in_the_turn_of_an_election_lifts_its_result():
+    g = game({"britain": britain(), "japan": power("japan", level=2)})
+    inputs = {**YSS, "axis_dp": 16, "war_on_neutral_us": ["germany"]}   # Europe -11, Pacific -2
+    outcome = election.end_of_turn(inputs, g, election.assess(inputs, g), {})
+    assert outcome.carry["level_europe"] is None and outcome.carry["level_pacific"] == -2
+
+
+def test_european_scenario_offers_only_a_german_declaration():
+    line = next(line for line in election.lines(Edition.UPDATED, Scenario.EUROPEAN) if line.id == "war_on_neutral_us")
+    assert [option.key for option in line.options] == ["germany"]
+    with pytest.raises(RulesInputError, match="war_on_neutral_us"):
+        election.assess({"war_on_neutral_us": ["japan"]}, game(scenario=Scenario.EUROPEAN))
+
+
+# --- 59.75B: the British conciliation reduction of USAT feeds 62.52 ----------------------------------
+
+def _after_election(usat_reduction, surrender_turn):
+    record = {"turn": {"season": "spring", "year": 1945}, "trigger": "yss_1945", "europe": -3, "pacific": 4,
+              "combined": 1, "implemented_europe": -3, "implemented_pacific": None}
+    return {"election": {**election.initial_carry(), "results": [record], "level_europe": -3, "tension_europe": 30},
+            "britain": {"surrendered": True, "surrender_level": -5, "usat_reduction": usat_reduction,
+                        "surrender_turn": surrender_turn}}
+
+
+def test_conciliation_after_the_election_is_subtracted_from_usat():
+    # Election Spring 1945 at USAT 30 (-3 in Europe); Britain surrenders the same turn, Germany leaves 3
+    # points: USAT -6.  USAT entered 38 next turn: 38 - 6 = 32 counted, two points up: still -3.
+    carry = _after_election(6, {"season": "spring", "year": 1945})
+    g = GameContext(Edition.UPDATED, GW, Turn(1945, Season.SUMMER), {"britain": britain(True, -5)}, carry)
+    result = election.assess({"tensions": {"usat": 38, "usjt": 0}}, g)
+    assert result.figures["usat_counted"] == 32
+    assert result.figures["level_in_effect_europe"] == -3
+    note = next(item.note for item in result.breakdown if item.id == "usat_conciliation")
+    assert "USAT -6" in note and "subtracted" in note
+    # without the reduction the same USAT would lift two levels: -1
+    assert election.level_in_effect(-3, 30, 38) == -1
+
+
+def test_conciliation_before_the_election_is_not_subtracted_again():
+    carry = _after_election(6, {"season": "fall", "year": 1944})
+    g = GameContext(Edition.UPDATED, GW, Turn(1945, Season.SUMMER), {"britain": britain(True, -5)}, carry)
+    result = election.assess({"tensions": {"usat": 38, "usjt": 0}}, g)
+    assert result.figures["usat_counted"] == 38
+    assert result.figures["level_in_effect_europe"] == -1
+    outcome = election.end_of_turn({"tensions": {"usat": 38, "usjt": 0}}, g, result, {})
+    assert outcome.carry["level_europe"] == -3   # the election result stays, counted from its baseline
+
+
+def test_conciliation_reduction_never_takes_usat_below_zero():
+    carry = _after_election(40, {"season": "summer", "year": 1945})
+    g = GameContext(Edition.UPDATED, GW, Turn(1945, Season.SUMMER), {"britain": britain(True, -5)}, carry)
+    assert election.usat_counted(10, g) == 0
+
+
+def test_the_report_lists_every_restriction_of_a_separate_peace():
+    from awaw_desktop.core import report
+    from awaw_desktop.core.session import Session
+    session = Session.new(Edition.UPDATED, GW, Turn(1945, Season.SUMMER))
+    session.carry["election"] = {**election.initial_carry(), "level_europe": -8, "tension_europe": 42}
+    session.carry["britain"] = {**session.carry["britain"], "surrendered": True, "surrender_level": -6}
+    text = report.report(session, "text")
+    europe = [line for line in text.splitlines() if "62.41: Europe:" in line]
+    assert len(europe) == 8 and "separate peace" in europe[0]
+    assert [line.split("Europe: ")[1][:4] for line in europe[1:]] == ["(-6)", "(-5)", "(-4)", "(-3)", "(-2)", "(-1)",
+                                                                     "(0) "]
+    assert "62.44: Europe: Restrictions apply only to American units" in text and "0 to -4 bind Britain" in text
+    data = json.loads(report.report(session, "json"))["powers"]["election"]
+    assert len([c for c in data["consequences"] if c["rule"] == "62.41"]) == 8
+    assert data["figures"]["level_in_effect_europe"] == -8
+
+
+@given(st.integers(-20, 20), st.integers(-20, 20), st.integers(0, 10), st.sampled_from([GW, Scenario.EUROPEAN]))
+def test_a_worse_theater_sum_never_lifts_a_restriction(europe, pacific, drop, scenario):
+    # Property over 62.41-62.42B: lowering one theater's sum never takes a restriction away anywhere.
+    for trigger in (Trigger.YSS_1945, Trigger.ATOMIC):
+        better = election.combine(europe, pacific, trigger, scenario)
+        worse = election.combine(europe - drop, pacific, trigger, scenario)
+        for theater in ("europe_result", "pacific_result"):
+            assert set(election.levels_in_force(getattr(better, theater))) <= set(
+                election.levels_in_force(getattr(worse, theater)))
+        assert better.separate_peace_pacific <= worse.separate_peace_pacific

@@ -204,7 +204,8 @@ def test_end_of_turn_records_a_surrender():
     result = italy.assess({"dp_level": -1, "rome_allied": True, "surrender_modifiers": mods(allied=3)}, g)
     outcome = italy.end_of_turn({}, g, result, {})
     assert outcome.carry == {"surrendered": True, "surrender_turn": {"season": "summer", "year": 1943},
-                             "surrender_level": -2}
+                             "surrender_level": -2, "selection_order": ["allied"],
+                             "named_ships": [{"side": "allied", "power": "united_states", "ship": "completed"}]}
     assert outcome.events[0].rule == "56.11"
 
 
@@ -311,3 +312,51 @@ def test_germany_sees_a_neutral_italy():
     italian = italy.assess({"at_war": False}, g)
     german_game = GameContext(Edition.ORIGINAL, Scenario.GLOBAL_WAR, TURN, {"italy": italian}, {})
     assert germany.ends_european_war(german_game)
+
+
+# --------------------------------------------------------------------------- 56.32 / 56.321 choices at the surrender
+
+@pytest.mark.parametrize(("level", "asked", "order"), [
+    (2, ["italy_named_ship_axis"], ["axis"]), (1, ["italy_named_ship_axis"], ["axis"]),
+    (0, [], ["axis", "allied"]),
+    (-1, ["italy_named_ship_allied"], ["allied"]), (-2, ["italy_named_ship_allied"], ["allied"]),
+])
+def test_the_named_ship_is_asked_of_the_selecting_player(level, asked, order):
+    assert [q.id for q in italy.force_questions(level)] == asked
+    assert list(italy.post_surrender_forces(level).selection_order) == order
+    for question in italy.force_questions(level):
+        assert question.rule == "56.32" and "56.321" in question.prompt
+        assert "is the only one to select" in question.prompt
+        assert [key for key, _ in question.options] == ["completed", "damaged", "unfinished", "none"]
+
+
+def _surrender_at(level_mods, choices):
+    g = game()
+    inputs = {"dp_level": -1, "rome_allied": True, "surrender_modifiers": level_mods}
+    result = italy.assess(inputs, g)
+    return result, italy.end_of_turn(inputs, g, result, choices)
+
+
+def test_the_named_ship_answer_is_recorded_with_the_selection_order():
+    # DP -1 + 3 Axis DPs in Italy = +2: Germany takes 9 infantry, one named ship, 2 CA, 2 DD
+    result, outcome = _surrender_at(mods(axis=3), {"italy_named_ship_axis": "unfinished"})
+    assert result.figures["surrender_level"] == 2
+    assert [q.id for q in outcome.questions] == ["italy_named_ship_axis"]
+    assert outcome.carry["selection_order"] == ["axis"]
+    assert outcome.carry["named_ships"] == [{"side": "axis", "power": "germany", "ship": "unfinished"}]
+    assert any(e.rule == "56.32" and "Launch" in e.text for e in outcome.events)
+    with pytest.raises(RulesInputError, match="italy_named_ship_axis"):
+        _surrender_at(mods(axis=3), {"italy_named_ship_axis": "littorio"})
+
+
+def test_level_zero_asks_no_named_ship_but_says_the_axis_selects_first():
+    result, outcome = _surrender_at(mods(axis=1), {})
+    assert result.figures["surrender_level"] == 0
+    assert outcome.questions == ()
+    assert outcome.carry["selection_order"] == ["axis", "allied"] and outcome.carry["named_ships"] == []
+    assert any(e.rule == "56.321" and "Axis player selects" in e.text and "first" in e.text for e in outcome.events)
+
+
+def test_an_old_carry_without_the_new_keys_still_reads():
+    carry = {"italy": {"surrendered": True, "surrender_turn": None, "surrender_level": -1}}
+    assert assess({"dp_level": 3}, carry=carry).status is Status.SURRENDERED

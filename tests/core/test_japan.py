@@ -385,14 +385,17 @@ def test_updated_remnant_carries_into_next_turn(edition):
     assert carry["loss_remnant"] == 0 and carry["cumulative_total"] == 2
 
 
-def test_before_the_clock_nothing_accumulates_but_the_peak():
-    g = game(Edition.UPDATED, turn=Turn(1941, Season.WINTER), war_turn=W41)
+def test_before_the_clock_only_the_peak_and_the_updated_losses_are_kept():
     inputs = {"enemy_losses": {"eliminated": 178}, "japan_island_groups": {"full": 8, "partial": 0}}
+    g = game(Edition.ORIGINAL, turn=Turn(1941, Season.WINTER), war_turn=W41)
+    carry = japan.end_of_turn(inputs, g, japan.assess(inputs, g), {}).carry
+    assert (carry["cumulative_total"], carry["loss_remnant"], carry["max_island_groups"]) == (0, 0, 8)
+    g = game(Edition.UPDATED, turn=Turn(1941, Season.WINTER), war_turn=W41)
     result = japan.assess(inputs, g)
+    assert result.figures["this_turn_cumulative"] == 0
     carry = japan.end_of_turn(inputs, g, result, {}).carry
-    assert carry["cumulative_total"] == 0
-    assert carry["loss_remnant"] == 0
-    assert carry["max_island_groups"] == 8
+    # 57.14B (updated), NOTES.md: the outbreak turn's losses are carried in full into the first count
+    assert (carry["cumulative_total"], carry["loss_remnant"], carry["max_island_groups"]) == (0, 178, 8)
 
 
 def test_end_of_turn_records_a_surrender():
@@ -513,3 +516,65 @@ def test_classic_table_is_the_updated_table(inputs, offset):
     turn = Turn.from_number(Turn(1941, Season.WINTER).number + offset)
     assert level(inputs, game(Edition.UPDATED, turn=turn, war_turn=W41)) == level(
         inputs, game(Edition.CLASSIC, turn=turn, war_turn=W41))
+
+
+# --------------------------------------------------------------------------- 57.14B outbreak-turn losses
+
+@pytest.mark.parametrize("edition", UPDATED_EDITIONS)
+@pytest.mark.parametrize(("outbreak", "first", "modifier", "left"), [
+    (0, 0, 0, 0), (49, 0, 0, 49), (50, 0, 1, 0), (30, 20, 1, 0), (67, 0, 1, 17), (178, 0, 2, 78),
+    (0, 99, 1, 49), (60, 60, 2, 20), (150, 150, 2, 200),
+])
+def test_outbreak_turn_losses_reach_the_first_count(edition, outbreak, first, modifier, left):
+    # War in Winter 1941: the outbreak turn's losses are kept; the first count (end of Spring 1942)
+    # adds them to its own, +1 per 50 at most +2, the rest carried on.
+    winter = game(edition, turn=Turn(1941, Season.WINTER), war_turn=W41)
+    inputs = {"enemy_losses": {"eliminated": outbreak}}
+    result = japan.assess(inputs, winter)
+    assert result.level == 4      # peak only: nothing cumulative counts yet
+    carry = japan.end_of_turn(inputs, winter, result, {}).carry
+    assert carry["loss_remnant"] == outbreak
+    spring = game(edition, turn=Turn(1942, Season.SPRING), **carry)
+    inputs = {"enemy_losses": {"eliminated": first},
+              "cum_chinese_objectives": {"chinese_objectives": 2, "vladivostok": 0}}   # no -1 for China
+    result = japan.assess(inputs, spring)
+    assert (result.figures["loss_modifier"], result.figures["loss_remnant"]) == (modifier, left)
+    assert japan.end_of_turn(inputs, spring, result, {}).carry["cumulative_total"] == modifier
+
+
+def test_outbreak_turn_losses_are_noted_on_the_line():
+    g = game(Edition.UPDATED, turn=Turn(1941, Season.WINTER), war_turn=W41, loss_remnant=0)
+    item = next(i for i in japan.assess({"enemy_losses": {"eliminated": 40}}, g).breakdown if i.id == "enemy_losses")
+    assert item.points == 0 and "40 carried in full into the first count" in item.note
+    line = next(line for line in japan.lines(Edition.UPDATED, Scenario.GLOBAL_WAR) if line.id == "enemy_losses")
+    assert "outbreak turn included" in line.reading
+    original = next(line for line in japan.lines(Edition.ORIGINAL, Scenario.GLOBAL_WAR) if line.id == "enemy_losses")
+    assert "count nothing" in original.reading
+
+
+@pytest.mark.parametrize("edition", UPDATED_EDITIONS)
+def test_no_losses_are_kept_before_the_war_or_in_the_original(edition):
+    inputs = {"enemy_losses": {"eliminated": 120}}
+    before = game(edition, turn=Turn(1941, Season.FALL), war_turn=W41)       # a turn before the war
+    assert japan.end_of_turn(inputs, before, japan.assess(inputs, before), {}).carry["loss_remnant"] == 0
+    no_war = game(edition, turn=Turn(1941, Season.FALL))
+    assert japan.end_of_turn(inputs, no_war, japan.assess(inputs, no_war), {}).carry["loss_remnant"] == 0
+    assert japan.losses_tracked(edition, W41, Turn(1941, Season.WINTER))
+    assert not japan.losses_tracked(Edition.ORIGINAL, W41, Turn(1941, Season.WINTER))
+
+
+@given(st.lists(st.integers(0, 400), min_size=1, max_size=8))
+def test_no_brp_of_losses_is_lost_to_the_clock(per_turn):
+    # Updated: over any run of turns from the outbreak, 50 x (modifiers gained) + what is carried
+    # equals every BRP of losses entered.
+    carry = {"war_turn": W41}
+    turn = Turn(1941, Season.WINTER)
+    gained = 0
+    for brps in per_turn:
+        g = game(Edition.UPDATED, turn=turn, **carry)
+        inputs = {"enemy_losses": {"eliminated": brps}}
+        result = japan.assess(inputs, g)
+        gained += result.figures["loss_modifier"]
+        carry = dict(japan.end_of_turn(inputs, g, result, {}).carry)
+        turn = turn.next()
+    assert 50 * gained + carry["loss_remnant"] == sum(per_turn)

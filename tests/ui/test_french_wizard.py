@@ -107,6 +107,7 @@ def test_level_page_is_filled_in_from_the_france_tab(qtbot):
 
 def test_the_raw_sum_is_clamped_and_edits_stay_in_the_wizard(qtbot):
     store = make_store(Edition.UPDATED, **EXAMPLE)
+    store.session.start_turn = Turn(1939, Season.FALL)   # a campaign begun in 1939, now in Fall 1940
     before = saved(store)
     wizard = open_wizard(qtbot, store)
     # updated: no battleship result +1, no German hex recorded: the surrender turn counts as the first, +2
@@ -116,7 +117,10 @@ def test_the_raw_sum_is_clamped_and_edits_stay_in_the_wizard(qtbot):
     tick(qtbot, wizard, "Axis-held Lyon / Marseilles: Lyon")
     assert text(wizard, "Sum of the modifiers") == "+5"
     tick(qtbot, wizard, "Germany's first hex in France: has happened")
-    type_number(qtbot, wizard, "Germany's first hex in France: year", 1940)
+    # ticking records the game's current turn, Fall 1940: that turn +2 (58.21E)
+    assert find(wizard, "Germany's first hex in France: season").currentText() == "Fall"
+    assert find(wizard, "Germany's first hex in France: year").value() == 1940
+    assert text(wizard, "Turn of surrender points") == "+2"
     find(wizard, "Germany's first hex in France: season").setCurrentIndex(0)  # Spring: two turns ago, -2
     assert text(wizard, "Turn of surrender points") == "-2"
     assert text(wizard, "Sum of the modifiers") == "+1"

@@ -429,8 +429,24 @@ FAR_EAST_QUESTION = "britain_far_east"
 CONCILIATION_QUESTION = "britain_conciliation_points"
 OUTCOME_CHOICE = "britain_surrender_outcome"
 RESUMPTION_QUESTION = "britain_war_resumes"
-#: The most conciliation points a surrender can give: 20 points not taken plus everything returnable.
-MAX_CONCILIATION_POINTS = 80
+
+
+def conciliation_question(concession_points: int, us_at_war: bool) -> Question | None:
+    """The end-of-turn conciliation question (59.71, 59.75): how many of the concession points the surrender
+    level allows (59.65, two per counted level, 59.872) Germany leaves untaken.  Only those points are
+    offered; territory returned to Britain is recorded through the surrender wizard, which checks 59.72-59.73
+    and keeps the once-per-game record (59.73C).  None when there is nothing to leave: the U.S. is at war with
+    Germany (59.61) or the surrender counts no level."""
+    if us_at_war or concession_points <= 0:
+        return None
+    options = tuple((str(n), f"{n} of {concession_points}" + (" (Germany takes everything)" if n == 0 else
+                                                              " (Germany takes nothing)" if n == concession_points
+                                                              else ""))
+                    for n in range(concession_points + 1))
+    return Question(CONCILIATION_QUESTION, "59.75",
+                    f"The surrender level allows Germany {concession_points} concession point(s) (59.65). How many "
+                    "does it leave untaken? (Territory returned to Britain is entered in the surrender wizard.)",
+                    options, "0")
 
 _FAR_EAST_OPTIONS: tuple[tuple[str, str], ...] = (
     (procedure.FarEast.NO_WAR.value, "Japan is at war with neither Britain nor the U.S."),
@@ -561,12 +577,10 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
             events.extend(outcome.events)
         else:
             points = 0
-            if not us_at_war:
-                question = Question(CONCILIATION_QUESTION, "59.75",
-                                    "Concession points Germany returned or did not take",
-                                    tuple((str(n), str(n)) for n in range(MAX_CONCILIATION_POINTS + 1)), "0")
-                questions.append(question)
-                points = int(_choice(choices, question))
+            asked = conciliation_question(procedure.concession_points(counted), us_at_war)
+            if asked is not None:
+                questions.append(asked)
+                points = int(_choice(choices, asked))
             conciliation = procedure.conciliation_effects(points)
             returned = ()
             far_east = None

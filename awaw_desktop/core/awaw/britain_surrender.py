@@ -189,6 +189,14 @@ SHIP_DISCOUNT: Mapping[ShipState, int] = {
 }
 
 
+#: Readings beside the discount data (also in resources/readings/britain.md and docs/rules-readings.md).
+SHIP_READINGS: Mapping[ShipState, str] = {
+    ShipState.SALVAGEABLE: "59.513D lists salvageable ships among the discounted ones without a figure: a "
+                           "salvageable ship (sunk in port, can be salvaged) is discounted like a ship sunk in port, "
+                           "-2 (our reading).",
+}
+
+
 def ship_value(factors: int, state: ShipState | str = ShipState.ACTIVE) -> int:
     """A naval unit's value towards the naval reduction, never below zero (59.513D)."""
     factors = _whole("factors", factors)
@@ -859,6 +867,8 @@ class SurrenderOutcome:
             for ship in removed.ships:
                 lines.append(f"  Ship eliminated: {ship.name}, {ship.factors} factor(s), "
                              f"{ship.state.value.replace('-', ' ')}: counts {ship.value}.")
+                if ship.state in SHIP_READINGS:
+                    lines.append(f"    Reading: {SHIP_READINGS[ship.state]}")
             if removed.naval_factors:
                 lines.append(f"  Other naval factors eliminated: {removed.naval_factors}.")
         if self.war_continues:

@@ -12,7 +12,7 @@ This power is assessed last: it reads Japan, Germany, Britain, France and Russia
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
@@ -41,6 +41,7 @@ from .common import (
     Question,
     Scenario,
     Status,
+    Turn,
     TurnOutcome,
     require_range,
 )
@@ -213,11 +214,61 @@ def _tensions_explain(values: Mapping[str, int]) -> str:
 TENSIONS = Group(
     id="tensions", rule="62.5", label="Current U.S. tension levels (no points)",
     help="USAT and USJT now. After an adverse election they are recorded again: every four points they rise "
-         "lifts the restrictions in that theater by one level (62.52). They add nothing to the election result.",
+         "lifts the restrictions in that theater by one level (62.52). They add nothing to the election result. "
+         "Leave out of USAT the reduction of a German conciliation made since the election in effect: the app "
+         "takes it from the Britain tab (59.75B, line below).",
     reading="62.51-62.52: after a result short of a separate peace, the tension level entered when the election "
             "is held is the starting point; after a separate peace it is set by 62.65.",
     fields=(FieldSpec("usat", "USAT level", 0, 120), FieldSpec("usjt", "USJT level", 0, 120)),
     score=_no_points, explain=_tensions_explain,
+)
+
+
+
+def _conciliation_note(context: Context) -> tuple[int, str]:
+    reduction = int(context.get("britain.usat_reduction", 0) or 0)
+    if not reduction:
+        return 0, "no German conciliation recorded"
+    when = context.get("britain.surrender_turn")
+    counted = bool(context.get("conciliation_counted", False))
+    text = f"USAT -{reduction} from the British surrender{' of ' + when.title if isinstance(when, Turn) else ''}"
+    if counted:
+        return 0, text + ": subtracted from the USAT entered above (62.52)"
+    return 0, text + ": before the election result now in effect, so already part of its starting tension"
+
+
+USAT_CONCILIATION = Derived(
+    id="usat_conciliation", rule="59.75B", label="USAT lowered by German conciliation (no points)",
+    help="When Germany returned or did not take British concessions, the USAT level falls by two per concession "
+         "point (59.75B, 62.65). The reduction is read from the Britain tab's carried values.",
+    reading="59.75B / 62.65: the USAT entered above is the tension track without the one-time conciliation "
+            "reduction of the most recent British surrender; when that surrender came at or after the election "
+            "whose result is in effect, the app subtracts the reduction before counting 62.52's four points a "
+            "level (an earlier surrender is already part of the tension at the election).",
+    compute=_conciliation_note,
+)
+
+
+class Declaration(StrEnum):
+    """Who declared war on a neutral U.S. this turn (62.72)."""
+
+    GERMANY = "germany"
+    JAPAN = "japan"
+
+
+#: 62.72: a declaration of war lifts the election restrictions in the declaring power's theater.
+DECLARATION_THEATER: dict[Declaration, str] = {Declaration.GERMANY: "europe", Declaration.JAPAN: "pacific"}
+
+WAR_ON_NEUTRAL_US = Choice(
+    id="war_on_neutral_us", rule="62.72", label="Declared war on the neutral U.S. this turn", each=0,
+    help="Tick Germany or Japan if it declared war on the U.S. this turn while the U.S. was neutral in its "
+         "theater: the U.S. resumes full participation there at once and the election restrictions there end. "
+         "No points; cleared at the end of the turn.",
+    reading="62.72: ticked only when the U.S. was neutral in that theater; the app lifts whatever election "
+            "result is in effect there (a result held this turn included). After a U.S. defeat by atomic attack "
+            "(62.82) the U.S. may never reenter, so a declaration lifts nothing.",
+    options=(Option(Declaration.GERMANY.value, "Germany (Europe)"), Option(Declaration.JAPAN.value, "Japan (Pacific)")),
+    per_turn=True,
 )
 
 EUROPE_LINES: tuple[Line, ...] = (AXIS_DP, ATOMIC_ON_BRITAIN, BRITISH_SURRENDER_LEVEL, BRITAIN_FIGHTING,
@@ -225,6 +276,11 @@ EUROPE_LINES: tuple[Line, ...] = (AXIS_DP, ATOMIC_ON_BRITAIN, BRITISH_SURRENDER_
 PACIFIC_LINES: tuple[Line, ...] = (JAPANESE_RESISTANCE, JAPAN_DECLARED_WAR, GERMANY_SURRENDERED)
 EUROPE_LINES = in_section("Europe", EUROPE_LINES)
 PACIFIC_LINES = in_section("Pacific", PACIFIC_LINES)
+_AFTER = "After an election (62.5-62.7)"
+_EUROPEAN_DECLARATION = replace(WAR_ON_NEUTRAL_US, options=WAR_ON_NEUTRAL_US.options[:1])
+AFTER_ELECTION_LINES: tuple[Line, ...] = in_section(_AFTER, (TENSIONS, USAT_CONCILIATION, WAR_ON_NEUTRAL_US))
+AFTER_ELECTION_LINES_EUROPEAN: tuple[Line, ...] = in_section(_AFTER, (TENSIONS, USAT_CONCILIATION,
+                                                                      _EUROPEAN_DECLARATION))
 
 
 def lines(edition: Edition, scenario: Scenario) -> tuple[Line, ...]:
@@ -234,8 +290,8 @@ def lines(edition: Edition, scenario: Scenario) -> tuple[Line, ...]:
     if scenario is Scenario.PACIFIC:
         return ()
     if scenario is Scenario.EUROPEAN:
-        return (TRIGGER, *EUROPE_LINES, TENSIONS)
-    return (TRIGGER, *EUROPE_LINES, *PACIFIC_LINES, TENSIONS)
+        return (TRIGGER, *EUROPE_LINES, *AFTER_ELECTION_LINES_EUROPEAN)
+    return (TRIGGER, *EUROPE_LINES, *PACIFIC_LINES, *AFTER_ELECTION_LINES)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -268,7 +324,52 @@ def _context(game: GameContext) -> Context:
         level = game.carried("britain", "surrender_level")
     values["britain.in_surrender"] = in_surrender
     values["britain.surrender_level"] = level
+    reduction, when = _british_conciliation(game)
+    values["britain.usat_reduction"] = reduction
+    values["britain.surrender_turn"] = when
+    values["conciliation_counted"] = _conciliation_counted(game)
     return Context(values)
+
+
+def _turn(value: Any) -> Turn | None:
+    if isinstance(value, Turn):
+        return value
+    if isinstance(value, Mapping) and "year" in value and "season" in value:
+        try:
+            return Turn(int(value["year"]), value["season"])
+        except (ValueError, TypeError) as error:
+            raise RulesInputError(f"not a turn: {dict(value)!r} ({error})") from error
+    return None
+
+
+def _british_conciliation(game: GameContext) -> tuple[int, Turn | None]:
+    """The USAT reduction of the most recent British surrender (59.75B) and that surrender's turn."""
+    reduction = game.carried("britain", "usat_reduction", 0) or 0
+    require_range("britain.usat_reduction", reduction, 0, 1000)
+    return int(reduction), _turn(game.carried("britain", "surrender_turn"))
+
+
+def _election_in_effect_turn(game: GameContext, theater: str) -> Turn | None:
+    """The turn of the most recent election that implemented a result in ``theater``."""
+    for record in reversed(list(game.carried(KEY, "results", []) or [])):
+        if isinstance(record, Mapping) and record.get(f"implemented_{theater}") is not None:
+            return _turn(record.get("turn"))
+    return None
+
+
+def _conciliation_counted(game: GameContext) -> bool:
+    """59.75B, 62.65: the British conciliation reduction counts against the European tension when the
+    surrender came at or after the election whose European result is in effect."""
+    reduction, when = _british_conciliation(game)
+    elected = _election_in_effect_turn(game, "europe")
+    return bool(reduction) and when is not None and elected is not None and when >= elected
+
+
+def usat_counted(entered: int, game: GameContext) -> int:
+    """The USAT level 62.52 counts in Europe: the entered level less a conciliation reduction that came
+    after the election in effect (59.75B), never below 0."""
+    reduction, _ = _british_conciliation(game)
+    return max(0, entered - reduction) if _conciliation_counted(game) else entered
 
 
 @dataclass(frozen=True)
@@ -282,10 +383,12 @@ class TheaterResults:
 
 
 def theater_results(inputs: Mapping[str, Any], game: GameContext) -> TheaterResults:
-    """Europe and Pacific sums (62.31).  European scenario: the Pacific is 0 (62.46A)."""
+    """Europe and Pacific sums (62.31).  European scenario: the Pacific is 0 (62.46A); an atomic-attack
+    election makes only the European calculation (62.31, 62.81): the Pacific is 0 and not shown."""
     context = _context(game)
     europe = evaluate(EUROPE_LINES, inputs, context)
-    if game.scenario is Scenario.EUROPEAN:
+    trigger = TRIGGER.trigger(inputs.get(TRIGGER.id, TRIGGER.default()))
+    if game.scenario is Scenario.EUROPEAN or trigger is Trigger.ATOMIC:
         return TheaterResults(europe.total, 0, europe.breakdown, ())
     pacific = evaluate(PACIFIC_LINES, inputs, context)
     return TheaterResults(europe.total, pacific.total, europe.breakdown, pacific.breakdown)
@@ -315,7 +418,8 @@ class Implementation:
 
     @property
     def separate_peace_pacific(self) -> bool:
-        return self.pacific_result is not None and self.pacific_result <= SEPARATE_PEACE_AT
+        """After an atomic defeat the Pacific has a separate peace without a result of its own (62.82)."""
+        return self.us_defeated or (self.pacific_result is not None and self.pacific_result <= SEPARATE_PEACE_AT)
 
     @property
     def adverse(self) -> bool:
@@ -346,11 +450,12 @@ def combine(europe: int, pacific: int, trigger: Trigger | str, scenario: Scenari
         return Implementation(trigger, False, europe, pacific, None, None, None,
                               explanation="Pacific scenario: there is no U.S. election (62.46B).")
     if trigger is Trigger.ATOMIC:
+        # 62.31, 62.81: only the European calculation is made; the Pacific sum plays no part.
         if europe <= SEPARATE_PEACE_AT:
-            return Implementation(trigger, True, europe, pacific, europe, europe, europe, us_defeated=True,
+            return Implementation(trigger, True, europe, 0, europe, europe, None, us_defeated=True,
                                   explanation=f"European result {europe:+d}: the U.S. signs a separate peace with "
                                               "Germany and Japan and is defeated (62.82).")
-        return Implementation(trigger, True, europe, pacific, europe, None, None, lifts_europe_restrictions=True,
+        return Implementation(trigger, True, europe, 0, europe, None, None, lifts_europe_restrictions=True,
                               explanation=f"European result {europe:+d}: the atomic attack fails to force a "
                                           "separate peace; every U.S. restriction in Europe is lifted (62.83).")
     if scenario is Scenario.EUROPEAN:
@@ -398,28 +503,54 @@ def separate_peace_tension(result: int) -> int | None:
     return SEPARATE_PEACE_TENSION - TENSION_PER_LEVEL * (SEPARATE_PEACE_AT - result)
 
 
-def restrictions(result: int | None, britain_in_surrender: bool = False) -> tuple[Consequence, ...]:
-    """Everything a result implemented in a theater brings (each result includes all higher ones,
-    62.41): nothing for None or 1 or more; a separate peace at -7 or less."""
+#: 62.44: with Britain surrendered, the restrictions of results 0 to -4 bind Britain too.
+BRITAIN_BOUND_FROM = -4
+
+
+def levels_in_force(result: int | None) -> tuple[int, ...]:
+    """The result levels a theater's result puts in force, worst first (62.41: "each result includes all
+    higher number results"): -3 gives -3, -2, -1, 0; -7 or worse gives the separate peace (shown as -7)
+    and every restriction from -6 to 0 as well.  None or 1 or more: nothing."""
     if result is None:
         return ()
     require_range("result", result, -999, 999)
     if result >= 1:
         return ()
+    return tuple(range(max(result, SEPARATE_PEACE_AT), 1))
+
+
+def britain_bound_levels(result: int | None, britain_in_surrender: bool) -> tuple[int, ...]:
+    """The levels in force that also bind a surrendered Britain (62.44: results 0 to -4)."""
+    if not britain_in_surrender:
+        return ()
+    return tuple(level for level in levels_in_force(result) if level >= BRITAIN_BOUND_FROM)
+
+
+def restrictions(result: int | None, britain_in_surrender: bool = False) -> tuple[Consequence, ...]:
+    """Everything a result implemented in a theater brings (62.41, cumulative): a separate peace at -7
+    or less, then every restriction from -6 to 0 (they bind the U.S. once it returns, 62.71), then who
+    they bind (62.44).  Nothing for None or 1 or more."""
+    levels = levels_in_force(result)
+    if not levels:
+        return ()
+    assert result is not None
+    out: list[Consequence] = []
     if result <= SEPARATE_PEACE_AT:
         tension = separate_peace_tension(result)
-        return (
+        out += [
             Consequence("62.41", f"({result:+d}) The U.S. signs a separate peace in this theater; its tension "
                                  f"level there is set to {tension} (62.65)."),
             Consequence("62.6", "U.S. units leave the theater as 62.61-62.62 say; American BRP grants there follow "
                                 "the tension level (62.45)."),
-        )
-    out = [Consequence("62.41", f"({level:+d}) {_RESULTS[level]}" if level else f"(0) {_RESULTS[0]}")
-           for level in range(result, 1)]
+        ]
+    out += [Consequence("62.41", f"({level:+d}) {_RESULTS[level]}" if level else f"(0) {_RESULTS[0]}")
+            for level in levels if level in _RESULTS]
     applies = "only to American units, American-built partisans included"
-    if britain_in_surrender:
-        out.append(Consequence("62.44", f"Restrictions apply {applies}; results 0 to -4 also bind Britain, "
-                                        "which has surrendered."))
+    shared = britain_bound_levels(result, britain_in_surrender)
+    if shared:
+        span = "0" if len(shared) == 1 else f"0 to {min(shared):+d}"
+        out.append(Consequence("62.44", f"Restrictions apply {applies}; Britain has surrendered, so the "
+                                        f"restrictions of results {span} bind Britain too."))
     else:
         out.append(Consequence("62.44", f"Restrictions apply {applies}."))
     return tuple(out)
@@ -499,12 +630,31 @@ def _current(carry: Mapping[str, Any], theater: str, tension_now: int) -> int | 
     return level_in_effect(int(level), int(baseline), tension_now)
 
 
-def _in_effect_consequences(europe: int | None, pacific: int | None, britain: bool) -> list[Consequence]:
+def _in_effect_consequences(europe: int | None, pacific: int | None, britain: bool,
+                            us_defeated: bool = False) -> list[Consequence]:
     out: list[Consequence] = []
     for name, level in (("Europe", europe), ("Pacific", pacific)):
         for c in restrictions(level, britain):
             out.append(Consequence(c.rule, f"{name}: {c.text}"))
+    if us_defeated and pacific is None:
+        out.append(Consequence("62.82", "Pacific: the U.S. has a separate peace with Japan as well, with no election "
+                                        "result and no tension level of its own; it never reenters the war."))
     return out
+
+
+def declared_theaters(inputs: Mapping[str, Any], game: GameContext) -> tuple[str, ...]:
+    """The theaters where Germany or Japan declared war on a neutral U.S. this turn (62.72)."""
+    line = next((line for line in lines(game.edition, game.scenario) if line.id == WAR_ON_NEUTRAL_US.id), None)
+    if line is None:
+        return ()
+    chosen = line.validate(inputs.get(line.id, line.default()))
+    return tuple(DECLARATION_THEATER[Declaration(key)] for key in chosen)
+
+
+def _lifted_event(theater: str) -> Consequence:
+    power = "Germany" if theater == "europe" else "Japan"
+    return Consequence("62.72", f"{theater.capitalize()}: {power} declared war on the neutral U.S.: it resumes full "
+                                "participation there and the election restrictions there end.")
 
 
 def questions(implementation: Implementation) -> tuple[Question, ...]:
@@ -535,6 +685,19 @@ def _chosen(question: Question | None, choices: Mapping[str, str], result: int |
     return int(answer)
 
 
+_NOT_COUNTED_ATOMIC = "not counted: an atomic-attack election uses Europe only (62.31, 62.81)"
+
+
+def _breakdown(inputs: Mapping[str, Any], game: GameContext, trigger: Trigger) -> tuple[LineResult, ...]:
+    """The table's lines; after an atomic attack the Pacific lines count nothing (62.31, 62.81)."""
+    breakdown = evaluate(lines(game.edition, game.scenario), inputs, _context(game)).breakdown
+    if trigger is not Trigger.ATOMIC:
+        return breakdown
+    pacific = {line.id for line in PACIFIC_LINES}
+    return tuple(LineResult(item.id, item.rule, item.label, item.value, 0, _NOT_COUNTED_ATOMIC)
+                 if item.id in pacific else item for item in breakdown)
+
+
 def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
     if game.scenario is Scenario.PACIFIC:
         return PowerResult(KEY, TITLE, 0, 0, Status.NOT_APPLICABLE,
@@ -544,17 +707,20 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
                                                             "surrender (54.11)."})
     trigger = TRIGGER.trigger(inputs.get(TRIGGER.id, TRIGGER.default()))
     tensions = TENSIONS.validate(inputs.get(TENSIONS.id, TENSIONS.default()))
-    table = lines(game.edition, game.scenario)
-    context = _context(game)
-    total = evaluate(table, inputs, context)
+    usat = usat_counted(tensions["usat"], game)
+    breakdown = _breakdown(inputs, game, trigger)
     theaters = theater_results(inputs, game)
     implementation = combine(theaters.europe, theaters.pacific, trigger, game.scenario)
     defeat, reason = allied_defeat(game)
-    britain_in_surrender = bool(context.get("britain.in_surrender"))
+    britain_in_surrender = bool(_context(game).get("britain.in_surrender"))
     carry = _carry(game)
+    defeated = implementation.us_defeated or bool(carry["us_defeated"])
+    lifted = () if defeated else declared_theaters(inputs, game)
+    atomic = trigger is Trigger.ATOMIC
     figures: dict[str, Any] = {
         "trigger": trigger.value, "held": implementation.held,
-        "europe": theaters.europe, "pacific": theaters.pacific, "combined": implementation.combined,
+        "europe": theaters.europe, "pacific": None if atomic else theaters.pacific,
+        "combined": implementation.combined,
         "europe_result": implementation.europe_result, "pacific_result": implementation.pacific_result,
         "separate_peace_europe": implementation.separate_peace_europe,
         "separate_peace_pacific": implementation.separate_peace_pacific,
@@ -562,7 +728,7 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
         else separate_peace_tension(implementation.europe_result),
         "separate_peace_tension_pacific": None if implementation.pacific_result is None
         else separate_peace_tension(implementation.pacific_result),
-        "us_defeated": implementation.us_defeated or bool(carry["us_defeated"]),
+        "us_defeated": defeated, "usat_counted": usat, "restrictions_lifted_62_72": list(lifted),
         "allied_defeat": defeat, "allied_defeat_reason": reason,
     }
     consequences: list[Consequence] = []
@@ -571,8 +737,12 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
     level = implementation.combined if implementation.combined is not None else theaters.europe + theaters.pacific
     if implementation.held:
         consequences.append(Consequence("62.42", implementation.explanation))
-        consequences.extend(_in_effect_consequences(implementation.europe_result, implementation.pacific_result,
-                                                    britain_in_surrender))
+        europe = None if "europe" in lifted else implementation.europe_result
+        pacific = None if "pacific" in lifted else implementation.pacific_result
+        consequences.extend(_in_effect_consequences(europe, pacific, britain_in_surrender,
+                                                    implementation.us_defeated))
+        consequences.extend(_lifted_event(theater) for theater in lifted
+                            if getattr(implementation, f"{theater}_result") is not None)
         if implementation.us_defeated:
             consequences.append(Consequence("62.82", "The U.S. may not reenter or take part in the war in either "
                                                      "theater for the rest of the game."))
@@ -581,17 +751,21 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
                                                      "theater (asked at the end of the turn)."))
         status = Status.EFFECTS if implementation.adverse else Status.NO_EFFECT
         verdict = _held_verdict(implementation)
-        if game.scenario is Scenario.GLOBAL_WAR and trigger is not Trigger.ATOMIC:
+        if game.scenario is Scenario.GLOBAL_WAR and not atomic:
             verdict += f" (Europe {theaters.europe:+d}, Pacific {theaters.pacific:+d}.)"
     else:
-        europe_now = _current(carry, "europe", tensions["usat"])
-        pacific_now = _current(carry, "pacific", tensions["usjt"])
+        europe_now = None if "europe" in lifted else _current(carry, "europe", usat)
+        pacific_now = None if "pacific" in lifted else _current(carry, "pacific", tensions["usjt"])
         figures.update(level_in_effect_europe=europe_now, level_in_effect_pacific=pacific_now)
-        consequences.extend(_in_effect_consequences(europe_now, pacific_now, britain_in_surrender))
-        status = Status.EFFECTS if europe_now is not None or pacific_now is not None else Status.NO_EFFECT
+        consequences.extend(_in_effect_consequences(europe_now, pacific_now, britain_in_surrender, defeated))
+        consequences.extend(_lifted_event(theater) for theater in lifted
+                            if carry[f"level_{theater}"] is not None)
+        status = Status.EFFECTS if europe_now is not None or pacific_now is not None or defeated else Status.NO_EFFECT
         if status is Status.EFFECTS:
             parts = [f"{name} {lvl:+d}" for name, lvl in (("Europe", europe_now), ("Pacific", pacific_now))
                      if lvl is not None]
+            if defeated and pacific_now is None:
+                parts.append("Pacific separate peace (62.82)")
             verdict = f"No U.S. election this turn; earlier election results still in effect: {', '.join(parts)}."
         else:
             verdict = (f"No U.S. election this turn (Europe stands at {theaters.europe:+d}, "
@@ -599,8 +773,8 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
     if defeat:
         status = Status.EFFECTS
         verdict = "Allied defeat: decisive Axis victory (62.91). " + verdict
-    return PowerResult(KEY, TITLE, total.total, level, status, verdict, total.breakdown, tuple(consequences),
-                       figures)
+    total = sum(item.points for item in breakdown)
+    return PowerResult(KEY, TITLE, total, level, status, verdict, breakdown, tuple(consequences), figures)
 
 
 def _held_verdict(implementation: Implementation) -> str:
@@ -608,7 +782,9 @@ def _held_verdict(implementation: Implementation) -> str:
         return f"U.S. election: {implementation.explanation}"
     parts = []
     for name, result in (("Europe", implementation.europe_result), ("Pacific", implementation.pacific_result)):
-        if result is None:
+        if result is None and implementation.us_defeated:
+            parts.append(f"{name}: separate peace with no result of its own (62.82)")
+        elif result is None:
             parts.append(f"{name}: war goes on")
         elif result <= SEPARATE_PEACE_AT:
             parts.append(f"{name}: separate peace ({result:+d}, tension {separate_peace_tension(result)})")
@@ -624,6 +800,7 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
         return TurnOutcome(carry)
     trigger = TRIGGER.trigger(inputs.get(TRIGGER.id, TRIGGER.default()))
     tensions = TENSIONS.validate(inputs.get(TENSIONS.id, TENSIONS.default()))
+    usat = usat_counted(tensions["usat"], game)
     theaters = theater_results(inputs, game)
     implementation = combine(theaters.europe, theaters.pacific, trigger, game.scenario)
     events: list[Consequence] = []
@@ -631,10 +808,17 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
         events.append(Consequence("62.91", str(result.figures.get("allied_defeat_reason", ""))))
     asked = questions(implementation)
     if not implementation.held:
-        # 62.52: rising tensions lift restrictions level by level.
-        for theater, tension in (("europe", tensions["usat"]), ("pacific", tensions["usjt"])):
+        lifted = () if carry["us_defeated"] else declared_theaters(inputs, game)
+        # 62.72: a declaration of war on a neutral U.S. ends the restrictions in that theater;
+        # 62.52: rising tensions lift them level by level.
+        for theater, tension in (("europe", usat), ("pacific", tensions["usjt"])):
             before = carry[f"level_{theater}"]
             if before is None or carry["us_defeated"]:
+                continue
+            if theater in lifted:
+                carry[f"level_{theater}"] = None
+                carry[f"tension_{theater}"] = None
+                events.append(_lifted_event(theater))
                 continue
             now = _current(carry, theater, tension)
             if now is None:
@@ -651,26 +835,31 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
     europe = _chosen(by_id.get("election.europe_result"), choices, implementation.europe_result)
     pacific = _chosen(by_id.get("election.pacific_result"), choices, implementation.pacific_result)
     record = {"turn": game.turn.to_json(), "trigger": trigger.value, "europe": theaters.europe,
-              "pacific": theaters.pacific, "combined": implementation.combined,
-              "implemented_europe": europe, "implemented_pacific": pacific}
+              "pacific": None if trigger is Trigger.ATOMIC else theaters.pacific,
+              "combined": implementation.combined, "implemented_europe": europe, "implemented_pacific": pacific}
     carry["results"] = [*carry["results"], record]
     events.append(Consequence("62.42", f"{game.turn.title}: {implementation.explanation}"))
     if implementation.trigger is Trigger.ATOMIC:
         if implementation.us_defeated:
-            carry.update(level_europe=europe, level_pacific=pacific, us_defeated=True,
+            carry.update(level_europe=europe, level_pacific=None, us_defeated=True,
                          tension_europe=None, tension_pacific=None)
             events.append(Consequence("62.82", "The U.S. is defeated: separate peace with Germany and Japan for "
-                                               "the rest of the game."))
+                                               "the rest of the game (the Pacific has no result or tension of "
+                                               "its own)."))
         else:
             carry.update(level_europe=None, tension_europe=None)
             events.append(Consequence("62.83", "All U.S. restrictions in Europe are lifted."))
         return TurnOutcome(carry, tuple(events), asked)
-    for theater, chosen, tension in (("europe", europe, tensions["usat"]), ("pacific", pacific, tensions["usjt"])):
+    lifted = declared_theaters(inputs, game)
+    for theater, chosen, tension in (("europe", europe, usat), ("pacific", pacific, tensions["usjt"])):
         if chosen is None:
+            continue
+        if theater in lifted:
+            events.append(_lifted_event(theater))
             continue
         peace = separate_peace_tension(chosen)
         carry[f"level_{theater}"] = chosen
         carry[f"tension_{theater}"] = peace if peace is not None else tension
-        for c in restrictions(chosen):
+        for c in restrictions(chosen, bool(_context(game).get("britain.in_surrender"))):
             events.append(Consequence(c.rule, f"{theater.capitalize()}: {c.text}"))
     return TurnOutcome(carry, tuple(events), asked)

@@ -345,6 +345,10 @@ def allocate_fleet(existing_ships: Ships, free_french: ForceLevel, vichy: ForceL
 KEY_AREAS: dict[str, int] = {"paris": 20, "lyon": 10, "marseilles": 10}
 VICHY_BRPS = 20
 UPDATED_CONQUEST_VALUE = 20
+#: Original 58.71 (BRP base at the surrender - 40) says nothing of a base below 40 (also in
+#: resources/readings/france.md and docs/rules-readings.md).
+CONQUEST_READING = ("58.71 (original) gives the BRP base at the surrender minus 40 and says nothing of a base below "
+                    "40: the conquest value is then 0, never negative (our reading).")
 
 
 @dataclass(frozen=True)
@@ -360,6 +364,8 @@ class BrpOutcome:
         if edition is Edition.ORIGINAL:
             conquest = (f"France is worth {self.conquest_value} BRPs as a conquest (French BRP base at the surrender "
                         "minus 40), prorated (35.7) at the conqueror's next player turn (58.72).")
+            if self.conquest_value == 0:
+                conquest += " Reading: " + CONQUEST_READING
         else:
             conquest = (f"France is worth {self.conquest_value} BRPs as a German conquest, prorated (35.7) at the "
                         "conqueror's next player turn (58.72).")

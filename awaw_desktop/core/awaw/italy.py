@@ -39,6 +39,7 @@ from .common import (
     Edition,
     GameContext,
     PowerResult,
+    Question,
     Scenario,
     Status,
     TurnOutcome,
@@ -168,7 +169,10 @@ def lines(edition: Edition, scenario: Scenario) -> tuple[Line, ...]:
 
 
 def initial_carry() -> dict[str, Any]:
-    return {"surrendered": False, "surrender_turn": None, "surrender_level": None}
+    """``selection_order``: the sides that selected post-surrender forces, in order (56.321);
+    ``named_ships``: each named-ship choice made at the surrender (56.32)."""
+    return {"surrendered": False, "surrender_turn": None, "surrender_level": None,
+            "selection_order": [], "named_ships": []}
 
 
 # --------------------------------------------------------------------------- pure procedures
@@ -284,6 +288,64 @@ def surrender_effects(level: int, edition: Edition, germany_out: bool = False) -
     return tuple(effects)
 
 
+#: 56.32 table note: "one named ship of the selecting player's choice"; unfinished or damaged ships on the
+#: "2" or "Launch" row of the Italian Naval Construction Chart may be selected.
+NAMED_SHIP_OPTIONS: tuple[tuple[str, str], ...] = (
+    ("completed", "A completed named ship"),
+    ("damaged", "A damaged named ship"),
+    ("unfinished", "An unfinished ship on the '2' or 'Launch' row of the Italian Naval Construction Chart"),
+    ("none", "None: no Italian named ship is left to take"),
+)
+_SIDES = {"axis": ("Axis", "Germany"), "allied": ("Allied", "the U.S.")}
+
+
+def named_ship_question_id(side: str) -> str:
+    return f"italy_named_ship_{side}"
+
+
+def force_questions(level: int) -> tuple[Question, ...]:
+    """The named-ship choices of an Italian surrender at ``level`` (56.32), in selection order
+    (56.321: the Axis player selects before the Allied player).  Only the +/-1 and +/-2 rows give a
+    named ship, each to one side."""
+    forces = post_surrender_forces(level)
+    asked: list[Question] = []
+    for position, side in enumerate(forces.selection_order, start=1):
+        share = forces.germany if side == "axis" else forces.united_states
+        if not share.named_ships:
+            continue
+        player, power = _SIDES[side]
+        order = ("selects first" if len(forces.selection_order) > 1 and position == 1 else
+                 "selects second, after the Axis player" if position > 1 else "is the only one to select")
+        asked.append(Question(
+            named_ship_question_id(side), "56.32",
+            f"Italy surrenders at {level:+d}: the {player} player {order} (56.321) and takes one Italian named "
+            f"ship of its choice for {power}. Which ship does it take?",
+            NAMED_SHIP_OPTIONS, "completed"))
+    return tuple(asked)
+
+
+def _force_choices(level: int, choices: Mapping[str, str]) -> tuple[list[dict[str, str]], tuple[Question, ...],
+                                                                     list[Consequence]]:
+    asked = force_questions(level)
+    forces = post_surrender_forces(level)
+    records: list[dict[str, str]] = []
+    events: list[Consequence] = []
+    labels = dict(NAMED_SHIP_OPTIONS)
+    for question in asked:
+        answer = choices.get(question.id, question.default)
+        if answer not in labels:
+            raise RulesInputError(f"{question.id}: {answer!r} is not one of {', '.join(labels)}")
+        side = question.id.removeprefix("italy_named_ship_")
+        records.append({"side": side, "power": "germany" if side == "axis" else "united_states", "ship": answer})
+        player, power = _SIDES[side]
+        taken = labels[answer][0].lower() + labels[answer][1:]
+        events.append(Consequence("56.32", f"The {player} player takes for {power}: {taken}."))
+    if len(forces.selection_order) > 1:
+        events.append(Consequence("56.321", "The Axis player selects Germany's Italian forces first, then the "
+                                            "Allied player those of the U.S."))
+    return records, asked, events
+
+
 def resolve_impairments() -> tuple[Consequence, ...]:
     """56.73: what a met 56.11 condition does to Italian units before a surrender."""
     return (
@@ -370,10 +432,13 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
     level_now = int(result.figures.get("surrender_level", 0))
 
     def record(events: list[Consequence]) -> TurnOutcome:
+        named, asked, chosen = _force_choices(level_now, choices)
         carry["surrendered"] = True
         carry["surrender_turn"] = game.turn.to_json()
         carry["surrender_level"] = level_now
-        return TurnOutcome(carry, tuple(events))
+        carry["selection_order"] = list(post_surrender_forces(level_now).selection_order)
+        carry["named_ships"] = named
+        return TurnOutcome(carry, (*events, *chosen), asked)
 
     if result.status is Status.SURRENDERS:
         events = [Consequence("56.11", f"Italy surrenders in {game.turn.title} (surrender level {level_now:+d}).")]

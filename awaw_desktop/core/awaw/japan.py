@@ -132,6 +132,21 @@ def cumulative_clock_started(war_turn: Turn | Mapping[str, Any] | None, turn: Tu
     return start is not None and turn.turns_since(start) >= 1
 
 
+def losses_tracked(edition: Edition, war_turn: Turn | Mapping[str, Any] | None, turn: Turn) -> bool:
+    """Whether this turn's enemy losses are kept before the clock starts (57.14B, updated editions).
+
+    Updated: losses are tracked from the turn war breaks out ("not tracked until Japan is at war"); the
+    losses of the turns before the first count, the outbreak turn included, are carried in full into that
+    first count (NOTES.md).  Original: each turn's losses count on their own and remnants are ignored, so
+    nothing is kept before the clock starts."""
+    if not isinstance(edition, Edition):
+        raise RulesInputError(f"edition: expected an Edition, got {edition!r}")
+    start = _turn("war_turn", war_turn)
+    if not isinstance(turn, Turn):
+        raise RulesInputError(f"turn: expected a Turn, got {turn!r}")
+    return edition.is_updated and start is not None and turn.turns_since(start) >= 0
+
+
 def island_lines_counted(edition: Edition, war_turn: Turn | Mapping[str, Any] | None, turn: Turn,
                          war_began_on_russia: bool = False,
                          us_war_turn: Turn | Mapping[str, Any] | None = None) -> bool:
@@ -454,12 +469,19 @@ CUM_LOSSES_ORIGINAL = ContextGroup(
     id="enemy_losses", rule="57.14B", label="Enemy losses in the Pacific this turn",
     help="+1 per full 25 BRPs of enemy units lost in the Pacific this turn (no limit); what is left over "
          "is dropped.",
+    reading="57.14 (original): effects are calculated separately for each game turn and remnants are ignored, "
+            "so losses of turns before the cumulative clock starts (57.14A; the outbreak turn included) "
+            "count nothing.",
     fields=_LOSS_FIELDS, rate=_losses_original, per_turn=True,
 )
 CUM_LOSSES_UPDATED = ContextGroup(
     id="enemy_losses", rule="57.14B", label="Enemy losses in the Pacific this turn",
     help="+1 per full 50 BRPs of enemy units lost in the Pacific this turn plus what was carried, at most "
-         "+2 a turn; the rest carries over to next turn.",
+         "+2 a turn; the rest carries over to next turn. Losses are kept from the turn the war breaks out.",
+    reading="57.14B (updated): losses are tracked from the turn war breaks out; the losses of the turns before "
+            "the first cumulative count (the outbreak turn included) are carried in full into that first count, "
+            "then +1 per 50 at most +2 a turn with the rest carried on: no BRP of losses is lost to the clock "
+            "(NOTES.md; a passage is missing from our copy after 57.14A).",
     fields=_LOSS_FIELDS, rate=_losses_updated, per_turn=True,
 )
 
@@ -640,6 +662,12 @@ class Assessment:
 
 
 _NOT_YET = "not counted: the cumulative clock (57.14A) has not started"
+
+
+def _losses_before_the_clock(values: Any, remnant: int) -> str:
+    brps = _loss_total(values)
+    return (f"Japan is at war but the clock (57.14A) has not started: {brps} BRPs + {remnant} carried = "
+            f"{brps + remnant} carried in full into the first count")
 _ISLANDS_HELD = "not counted: Japan and the U.S. are not at war yet (57.14A)"
 
 
@@ -664,8 +692,11 @@ def compute(inputs: Mapping[str, Any], game: GameContext) -> Assessment:
                                            carry.war_began_on_russia, carry.us_war_turn)
     cumulative_ids = {line.id for line in cumulative_lines(edition)}
     breakdown: list[LineResult] = []
+    tracked = losses_tracked(edition, carry.war_turn, game.turn)
     for item in result.breakdown:
-        if item.id in cumulative_ids and not started:
+        if item.id == CUM_LOSSES_UPDATED.id and not started and tracked:
+            item = replace(item, points=0, note=_losses_before_the_clock(item.value, carry.loss_remnant))
+        elif item.id in cumulative_ids and not started:
             item = replace(item, points=0, note=_NOT_YET)
         elif item.id == "allied_island_groups" and not islands_counted:
             item = replace(item, points=0, note=_ISLANDS_HELD)
@@ -677,6 +708,9 @@ def compute(inputs: Mapping[str, Any], game: GameContext) -> Assessment:
     brps = _loss_total(loss_values)
     if started:
         modifier, remnant = loss_modifier(edition, brps, carry.loss_remnant)
+    elif losses_tracked(edition, carry.war_turn, game.turn):
+        # 57.14B (updated), NOTES.md: tracked from the outbreak turn, carried in full into the first count.
+        modifier, remnant = 0, carry.loss_remnant + brps
     else:
         modifier, remnant = 0, carry.loss_remnant
     allied_values = CUM_ISLANDS_UPDATED.validate(inputs.get("allied_island_groups",
