@@ -47,7 +47,7 @@ if [ "$uninstall" = 1 ]; then
 fi
 
 if [ ! -x "$bundle/awaw-desktop" ]; then
-  echo "no bundle at $bundle: build it first with packaging/build.sh" >&2
+  echo "no bundle at $bundle: build it first with: python packaging/build.py" >&2
   exit 1
 fi
 if [ -e "$prefix/bin/awaw-desktop" ] && [ ! -L "$prefix/bin/awaw-desktop" ]; then
