@@ -12,7 +12,7 @@ Builds with packaging/build.py (unless --no-build), then runs the built program 
 - on Linux, packaging/linux/install.sh into a scratch prefix: the menu entry and metainfo validate (where
   desktop-file-validate and appstreamcli are installed) and ``*.awaw`` maps to application/x-awaw-session.
 Then it prints the build time, the bundle's size and file count, and the start-up time of whole processes
-(``--version``, and a screenshot run) from the bundle against from source, in alternating runs.
+(``--version``, a report, a screenshot run) from the bundle against from source, in alternating runs.
 Exits 1 if any check fails.  Runs with QT_QPA_PLATFORM=offscreen and scratch XDG folders, so it leaves
 the user's settings and recovery files alone.
 """
@@ -173,6 +173,7 @@ class Smoke:
         """(what, bundle median s, source median s), from alternating whole-process runs after a warm-up."""
         figures = []
         cases = (("--version", ["--version"]),
+                 (f"report {EXAMPLES[0].name}", ["report", str(EXAMPLES[0])]),
                  ("screenshot run", ["--screenshot-dir", str(self.scratch / "timing")]))
         for what, args in cases:
             times: dict[str, list[float]] = {"bundle": [], "source": []}
