@@ -9,6 +9,7 @@ Builds with packaging/build.py (unless --no-build), then runs the built program 
 - ``readings`` (the text Help > How we read the rules shows) equals docs/rules-readings.md, so the rules
   readings load from the bundle's resources;
 - ``--screenshot-dir`` alone and with each example writes the same PNG files as a run from source;
+- started with an example, the window opens it and runs until stopped;
 - on Linux, packaging/linux/install.sh into a scratch prefix: the menu entry and metainfo validate (where
   desktop-file-validate and appstreamcli are installed) and ``*.awaw`` maps to application/x-awaw-session.
 Then it prints the build time, the bundle's size and file count, and the start-up time of whole processes
@@ -37,6 +38,7 @@ from build import ROOT, build, bundle_dir
 APP_ID = "io.github.awaw_desktop.AwawDesktop"
 EXAMPLES = sorted((ROOT / "resources" / "examples").glob("*.awaw"))
 FORMATS = ("text", "markdown", "json")
+WINDOW_SECONDS = 4
 
 
 class Smoke:
@@ -133,6 +135,24 @@ class Smoke:
                 self.check(pngs["bundle"] == pngs["source"],
                            f"the bundle renders the same screens as the source for {label}")
 
+    def window(self) -> None:
+        """The real launch path: the window starts, opens an example and keeps running until stopped."""
+        example = EXAMPLES[-1]
+        process = subprocess.Popen([*self.bundled, str(example)], cwd=ROOT, env=self.env, text=True,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, encoding="utf-8")
+        try:
+            time.sleep(WINDOW_SECONDS)
+            running = process.poll() is None
+        finally:
+            process.terminate()
+            _, errors = process.communicate(timeout=30)
+        self.check(running and "Traceback" not in errors,
+                   f"the window runs {WINDOW_SECONDS} s with {example.name} open (exit {process.returncode}, "
+                   f"{(errors.strip().splitlines() or ['no error output'])[-1]})")
+        settings = "".join(path.read_text(encoding="utf-8", errors="replace")
+                           for path in (self.scratch / "xdg_config_home").rglob("*.conf"))
+        self.check(example.name in settings, f"the window opened {example.name} (it is in the recent games)")
+
     def linux_install(self) -> None:
         prefix = self.scratch / "prefix"
         script = ROOT / "packaging" / "linux" / "install.sh"
@@ -215,6 +235,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         smoke.reports()
         smoke.readings()
         smoke.screenshots()
+        smoke.window()
         if sys.platform.startswith("linux"):
             smoke.linux_install()
         figures = smoke.start_up(args.runs) if args.runs > 0 else []
