@@ -4,6 +4,7 @@
 
 Builds with packaging/build.py (unless --no-build), then runs the built program offscreen and checks:
 - ``--version`` prints this checkout's version;
+- every resource file pyproject.toml ships with the wheel is in the bundle, unchanged;
 - ``report`` on every example session, in text, Markdown and JSON, exits 0, names the example's title and
   prints exactly what the source prints; the examples shipped inside the bundle are the checkout's;
 - ``readings`` (the text Help > How we read the rules shows) equals docs/rules-readings.md, so the rules
@@ -29,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -85,14 +87,26 @@ class Smoke:
             self.check(result.stdout.strip() == f"awaw-desktop {namespace['__version__']}",
                        f"--version printed {result.stdout.strip()!r}")
 
+    def resources(self) -> None:
+        """Every resource file pyproject.toml ships with the wheel is in the bundle, unchanged."""
+        with open(ROOT / "pyproject.toml", "rb") as file:
+            patterns = tomllib.load(file)["tool"]["setuptools"]["package-data"]["awaw_desktop.resources"]
+        source = ROOT / "resources"
+        files = sorted({path for pattern in patterns for path in source.glob(pattern) if path.is_file()})
+        self.check(bool(files), "pyproject.toml lists resource files")
+        for path in files:
+            name = path.relative_to(source).as_posix()
+            copy = self.internal / "awaw_desktop" / "resources" / name
+            self.check(copy.is_file() and copy.read_bytes() == path.read_bytes(),
+                       f"the bundle ships resources/{name} unchanged")
+
     def reports(self) -> None:
         shipped = self.internal / "awaw_desktop" / "resources" / "examples"
         self.check(bool(EXAMPLES), "resources/examples holds example sessions")
         for example in EXAMPLES:
             copy = shipped / example.name
-            if not self.check(copy.is_file() and copy.read_bytes() == example.read_bytes(),
-                              f"the bundle ships {example.name} as in the checkout"):
-                continue
+            if not copy.is_file():
+                continue  # resources() reports it
             title = json.loads(example.read_text(encoding="utf-8"))["title"]
             for fmt in FORMATS:
                 what = f"report {example.name} --format {fmt}"
@@ -232,6 +246,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="awaw-smoke-") as scratch:
         smoke = Smoke(Path(scratch))
         smoke.version()
+        smoke.resources()
         smoke.reports()
         smoke.readings()
         smoke.screenshots()

@@ -2,8 +2,8 @@
 packaging/smoke.py builds and runs the bundle)."""
 
 import configparser
-import re
 import struct
+import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -80,9 +80,14 @@ def test_the_windows_and_mac_icons_hold_every_size():
     assert {"icp4", "ic07", "ic08", "ic09", "ic10"} <= set(kinds)
 
 
-def test_the_spec_ships_every_resource_folder_the_app_reads():
+def test_the_spec_ships_the_resources_the_wheel_ships():
     spec = (PACKAGING / "awaw-desktop.spec").read_text(encoding="utf-8")
     assert 'collect_submodules("awaw_desktop")' in spec  # the rules modules are imported by name
-    for folder in ("examples", "readings"):
-        assert re.search(rf'"awaw_desktop/resources/{folder}"', spec), folder
-    assert '"awaw_desktop/resources")' in spec  # the session schema
+    assert '["package-data"]["awaw_desktop.resources"]' in spec
+    with open(PACKAGING.parent / "pyproject.toml", "rb") as file:
+        patterns = tomllib.load(file)["tool"]["setuptools"]["package-data"]["awaw_desktop.resources"]
+    resources = PACKAGING.parent / "resources"
+    shipped = {path for pattern in patterns for path in resources.glob(pattern)}
+    for folder in ("examples", "readings"):  # what the app opens (File > Open Example, Help)
+        assert set((resources / folder).iterdir()) <= shipped, folder
+    assert resources / "session.schema.json" in shipped
