@@ -16,13 +16,14 @@ bundle="$root/dist/awaw-desktop"
 uninstall=0
 while [ $# -gt 0 ]; do
   case "$1" in
-    --prefix) prefix="$2"; shift 2 ;;
-    --bundle) bundle="$2"; shift 2 ;;
+    --prefix) prefix="${2:?--prefix needs a folder}"; shift 2 ;;
+    --bundle) bundle="${2:?--bundle needs a folder}"; shift 2 ;;
     --uninstall) uninstall=1; shift ;;
     -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "unknown option: $1 (see --help)" >&2; exit 2 ;;
   esac
 done
+prefix="$(mkdir -p "$prefix" && cd "$prefix" && pwd)"  # absolute: it goes into the menu entry
 share="$prefix/share"
 sizes="16 24 32 48 64 128 256 512"
 
