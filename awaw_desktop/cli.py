@@ -13,7 +13,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="awaw-desktop",
         description="Table assistant for the surrender rules (54-62) of A World at War.",
-        epilog="Also: 'awaw-desktop report FILE [--format text|markdown|json]' prints a session's levels.",
+        epilog="Also: 'awaw-desktop report FILE [--format text|markdown|json]' prints a session's levels; "
+               "'awaw-desktop readings' prints how the app reads unclear rules (as Help does), in Markdown.",
     )
     parser.add_argument("--version", action="version", version=f"awaw-desktop {__version__}")
     parser.add_argument("file", nargs="?", type=Path, help="a session file (.awaw) to open")
@@ -27,6 +28,12 @@ def run(argv: list[str]) -> int:
         from .core.report import main as report_main
 
         return report_main(argv[1:])
+    if argv == ["readings"]:
+        from .core.awaw.readings import document
+        from .paths import resources_dir
+
+        sys.stdout.write(document(resources_dir() / "readings"))
+        return 0
     args = build_parser().parse_args(argv)
     from .ui.app import run_app
 

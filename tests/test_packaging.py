@@ -1,0 +1,93 @@
+"""The desktop integration files in packaging/ agree with each other and with the app (no build needed;
+packaging/smoke.py builds and runs the bundle)."""
+
+import configparser
+import struct
+import tomllib
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from awaw_desktop import __version__
+
+PACKAGING = Path(__file__).resolve().parents[1] / "packaging"
+APP_ID = "io.github.awaw_desktop.AwawDesktop"
+MIME = "application/x-awaw-session"
+SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
+
+
+def desktop_entry() -> configparser.SectionProxy:
+    parser = configparser.ConfigParser(interpolation=None)
+    parser.optionxform = str  # keys are case-sensitive in desktop files
+    parser.read(PACKAGING / "linux" / f"{APP_ID}.desktop", encoding="utf-8")
+    return parser["Desktop Entry"]
+
+
+def test_the_app_id_is_the_same_everywhere():
+    for name in ("render_icons.py", "smoke.py", "linux/install.sh"):
+        assert f'"{APP_ID}"' in (PACKAGING / name).read_text(encoding="utf-8"), name
+
+
+def test_the_menu_entry_opens_session_files_with_the_app():
+    entry = desktop_entry()
+    assert entry["Exec"] == "awaw-desktop %f"
+    assert entry["Icon"] == APP_ID
+    assert entry["MimeType"].split(";") == [MIME, ""]
+    assert entry["StartupWMClass"] == "awaw-desktop"  # Qt's window class: the program's name
+
+
+def test_the_mime_type_claims_awaw_files_and_shows_the_app_icon():
+    ns = {"m": "http://www.freedesktop.org/standards/shared-mime-info"}
+    root = ET.parse(PACKAGING / "linux" / f"{APP_ID}.xml").getroot()
+    (mime_type,) = root.findall("m:mime-type", ns)
+    assert mime_type.get("type") == MIME
+    assert [glob.get("pattern") for glob in mime_type.findall("m:glob", ns)] == ["*.awaw"]
+    icon = mime_type.find("m:icon", ns)
+    assert icon is not None and icon.get("name") == APP_ID
+    match = mime_type.find("m:magic/m:match", ns)
+    example = next((PACKAGING.parent / "resources" / "examples").glob("*.awaw")).read_text(encoding="utf-8")
+    assert match is not None and match.get("value", "") in example[:256]
+
+
+def test_the_metainfo_names_the_menu_entry_the_type_and_this_version():
+    root = ET.parse(PACKAGING / "linux" / f"{APP_ID}.metainfo.xml").getroot()
+    assert root.findtext("id") == APP_ID
+    assert root.findtext("launchable") == f"{APP_ID}.desktop"
+    assert root.findtext("provides/mediatype") == MIME
+    versions = [release.get("version") for release in root.findall("releases/release")]
+    assert versions and versions[0] == __version__, "add a <release> for the new version"
+
+
+def test_the_theme_icons_are_the_sizes_their_folders_say():
+    for size in SIZES:
+        png = (PACKAGING / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png").read_bytes()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+        assert struct.unpack(">II", png[16:24]) == (size, size)
+    svg = (PACKAGING / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg").read_bytes()
+    assert svg == (PACKAGING / "icons" / "awaw-desktop.svg").read_bytes()
+
+
+def test_the_windows_and_mac_icons_hold_every_size():
+    ico = (PACKAGING / "icons" / "awaw-desktop.ico").read_bytes()
+    reserved, kind, count = struct.unpack("<HHH", ico[:6])
+    sizes = [ico[6 + 16 * index] or 256 for index in range(count)]
+    assert (reserved, kind) == (0, 1) and sizes == [16, 24, 32, 48, 64, 128, 256]
+    icns = (PACKAGING / "icons" / "awaw-desktop.icns").read_bytes()
+    assert icns[:4] == b"icns" and struct.unpack(">I", icns[4:8])[0] == len(icns)
+    kinds, offset = [], 8
+    while offset < len(icns):
+        kinds.append(icns[offset:offset + 4].decode())
+        offset += struct.unpack(">I", icns[offset + 4:offset + 8])[0]
+    assert {"icp4", "ic07", "ic08", "ic09", "ic10"} <= set(kinds)
+
+
+def test_the_spec_ships_the_resources_the_wheel_ships():
+    spec = (PACKAGING / "awaw-desktop.spec").read_text(encoding="utf-8")
+    assert 'collect_submodules("awaw_desktop")' in spec  # the rules modules are imported by name
+    assert '["package-data"]["awaw_desktop.resources"]' in spec
+    with open(PACKAGING.parent / "pyproject.toml", "rb") as file:
+        patterns = tomllib.load(file)["tool"]["setuptools"]["package-data"]["awaw_desktop.resources"]
+    resources = PACKAGING.parent / "resources"
+    shipped = {path for pattern in patterns for path in resources.glob(pattern)}
+    for folder in ("examples", "readings"):  # what the app opens (File > Open Example, Help)
+        assert set((resources / folder).iterdir()) <= shipped, folder
+    assert resources / "session.schema.json" in shipped
