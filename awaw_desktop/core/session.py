@@ -79,6 +79,9 @@ class Session:
     dice: list[DieRoll] = field(default_factory=list)
     #: The state of the war: facts more than one table reads, held once (``awaw.facts``).
     facts: dict[str, Any] = field(default_factory=war_facts.defaults)
+    #: The state before each whole-session step (end of turn, wizard outcome ...), oldest first, so a
+    #: reopened file can still be undone and any past step gone back to: see :meth:`checkpoint`.
+    checkpoints: list[dict[str, Any]] = field(default_factory=list)
     #: What opening an older file reconciled (shown once to the player; not saved).
     load_notes: list[str] = field(default_factory=list, compare=False)
 
@@ -202,6 +205,29 @@ class Session:
             war_facts.set_japan_clock(self.edition, self.facts, key, value)
             return
         self.carry.setdefault(power, {})[key] = value
+
+    # -- checkpoints: history that survives the file -----------------------------------------
+    #: What a checkpoint restores (the record and dice are cut back to their length at the time).
+    STATE_FIELDS = ("title", "players", "inputs", "carry", "outcomes", "facts")
+
+    def checkpoint(self, title: str) -> dict[str, Any]:
+        """The state now, before a whole-session step called ``title`` (JSON types only)."""
+        return {"title": title, "turn": self.turn.to_json(), "history_length": len(self.history),
+                "dice_length": len(self.dice),
+                "state": copy.deepcopy({name: getattr(self, name) for name in self.STATE_FIELDS})}
+
+    def restore_checkpoint(self, index: int, full: Session | None = None) -> None:
+        """Go back to the state before checkpoint ``index``: the record, dice and later checkpoints are cut back
+        to that moment.  ``full``: a session holding the record past this one (to go forward again)."""
+        source = full or self
+        point = source.checkpoints[index]
+        state = point["state"]
+        for name in self.STATE_FIELDS:
+            setattr(self, name, copy.deepcopy(state[name]))
+        self.turn = Turn(point["turn"]["year"], point["turn"]["season"])
+        self.history = list(source.history[:point["history_length"]])
+        self.dice = list(source.dice[:point["dice_length"]])
+        self.checkpoints = copy.deepcopy(source.checkpoints[:index])
 
     def snapshot(self) -> Session:
         """A deep copy, for undo of whole-session steps (end of turn, wizard outcomes)."""

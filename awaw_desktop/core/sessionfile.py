@@ -21,6 +21,7 @@ one, never a torn one; the previous content is kept as ``<name>.awaw.bak``.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import copy
 import json
@@ -29,6 +30,7 @@ import secrets
 import shutil
 import sys
 import time
+import zlib
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeAlias
@@ -208,6 +210,10 @@ class SessionDocument(_Model):
         default_factory=dict,
         description="The state of the war, each fact once: fact id -> value (a war: null or the turn it began; "
                     "a yes/no fact: true/false; who holds a place: a holder key). See awaw/facts.py.")
+    checkpoints: Annotated[str, StringConstraints(max_length=4_000_000)] = Field(
+        default="",
+        description="The state before each end of turn and wizard outcome, so a reopened game can be undone: "
+                    "zlib-compressed JSON, base64. Empty for none.")
     reconciled: Annotated[list[LongText], Field(max_length=200)] = Field(
         default_factory=list,
         description="Only in a converted older file: what the conversion reconciled. Never written.")
@@ -246,6 +252,62 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
+#: Most checkpoints a file keeps (a long campaign keeps the latest).
+MAX_CHECKPOINTS = 400
+
+
+class CheckpointModel(_Model):
+    title: LongText
+    turn: TurnModel
+    history_length: Annotated[int, Field(ge=0)]
+    dice_length: Annotated[int, Field(ge=0)]
+    state: dict[Literal["title", "players", "inputs", "carry", "outcomes", "facts"], JsonValue]
+
+
+def encode_checkpoints(checkpoints: list[dict[str, Any]]) -> str:
+    """Checkpoints as compact text: consecutive states are nearly equal, so they compress about 20 to 1."""
+    if not checkpoints:
+        return ""
+    raw = json.dumps(checkpoints[-MAX_CHECKPOINTS:], separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return base64.b64encode(zlib.compress(raw.encode("utf-8"), 6)).decode("ascii")
+
+
+def decode_checkpoints(text: str, history_length: int, dice_length: int) -> list[dict[str, Any]]:
+    """The checkpoints of a file, checked (each must fit the record it cuts back); raises SessionFileError."""
+    if not text:
+        return []
+    try:
+        raw = zlib.decompress(base64.b64decode(text.encode("ascii"), validate=True), bufsize=1 << 20)
+        if len(raw) > 64 * 1024 * 1024:
+            raise ValueError("too large")
+        data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
+        if not isinstance(data, list) or _depth_exceeds(data, MAX_DEPTH):
+            raise ValueError("not a list of checkpoints")
+        points = [CheckpointModel.model_validate(item).model_dump(mode="json") for item in data]
+    except (ValueError, TypeError, zlib.error, UnicodeError, RecursionError, ValidationError) as error:
+        raise SessionFileError(f"damaged: the undo checkpoints cannot be read ({_short(str(error), 80)})") from None
+    for point in points:
+        if point["history_length"] > history_length or point["dice_length"] > dice_length:
+            raise SessionFileError("damaged: an undo checkpoint is ahead of the game record")
+        point["turn"] = {"season": point["turn"]["season"], "year": point["turn"]["year"]}
+    return points
+
+
+def session_at_checkpoint(session: Session, index: int) -> Session:
+    """A new session: ``session`` as it was before checkpoint ``index``, checked as a file is (a damaged
+    checkpoint raises :class:`SessionFileError` and changes nothing)."""
+    earlier = copy.deepcopy(session)
+    try:
+        earlier.restore_checkpoint(index, session)
+    except (KeyError, TypeError, ValueError, IndexError) as error:
+        raise SessionFileError(f"damaged: an undo checkpoint cannot be used ({error})") from None
+    document = to_json(earlier)
+    document["checkpoints"] = ""
+    checked = from_json(document)
+    checked.checkpoints = earlier.checkpoints
+    return checked
+
+
 def to_json(session: Session) -> dict[str, Any]:
     """The session as a JSON document (plain dicts and lists; nothing shared with the session)."""
     return {
@@ -263,6 +325,7 @@ def to_json(session: Session) -> dict[str, Any]:
         "history": [_jsonable(entry.to_json()) for entry in session.history],
         "dice": [roll.to_json() for roll in session.dice],
         "facts": _jsonable(session.facts),
+        "checkpoints": encode_checkpoints(session.checkpoints),
     }
 
 
@@ -506,6 +569,7 @@ def from_json(data: Any) -> Session:
     except RulesInputError as error:  # the models already check what these constructors check
         raise SessionFileError(f"damaged: {error}") from None
     session.load_notes = list(plain["reconciled"])
+    session.checkpoints = decode_checkpoints(plain["checkpoints"], len(session.history), len(session.dice))
     _check_carry(session)
     return session
 

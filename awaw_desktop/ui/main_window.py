@@ -284,6 +284,9 @@ class MainWindow(QMainWindow):
         self.action_end_turn = self._action("&End Allied player turn\u2026", self.end_turn, "Ctrl+E",
                                             "Run every power's end-of-turn check and move to the next turn")
         turn.addAction(self.action_end_turn)
+        self.action_go_back = self._action("&Go back to an earlier turn\u2026", self.go_back,
+                                           tip="Return the game to the moment before a past end of turn")
+        turn.addAction(self.action_go_back)
         self.menu_turn = turn
 
         self._build_view_menu(self.menuBar().addMenu("&View"))
@@ -298,7 +301,7 @@ class MainWindow(QMainWindow):
             shortcut = QShortcut(QKeySequence(f"Ctrl+{index + 1}"), self)
             shortcut.activated.connect(lambda i=index: self.tabs.setCurrentIndex(i))
             self.tab_shortcuts.append(shortcut)
-        facts_shortcut = QShortcut(QKeySequence("Ctrl+Shift+W"), self)   # the war's facts
+        facts_shortcut = QShortcut(QKeySequence("Ctrl+Shift+F"), self)   # the war's facts
         facts_shortcut.activated.connect(lambda: self.facts_tab is not None and
                                          self.tabs.setCurrentWidget(self.facts_tab))
         self.tab_shortcuts.append(facts_shortcut)
@@ -335,7 +338,7 @@ class MainWindow(QMainWindow):
 
         self.facts_tab = FactsTab(self.store)
         self.tabs.addTab(self.facts_tab, TITLE)
-        self.tabs.setTabToolTip(self.tabs.count() - 1, "Every fact several tables read, kept once (Ctrl+Shift+W)")
+        self.tabs.setTabToolTip(self.tabs.count() - 1, "Every fact several tables read, kept once (Ctrl+Shift+F)")
         if record_shown:
             self.tabs.addTab(self.history, "Game record")
         self.tabs.setCurrentIndex(max(min(current, self.tabs.count() - 1), 0))
@@ -521,7 +524,7 @@ class MainWindow(QMainWindow):
         self.discard_recovery()
         self.recovery_id = os.urandom(16).hex()
         self.path = path
-        self.store.replace_session(session)
+        self.store.replace_session(session, reopened=bool(session.checkpoints))
         self._update_title()
 
     def open_dialog(self) -> None:
@@ -548,7 +551,19 @@ class MainWindow(QMainWindow):
         if not as_example:
             self.add_recent(Path(path))
         self.statusBar().showMessage(f"Opened {Path(path).name}", 5000)
+        if session.load_notes:
+            self.show_reconciled(Path(path).name, session.load_notes)
         return True
+
+    def show_reconciled(self, name: str, notes: list[str]) -> None:
+        """An older file whose tables disagreed on a fact of the war: say what was kept (the game is open)."""
+        box = QMessageBox(QMessageBox.Icon.Information, "Facts reconciled",
+                          f"{name} was made by an earlier version, which kept some facts on several tabs. They are "
+                          "now kept once (see \u201cThe war\u201d tab). Where the tabs disagreed:", parent=self)
+        box.setDetailedText("\n".join(notes))
+        box.setInformativeText("\n".join(notes[:6]) + ("\n\u2026" if len(notes) > 6 else ""))
+        box.setAccessibleName("Facts reconciled")
+        box.open()
 
     def save(self) -> bool:
         if self.path is None:
@@ -622,6 +637,22 @@ class MainWindow(QMainWindow):
         dialog = EndOfTurnDialog(self.store.session, self, self.open_wizard, self.go_to)
         if dialog.exec():
             self.apply_end_turn(dialog.choices())
+
+    def go_back(self) -> None:
+        from ..core.sessionfile import SessionFileError
+        from .go_back import GoBackDialog
+
+        if not self.store.session.checkpoints:
+            self.show_error("Go back", "No end of turn or wizard outcome has been recorded in this game yet.")
+            return
+        dialog = GoBackDialog(self.store.session, self)
+        if dialog.exec() and dialog.chosen() is not None:
+            try:
+                self.store.go_back(int(dialog.chosen() or 0))
+            except SessionFileError as error:
+                self.show_error("Go back", f"That moment cannot be restored: {error}")
+                return
+            self.statusBar().showMessage(f"Back in {self.store.session.turn.title}", 5000)
 
     def go_to(self, place: tuple[str, str, str]) -> None:
         """Show where a check-list entry is fixed: a power's line, or a fact on the war tab."""

@@ -130,7 +130,13 @@ class SnapshotCommand(QUndoCommand):
         assert store is not None, "the store is gone"
         return store
 
+    #: Built from a reopened file's checkpoints: the session already is ``after`` when it is pushed.
+    skip_first_redo = False
+
     def redo(self) -> None:
+        if self.skip_first_redo:
+            self.skip_first_redo = False
+            return
         self.store._write_session(self.after)
 
     def undo(self) -> None:
@@ -231,17 +237,56 @@ class SessionStore(QObject):
         """Apply ``mutate`` to a copy of the session and push the result as one undo step."""
         before = self._session.snapshot()
         after = self._session.snapshot()
+        point = self._session.checkpoint(text)
         mutate(after)
+        after.checkpoints.append(point)   # kept in the file: undo survives closing it
         self.undo_stack.push(SnapshotCommand(self, before, after, text))
 
-    def replace_session(self, session: Session) -> None:
-        """Open another game: a fresh undo history."""
+    def replace_session(self, session: Session, reopened: bool = False) -> None:
+        """Open another game: a fresh undo history.  ``reopened``: a saved game, whose last whole-session
+        steps (ends of turn, wizard outcomes) become undoable again from its checkpoints."""
         self.undo_stack.clear()
         self._session = session
         self._recompute()
+        if reopened:
+            self._rebuild_undo_from_checkpoints()
         self.sessionReplaced.emit()
         self.resultsChanged.emit()
         self.undo_stack.setClean()
+
+    #: How many of a reopened game's last steps can be undone (older ones: Turn > Go back).
+    REOPENED_STEPS = 12
+
+    def _rebuild_undo_from_checkpoints(self) -> None:
+        from ..core import sessionfile
+
+        session = self._session
+        count = len(session.checkpoints)
+        states: list[Session] = []
+        first = max(0, count - self.REOPENED_STEPS)
+        for index in range(first, count):
+            try:
+                states.append(sessionfile.session_at_checkpoint(session, index))
+            except sessionfile.SessionFileError:
+                states.clear()   # a damaged checkpoint: only the steps after it can be undone
+                first = index + 1
+        current = session.snapshot()
+        for offset, before in enumerate(states):
+            index = first + offset
+            after = states[offset + 1] if offset + 1 < len(states) else current
+            command = SnapshotCommand(self, before, after, f"{session.checkpoints[index]['title']} (before reopening)")
+            command.skip_first_redo = True
+            self.undo_stack.push(command)
+
+    def go_back(self, index: int) -> None:
+        """Turn > Go back: the game as it was before checkpoint ``index``, as one new undoable step."""
+        from ..core import sessionfile
+
+        point = self._session.checkpoints[index]
+        before = self._session.snapshot()
+        # The later steps leave the record (Undo brings them back until the game is closed).
+        after = sessionfile.session_at_checkpoint(self._session, index)
+        self.undo_stack.push(SnapshotCommand(self, before, after, f"Go back to before {point['title']}"))
 
     # -- called by the commands --------------------------------------------------------
     def _write_value(self, power: str, line_id: str, value: Any, clear: bool = False,
