@@ -16,8 +16,8 @@ from awaw_desktop.core.session import Session
 
 from .tipping_sessions import ROOT, sessions
 
-SLOW = settings(max_examples=int(os.environ.get("TIPPING_EXAMPLES", "25")), deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                        HealthCheck.filter_too_much])
+SLOW = settings(max_examples=int(os.environ.get("TIPPING_EXAMPLES", "25")), deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
 def _fates(edition, scenario, turn, inputs, carry) -> dict[str, Any]:

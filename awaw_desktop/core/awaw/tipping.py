@@ -9,19 +9,24 @@ whose fate changes, the smallest such change.  Changes act through other powers 
 the updated German table, Japan and Germany on the U.S. election.
 
 Count-like lines are searched in the values where their points change (every value for a group
-field), by doubling the step and then halving it back (fates are thresholds on levels, so once a
-direction changes a fate it keeps it changed).  Everything here is pure and has no Qt.
+field): the farthest value is tried first and, if it changes a fate, halved back to the first value that
+does (fates are thresholds on levels: once a direction changes a fate it keeps it changed; the property
+tests check it).  A later power is re-assessed only when what it reads of the earlier ones differs.
+Everything here is pure and has no Qt.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast, overload
+from typing import TYPE_CHECKING, Any, cast, overload
 
 from ..lines import Choice, Context, Count, Escalating, Group, Level, Line, Offset, PerN, RulesInputError
 from . import assess
 from .common import Consequence, Edition, GameContext, PowerResult, Scenario, Status, Turn
+
+if TYPE_CHECKING:
+    from ..session import Session
 
 Inputs = Mapping[str, Mapping[str, Any]]
 Fate = tuple[Any, ...]
@@ -499,3 +504,15 @@ def apply_changes(inputs: Inputs, changes: list[Change] | tuple[Change, ...]) ->
     for change in changes:
         result = change.apply(result)
     return result
+
+
+# -- for a session ------------------------------------------------------------------------------------
+def effective_inputs(session: Session) -> Inputs:
+    """The facts the rules read for ``session`` (the one place that says where they come from)."""
+    return session.inputs
+
+
+def session_tipping(session: Session, powers: Iterable[str] | None = None) -> dict[str, PowerTipping]:
+    """:func:`tipping_points` for a session's current turn."""
+    return tipping_points(session.edition, session.scenario, session.turn, effective_inputs(session),
+                          session.carry, powers)
