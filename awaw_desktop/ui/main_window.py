@@ -273,6 +273,9 @@ class MainWindow(QMainWindow):
         toggle.setText("Game &record (history, chart, dice, undo)")
         toggle.setShortcut(QKeySequence("Ctrl+H"))
         view.addAction(toggle)
+        from .what_if import add_what_if_action  # issue 16: try changes without touching the game
+
+        self.action_what_if = add_what_if_action(self, view, self.store)
 
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self._action("How we read the &rules", self.show_readings,

@@ -28,6 +28,7 @@ from .carried import CarriedPanel
 from .line_inputs import DerivedInput, LineInput, make_input, tooltip
 from .store import SessionStore
 from .theme import is_dark, status_chip_style, status_text
+from .tipping_panel import TippingPanel
 
 
 def points_text(points: int) -> str:
@@ -162,6 +163,8 @@ class PowerTab(QWidget):
         outer = QVBoxLayout(self)
         self.header = ResultHeader(assess.title(power))
         outer.addWidget(self.header)
+        self.tipping = TippingPanel(store, power)  # what tips it (issue 16)
+        outer.addWidget(self.tipping)
         self.carried = CarriedPanel(store, power)
         outer.addWidget(self.carried)
         self.actions = QHBoxLayout()
