@@ -309,7 +309,13 @@ class _ResultsView(Mapping[str, Any]):
         return len(self._results)
 
 
+_SCALARS = (int, str, bool, float, type(None), Status)
+
+
 def _frozen(value: Any) -> Any:
+    """A hashable form of a JSON-like value."""
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, Mapping):
         return tuple(sorted((str(key), _frozen(item)) for key, item in value.items()))
     if isinstance(value, (list, tuple)):
@@ -317,63 +323,101 @@ def _frozen(value: Any) -> Any:
     return value
 
 
+class TippingCache:
+    """Assessments kept from one call of :func:`tipping_points` to the next (a window asks again after
+    every change, and most of what it tries is as before).  Each is filed under the power, its own
+    entered facts, and what it read of earlier powers' results, so a reuse is exact."""
+
+    def __init__(self, limit: int = 50_000) -> None:
+        self.limit = limit
+        self._context: Any = None
+        #: (power, number of its entered facts) -> what it read -> the values read -> its result.
+        self.known: dict[tuple[str, int], dict[tuple[Read, ...], dict[Any, PowerResult]]] = {}
+        #: A power's entered facts (frozen) -> a number, so that they are hashed once.
+        self.facts: dict[Any, int] = {}
+        #: (power, line id, its value) -> the changes to try on it.
+        self.candidates: dict[tuple[str, str, Any], list[Sequence[Change]]] = {}
+        self.size = 0
+
+    def use_for(self, context: Any) -> None:
+        """Forget everything when the edition, scenario, turn or carried values differ, or when full."""
+        if context != self._context or self.size > self.limit:
+            self._context, self.known, self.facts, self.size = context, {}, {}, 0
+            self.candidates = {}
+
+    def changes(self, power: str, line: Line, value: Any) -> list[Sequence[Change]]:
+        key = (power, line.id, _frozen(value))
+        if key not in self.candidates:
+            self.candidates[key] = list(candidate_changes(power, line, value))
+        return self.candidates[key]
+
+    def number(self, facts: Any) -> int:
+        return self.facts.setdefault(facts, len(self.facts))
+
+
+def _public(result: PowerResult) -> tuple[Any, ...]:
+    """What later powers may read of a result (``_ResultView`` notes it)."""
+    return result.status, result.level, result.total, result.figures, result.verdict, result.consequences
+
+
 class _Prober:
-    """Re-assesses a change: the changed power, then each later power in ``assess.ORDER`` only when
-    something it read of the earlier results differs from an assessment already made (every read of
-    another power's result is noted, so a reuse is exact)."""
+    """Assesses every power with one change made.  A power's assessment is reused when its entered facts
+    and everything it read of earlier results are as in an assessment already made (every read of
+    another power's result is noted)."""
 
     def __init__(self, edition: Edition, scenario: Scenario, turn: Turn, inputs: Inputs,
-                 carry: Mapping[str, Mapping[str, Any]], until: str = assess.ORDER[-1]) -> None:
+                 carry: Mapping[str, Mapping[str, Any]], until: str = assess.ORDER[-1],
+                 cache: TippingCache | None = None) -> None:
         self.edition, self.scenario, self.turn, self.inputs = edition, scenario, turn, inputs
         #: The powers assessed: none after ``until`` (no power reads a later one).
         self.order = assess.ORDER[:assess.ORDER.index(until) + 1]
         self.carry = {key: {**assess.power_module(key).initial_carry(), **carry.get(key, {})}
                       for key in assess.ORDER}
         self._modules = {key: assess.power_module(key) for key in assess.ORDER}
-        #: power -> what it read -> the values read -> its result.
-        self._known: dict[str, dict[tuple[Read, ...], dict[Any, PowerResult]]] = {key: {} for key in assess.ORDER}
+        self.cache = cache or TippingCache()
+        self.cache.use_for((edition, scenario, turn, _frozen(self.carry)))
+        self._base_facts = {key: self.cache.number(_frozen(inputs.get(key, {}))) for key in self.order}
         self.base: dict[str, PowerResult] = {}
         for key in self.order:
-            self.base[key] = self._assess(key, inputs.get(key, {}), self.base, remember=True)
+            self.base[key] = self._assess(key, inputs.get(key, {}), self._base_facts[key], self.base)
         self.base_fates = {key: fate(result) for key, result in self.base.items()}
 
-    def _assess(self, key: str, own: Mapping[str, Any], results: Mapping[str, PowerResult],
-                remember: bool) -> PowerResult:
-        reads: set[Read] = set()
+    def _assess(self, key: str, own: Mapping[str, Any], facts: int, results: Mapping[str, PowerResult]
+                ) -> PowerResult:
+        known = self.cache.known.setdefault((key, facts), {})
+        for reads, by_values in known.items():
+            hit = by_values.get(self._values(reads, results))
+            if hit is not None:
+                return hit
+        noted: set[Read] = set()
         game = GameContext(self.edition, self.scenario, self.turn,
-                           cast(Mapping[str, PowerResult], _ResultsView(dict(results), reads)), self.carry)
+                           cast(Mapping[str, PowerResult], _ResultsView(dict(results), noted)), self.carry)
         result: PowerResult = self._modules[key].assess(own, game)
-        if remember:
-            read = tuple(sorted(reads))
-            self._known[key].setdefault(read, {})[self._values(read, results)] = result
+        reads = tuple(sorted(noted))
+        known.setdefault(reads, {})[self._values(reads, results)] = result
+        self.cache.size += 1
         return result
 
     @staticmethod
     def _values(reads: tuple[Read, ...], results: Mapping[str, PowerResult]) -> Any:
         return _frozen([_read_value(results, read) for read in reads])
 
-    def _reuse(self, key: str, results: Mapping[str, PowerResult]) -> PowerResult | None:
-        for reads, known in self._known[key].items():
-            hit = known.get(self._values(reads, results))
-            if hit is not None:
-                return hit
-        return None
-
     def results(self, change: Change) -> dict[str, PowerResult]:
         results: dict[str, PowerResult] = {}
-        reached = False
+        reached = same = False
         for key in self.order:
             if key == change.power:
                 reached = True
                 own = dict(self.inputs.get(key, {}))
                 own[change.line_id] = _stored(change.new)
-                results[key] = self._assess(key, own, results, remember=False)
-            elif not reached:
+                facts = self.cache.number((self._base_facts[key], change.line_id, _frozen(change.new)))
+                results[key] = self._assess(key, own, facts, results)
+                # Later powers read only status, level, total and figures: the same, they are as they were.
+                same = _public(results[key]) == _public(self.base[key])
+            elif not reached or same:
                 results[key] = self.base[key]
             else:
-                hit = self._reuse(key, results)
-                results[key] = hit if hit is not None else self._assess(key, self.inputs.get(key, {}), results,
-                                                                         remember=True)
+                results[key] = self._assess(key, self.inputs.get(key, {}), self._base_facts[key], results)
         return results
 
 
@@ -467,19 +511,21 @@ def _effective_values(lines: tuple[Line, ...], entered: Mapping[str, Any]) -> It
 
 def tipping_points(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inputs,
                    carry: Mapping[str, Mapping[str, Any]],
-                   powers: Iterable[str] | None = None) -> dict[str, PowerTipping]:
+                   powers: Iterable[str] | None = None, cache: TippingCache | None = None
+                   ) -> dict[str, PowerTipping]:
     """Each power's tipping points this turn (the arguments of ``assess.assess_all``), in ``ORDER``.
 
     ``powers`` limits the answer to those powers (a power tab needs only its own); changes are then
-    tried only on the lines of those powers and of the powers they may read (earlier in ``ORDER``)."""
+    tried only on the lines of those powers and of the powers they may read (earlier in ``ORDER``).
+    ``cache`` keeps assessments for the next call (after a change, most of them are reused)."""
     targets = tuple(key for key in assess.ORDER if powers is None or key in set(powers))
     if not targets:
         return {}
-    prober = _Prober(edition, scenario, turn, inputs, carry, until=targets[-1])
+    prober = _Prober(edition, scenario, turn, inputs, carry, until=targets[-1], cache=cache)
     found: dict[str, list[TippingPoint]] = {key: [] for key in targets}
     for source in prober.order:
         for line, value in _effective_values(assess.lines(source, edition, scenario), inputs.get(source, {})):
-            for changes in candidate_changes(source, line, value):
+            for changes in prober.cache.changes(source, line, value):
                 reach = tuple(key for key in targets if assess.ORDER.index(key) >= assess.ORDER.index(source))
                 for power, (change, result) in _search(changes, prober.results, prober.base_fates, reach).items():
                     before = prober.base[power]
@@ -512,7 +558,8 @@ def effective_inputs(session: Session) -> Inputs:
     return session.inputs
 
 
-def session_tipping(session: Session, powers: Iterable[str] | None = None) -> dict[str, PowerTipping]:
+def session_tipping(session: Session, powers: Iterable[str] | None = None,
+                    cache: TippingCache | None = None) -> dict[str, PowerTipping]:
     """:func:`tipping_points` for a session's current turn."""
     return tipping_points(session.edition, session.scenario, session.turn, effective_inputs(session),
-                          session.carry, powers)
+                          session.carry, powers, cache)
