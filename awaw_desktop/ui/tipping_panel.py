@@ -1,8 +1,8 @@
 """What tips it: a power's tipping points on its tab, and every power's on the Overview.
 
-The panels read the store (``results``, ``session``) and refresh on ``resultsChanged``; a hidden panel
-waits until it is shown.  The points come from ``core.awaw.tipping`` and are shared by every panel of
-one store, computed once per set of results.
+The panels read the store (``results``, ``session``) and refresh on ``resultsChanged``, in the event-loop
+turn after the levels are shown; a hidden panel waits until it is shown.  The points come from
+``core.awaw.tipping`` and are shared by every panel of one store, computed once per set of results.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QToolButton, QVBox
 
 from ..core.awaw import assess
 from ..core.awaw.common import PowerResult
-from ..core.awaw.tipping import PowerTipping, session_tipping
+from ..core.awaw.tipping import PowerTipping, TippingCache, session_tipping
 from .store import SessionStore
 
 #: A power tab lists this many tipping points before "Show all".
@@ -30,6 +30,7 @@ class TippingSource:
         self._store = weakref.ref(store)
         self._results: dict[str, PowerResult] | None = None
         self._known: dict[str, PowerTipping] = {}
+        self._cache = TippingCache()   # assessments kept from one change to the next
 
     def get(self, powers: Iterable[str]) -> dict[str, PowerTipping]:
         store = self._store()
@@ -39,7 +40,7 @@ class TippingSource:
         wanted = list(powers)
         missing = [power for power in wanted if power not in self._known]
         if missing:
-            self._known.update(session_tipping(store.session, missing))
+            self._known.update(session_tipping(store.session, missing, self._cache))
         return {power: self._known[power] for power in wanted}
 
 
@@ -59,17 +60,22 @@ class _FollowsStore(QGroupBox):
         super().__init__(title, parent)
         self.store = store
         self._dirty = True
+        # Refreshed right after the levels are shown, once for a burst of changes (typing a number).
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._refresh_if_dirty)
         store.resultsChanged.connect(self._results_changed)
 
     def _results_changed(self) -> None:
         self._dirty = True
         if self.isVisible():
-            self.refresh()
+            self._timer.start()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if self._dirty:   # after the paint that shows it: start-up and tab switches stay quick
-            QTimer.singleShot(0, self._refresh_if_dirty)
+            self._timer.start()
 
     def _refresh_if_dirty(self) -> None:
         if self._dirty and self.isVisible():

@@ -68,6 +68,7 @@ def test_the_britain_panel_lists_its_tipping_points_and_follows_a_change(qtbot) 
     assert "\u2022 Australia / India surrendered: tick Australia: Britain -10, offers to surrender (Germany must " \
            "accept) (59.23)" in shown
     type_number(qtbot, tab, "British DP level", 7)   # Britain at +0: one level from no effect
+    qtbot.waitUntil(lambda: "Now: Britain +0" in panel_text(tab, "Britain"))
     shown = panel_text(tab, "Britain")
     assert "Now: Britain +0, offers to surrender." in shown and "1 level up" in shown
     assert "British DP level: 7 -> 8 (+1): Britain +1, no effect (59.12)" in shown
