@@ -378,17 +378,21 @@ class _Prober:
         self.cache.use_for((edition, scenario, turn, _frozen(self.carry)))
         self._base_facts = {key: self.cache.number(_frozen(inputs.get(key, {}))) for key in self.order}
         self.base: dict[str, PowerResult] = {}
+        #: The powers each power read at the base: while their results are the base ones, so is its own.
+        self._base_reads: dict[str, tuple[str, ...]] = {}
         for key in self.order:
-            self.base[key] = self._assess(key, inputs.get(key, {}), self._base_facts[key], self.base)
+            self.base[key], reads = self._assess(key, inputs.get(key, {}), self._base_facts[key], self.base)
+            self._base_reads[key] = tuple(sorted({read[0] for read in reads}))
         self.base_fates = {key: fate(result) for key, result in self.base.items()}
 
     def _assess(self, key: str, own: Mapping[str, Any], facts: int, results: Mapping[str, PowerResult]
-                ) -> PowerResult:
+                ) -> tuple[PowerResult, tuple[Read, ...]]:
+        """The power's result, and what it read of the earlier ones."""
         known = self.cache.known.setdefault((key, facts), {})
         for reads, by_values in known.items():
             hit = by_values.get(self._values(reads, results))
             if hit is not None:
-                return hit
+                return hit, reads
         noted: set[Read] = set()
         game = GameContext(self.edition, self.scenario, self.turn,
                            cast(Mapping[str, PowerResult], _ResultsView(dict(results), noted)), self.carry)
@@ -396,7 +400,7 @@ class _Prober:
         reads = tuple(sorted(noted))
         known.setdefault(reads, {})[self._values(reads, results)] = result
         self.cache.size += 1
-        return result
+        return result, reads
 
     @staticmethod
     def _values(reads: tuple[Read, ...], results: Mapping[str, PowerResult]) -> Any:
@@ -411,13 +415,13 @@ class _Prober:
                 own = dict(self.inputs.get(key, {}))
                 own[change.line_id] = _stored(change.new)
                 facts = self.cache.number((self._base_facts[key], change.line_id, _frozen(change.new)))
-                results[key] = self._assess(key, own, facts, results)
+                results[key] = self._assess(key, own, facts, results)[0]
                 # Later powers read only status, level, total and figures: the same, they are as they were.
                 same = _public(results[key]) == _public(self.base[key])
-            elif not reached or same:
+            elif not reached or same or all(results[read] is self.base[read] for read in self._base_reads[key]):
                 results[key] = self.base[key]
             else:
-                results[key] = self._assess(key, self.inputs.get(key, {}), self._base_facts[key], results)
+                results[key] = self._assess(key, self.inputs.get(key, {}), self._base_facts[key], results)[0]
         return results
 
 
