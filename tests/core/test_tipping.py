@@ -10,7 +10,14 @@ from hypothesis import HealthCheck, given, settings
 from awaw_desktop.core import sessionfile
 from awaw_desktop.core.awaw import assess
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Status, Turn
-from awaw_desktop.core.awaw.tipping import Change, apply_changes, candidate_changes, fate, tipping_points
+from awaw_desktop.core.awaw.tipping import (
+    Change,
+    TippingCache,
+    apply_changes,
+    candidate_changes,
+    fate,
+    tipping_points,
+)
 from awaw_desktop.core.lines import RulesInputError
 from awaw_desktop.core.session import Session
 
@@ -161,3 +168,23 @@ def test_applying_changes_leaves_the_inputs_untouched() -> None:
     change = Change("britain", "dp_level", "59.22A", 0, -3, "British DP level: 0 -> -3 (-3)", 3, "down")
     after = apply_changes(session.inputs, [change])
     assert session.inputs == before and after["britain"]["dp_level"] == -3
+
+
+@SLOW
+@given(sessions(), sessions())
+def test_a_kept_cache_gives_the_same_answer_as_a_fresh_computation(first, second) -> None:
+    """The window keeps a cache between changes: after one game, after a change, after another game,
+    every answer is what a fresh computation gives."""
+    cache = TippingCache()
+    edition, scenario, turn, inputs, carry = first
+    assert tipping_points(edition, scenario, turn, inputs, carry, cache=cache) == \
+        tipping_points(edition, scenario, turn, inputs, carry)
+    answer = tipping_points(edition, scenario, turn, inputs, carry)
+    stated = [point.change for tipping in answer.values() for point in tipping.points]
+    if stated:
+        changed = stated[len(stated) // 2].apply(inputs)
+        assert tipping_points(edition, scenario, turn, changed, carry, cache=cache) == \
+            tipping_points(edition, scenario, turn, changed, carry)
+    edition, scenario, turn, inputs, carry = second
+    assert tipping_points(edition, scenario, turn, inputs, carry, cache=cache) == \
+        tipping_points(edition, scenario, turn, inputs, carry)
