@@ -135,8 +135,9 @@ def test_russian_ics_lost_remove_brps() -> None:
                             session.carry)["russia"]
     ics = [point for point in answer.points if point.change.line_id == "ics" and point.change.direction == "down"]
     assert ics, [point.text for point in answer.points]
-    assert "removes" in ics[0].fate and "BRPs" in ics[0].fate
-    assert ics[0].text.startswith("ICs controlled by Russia: ")
+    assert ics[0].text == "ICs controlled by Russia: 7 -> 6 (-1): Russia -2, incurs effects: removes 40 BRPs (60.31)"
+    assert answer.fate == "Russia -1, incurs effects: removes 20 BRPs"
+    assert (answer.levels_down, answer.levels_up) == (1, 1)
 
 
 def test_a_change_through_another_power_is_listed() -> None:

@@ -65,7 +65,7 @@ def fate_text(result: PowerResult) -> str:
     elif result.power == "britain" and figures.get("forced_acceptance"):
         text += " (Germany must accept)"
     elif result.power == "russia" and figures.get("removal_brps"):
-        text = f"{result.title} {result.level:+d}: Russia removes {int(figures['removal_brps'])} BRPs"
+        text += f": removes {int(figures['removal_brps'])} BRPs"
     elif result.power == "election":
         parts = [f"{theater} result {figures[name]:+d}"
                  for theater, name in (("European", "europe_result"), ("Pacific", "pacific_result"))
