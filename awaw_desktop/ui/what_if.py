@@ -14,10 +14,12 @@ from html import escape
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QGridLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMenu,
@@ -28,10 +30,12 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.awaw import assess
+from ..core.awaw.tipping import TippingPoint
 from ..core.session import Session
 from .power_tab import PowerTab, points_text
 from .store import SessionStore, describe_change
 from .theme import status_text
+from .tipping_panel import tipping_source
 
 
 def tried_changes(real: Session, trial: Session) -> list[str]:
@@ -89,6 +93,19 @@ class WhatIfDialog(QDialog):
         for power, tab in self.power_tabs.items():
             self.tabs.addTab(tab, assess.title(power))
         layout.addWidget(self.tabs, 1)
+        tries = QHBoxLayout()
+        self.tipping_choice = QComboBox()
+        self.tipping_choice.setAccessibleName("Tipping point to try")
+        self.tipping_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.try_button = QPushButton("Try this change")
+        self.try_button.setAccessibleName("Try the chosen tipping point")
+        self.try_button.clicked.connect(self.try_tipping_point)
+        tries.addWidget(QLabel("What tips it:"))
+        tries.addWidget(self.tipping_choice, 1)
+        tries.addWidget(self.try_button)
+        layout.addLayout(tries)
+        self._tipping_points: list[TippingPoint] = []
+        self.tabs.currentChanged.connect(self._tab_changed)
         buttons = QDialogButtonBox()
         self.apply_button = QPushButton("Apply to the game")
         self.apply_button.setAccessibleName("Apply the what-if changes to the game")
@@ -102,6 +119,26 @@ class WhatIfDialog(QDialog):
         self.trial.resultsChanged.connect(self.compare)
         self.resize(1100, 800)
         self.compare()
+
+    def _tab_changed(self, _index: int) -> None:
+        self.list_tipping_points()
+
+    def current_power(self) -> str:
+        return next(power for power, tab in self.power_tabs.items() if tab is self.tabs.currentWidget())
+
+    def list_tipping_points(self) -> None:
+        """The shown power's tipping points, as the trial stands, to try with one click."""
+        power = self.current_power()
+        self._tipping_points = list(tipping_source(self.trial).get([power])[power].points)
+        self.tipping_choice.clear()
+        self.tipping_choice.addItems([point.text for point in self._tipping_points])
+        self.try_button.setEnabled(bool(self._tipping_points))
+
+    def try_tipping_point(self) -> None:
+        index = self.tipping_choice.currentIndex()
+        if 0 <= index < len(self._tipping_points):
+            change = self._tipping_points[index].change
+            self.trial.set_value(change.power, change.line_id, change.new)
 
     def show_power(self, power: str) -> None:
         self.tabs.setCurrentWidget(self.power_tabs[power])
@@ -120,6 +157,7 @@ class WhatIfDialog(QDialog):
         tried = tried_changes(self.real.session, self.trial.session)
         self.changes.setText("Changes tried: " + "; ".join(tried) if tried else "No change tried yet.")
         self.apply_button.setEnabled(bool(tried))
+        self.list_tipping_points()
 
     def apply(self) -> None:
         """Make the tried changes in the game as one undo step, and leave."""

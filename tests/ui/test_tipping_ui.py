@@ -188,3 +188,19 @@ def test_what_if_opens_in_every_edition_with_levels_now_and_if(qtbot, edition_na
     assert not find(dialog, "Apply the what-if changes to the game").isEnabled()
     click(qtbot, dialog, "Discard the what-if changes")
     assert not dialog.isVisible()
+
+
+def test_what_if_tries_a_tipping_point_with_one_click(qtbot) -> None:
+    window = make_window(qtbot, sessionfile.load(EXAMPLE))
+    dialog = open_what_if(qtbot, window)
+    dialog.show_power("britain")
+    choice = find(dialog, "Tipping point to try")
+    wanted = next(index for index in range(choice.count())
+                  if choice.itemText(index).startswith("Australia / India surrendered: tick India: Britain -10"))
+    choice.setCurrentIndex(wanted)
+    click(qtbot, dialog, "Try the chosen tipping point")
+    assert text(dialog, "Britain level now -> if") == "<b>-8 -> -10</b>"
+    assert find(dialog.power_tabs["britain"], "Australia / India surrendered: India").isChecked()
+    assert shown_level(window.overview, "Britain") == -8   # the game itself is untouched
+    click(qtbot, dialog, "Discard the what-if changes")
+    assert window.store.undo_stack.count() == 0
