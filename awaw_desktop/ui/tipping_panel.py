@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QToolButton, QVBox
 from ..core.awaw import assess
 from ..core.awaw.common import PowerResult
 from ..core.awaw.tipping import PowerTipping, TippingCache, session_tipping
+from ..core.lines import RulesInputError
 from .store import SessionStore
 
 #: A power tab lists this many tipping points before "Show all".
@@ -83,7 +84,13 @@ class _FollowsStore(QGroupBox):
 
     def refresh(self) -> None:
         self._dirty = False
-        self.show_tipping()
+        try:
+            self.show_tipping()
+        except RulesInputError as error:   # facts the rules refuse: say so, keep the window going
+            self.show_problem(f"No tipping points: {error}")
+
+    def show_problem(self, message: str) -> None:
+        raise NotImplementedError
 
     def show_tipping(self) -> None:
         raise NotImplementedError
@@ -116,6 +123,11 @@ class TippingPanel(_FollowsStore):
     def tipping(self) -> PowerTipping:
         return tipping_source(self.store).get([self.power])[self.power]
 
+    def show_problem(self, message: str) -> None:
+        self.distance.setText(message)
+        self.points.setText("")
+        self.more.hide()
+
     def show_tipping(self) -> None:
         tipping = self.tipping()
         self.distance.setText(f"Now: {tipping.fate}. {tipping.distance_text}")
@@ -147,6 +159,10 @@ class OverviewTipping(_FollowsStore):
             grid.addWidget(label, row, 1)
             self.rows[power] = label
         grid.setColumnStretch(1, 1)
+
+    def show_problem(self, message: str) -> None:
+        for label in self.rows.values():
+            label.setText(message)
 
     def show_tipping(self) -> None:
         everyone = tipping_source(self.store).get(assess.ORDER)
