@@ -21,7 +21,7 @@ from ..core.lines import RulesInputError
 from .store import SessionStore
 
 #: A power tab lists this many tipping points before "Show all".
-SHOWN = 5
+SHOWN = 3
 
 
 class TippingSource:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QPushButton,
+    QSplitter,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -83,16 +84,24 @@ class WhatIfDialog(QDialog):
             grid.addWidget(status, row, 2)
             self.rows[power] = (level, status)
         grid.setColumnStretch(2, 1)
-        layout.addWidget(compare)
+        side = QWidget()   # now -> if beside the tabs, so the tables keep their height
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(compare)
         self.changes = QLabel()
         self.changes.setWordWrap(True)
         self.changes.setAccessibleName("What-if changes")
-        layout.addWidget(self.changes)
+        side_layout.addWidget(self.changes)
+        side_layout.addStretch(1)
         self.tabs = QTabWidget()
         self.power_tabs = {power: PowerTab(self.trial, power) for power in assess.DISPLAY_ORDER}
         for power, tab in self.power_tabs.items():
             self.tabs.addTab(tab, assess.title(power))
-        layout.addWidget(self.tabs, 1)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(side)
+        splitter.addWidget(self.tabs)
+        splitter.setStretchFactor(1, 1)
+        layout.addWidget(splitter, 1)
         tries = QHBoxLayout()
         self.tipping_choice = QComboBox()
         self.tipping_choice.setAccessibleName("Tipping point to try")
@@ -117,7 +126,7 @@ class WhatIfDialog(QDialog):
         self.discard_button.clicked.connect(self.reject)
         layout.addWidget(buttons)
         self.trial.resultsChanged.connect(self.compare)
-        self.resize(1100, 800)
+        self.resize(1340, 820)
         self.compare()
 
     def _tab_changed(self, _index: int) -> None:

@@ -513,6 +513,18 @@ def _effective_values(lines: tuple[Line, ...], entered: Mapping[str, Any]) -> It
         yield line, line.validate(entered.get(line.id, line.default()))
 
 
+def _in_telling_order(power: str, points: list[TippingPoint]) -> list[TippingPoint]:
+    """The smallest change to each different fate first, then the others; the power's own lines before
+    another power's, smaller changes before larger."""
+    ordered = sorted(points, key=lambda point: (point.change.power != power, point.change.size,
+                                                assess.ORDER.index(point.change.power)))
+    firsts: dict[Fate, TippingPoint] = {}
+    for point in ordered:
+        firsts.setdefault(point.fate_key, point)
+    chosen = set(map(id, firsts.values()))
+    return [*firsts.values(), *(point for point in ordered if id(point) not in chosen)]
+
+
 def tipping_points(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inputs,
                    carry: Mapping[str, Mapping[str, Any]],
                    powers: Iterable[str] | None = None, cache: TippingCache | None = None
@@ -539,8 +551,7 @@ def tipping_points(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inp
     tipping: dict[str, PowerTipping] = {}
     for key in targets:
         base = prober.base[key]
-        points = sorted(found[key], key=lambda point: (point.change.power != key, point.change.size,
-                                                       assess.ORDER.index(point.change.power)))
+        points = _in_telling_order(key, found[key])
         downs = [base.level - point.level for point in points if point.level < base.level]
         ups = [point.level - base.level for point in points if point.level > base.level]
         tipping[key] = PowerTipping(key, base.title, base.level, base.status, fate_text(base), tuple(points),
