@@ -435,14 +435,16 @@ _FATE_RULES: dict[str, tuple[str, ...]] = {
 
 
 def _new_rule(before: PowerResult, after: PowerResult, fallback: str) -> str:
-    """The rule behind what is new in ``after``: a consequence ``before`` did not have, under one of the
-    power's fate rules if there is one."""
+    """The rule behind what changed from ``before`` to ``after``: a consequence under one of the power's
+    fate rules that ``after`` brings or ends, else the first new consequence, else ``fallback``."""
     known = {(item.rule, item.text) for item in before.consequences}
     fresh: list[Consequence] = [item for item in after.consequences if (item.rule, item.text) not in known]
+    kept = {(item.rule, item.text) for item in after.consequences}
+    dropped = [item for item in before.consequences if (item.rule, item.text) not in kept]
+    changed = {item.rule for item in (*fresh, *dropped)}   # what the new fate brings or ends (59.23)
     for rule in _FATE_RULES.get(after.power, ()):
-        for item in fresh:
-            if item.rule == rule:
-                return rule
+        if rule in changed:
+            return rule
     return fresh[0].rule if fresh else fallback
 
 
