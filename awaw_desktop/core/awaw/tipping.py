@@ -477,8 +477,9 @@ def _search(changes: Sequence[Change], probe: Callable[[Change], Mapping[str, Po
             base_fates: Mapping[str, Fate], targets: tuple[str, ...]) -> dict[str, tuple[Change, PowerResult]]:
     """For each power, the first change of ``changes`` (ordered by size) that changes its fate.
 
-    Tries the farthest change; for each power whose fate it changes, halves back to the first change
-    (a fate is a threshold on a level: once a direction changes it, it stays changed)."""
+    Tries the farthest change; for each power whose fate it changes, doubles the step from the nearest
+    change until the fate changes, then halves back to the first change (a fate is a threshold on a level:
+    once a direction changes it, it stays changed)."""
     seen: dict[int, Mapping[str, PowerResult]] = {}
     changes = _accepted(changes, probe, seen)
 
@@ -497,8 +498,11 @@ def _search(changes: Sequence[Change], probe: Callable[[Change], Mapping[str, Po
     for power in targets:
         if not changed(last, power):
             continue
-        low, high = 0, last   # the first change of this power's fate lies in low..high
-        while low < high:
+        # Most tipping changes are small: double the step from the nearest change, then halve back.
+        low, high = 0, 0
+        while high < last and not changed(high, power):
+            low, high = high + 1, min(last, high * 2 + 1)
+        while low < high:   # the first change of this power's fate lies in low..high
             middle = (low + high) // 2
             if changed(middle, power):
                 high = middle
