@@ -385,6 +385,16 @@ class _Prober:
             self._base_reads[key] = tuple(sorted({read[0] for read in reads}))
         self.base_fates = {key: fate(result) for key, result in self.base.items()}
 
+    def influenced_by(self, key: str) -> set[str]:
+        """The power itself and every power whose result it reads, directly or through others."""
+        found, waiting = {key}, [key]
+        while waiting:
+            for read in self._base_reads[waiting.pop()]:
+                if read not in found:
+                    found.add(read)
+                    waiting.append(read)
+        return found
+
     def _assess(self, key: str, own: Mapping[str, Any], facts: int, results: Mapping[str, PowerResult]
                 ) -> tuple[PowerResult, tuple[Read, ...]]:
         """The power's result, and what it read of the earlier ones."""
@@ -538,7 +548,9 @@ def tipping_points(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inp
     """Each power's tipping points this turn (the arguments of ``assess.assess_all``), in ``ORDER``.
 
     ``powers`` limits the answer to those powers (a power tab needs only its own); changes are then
-    tried only on the lines of those powers and of the powers they may read (earlier in ``ORDER``).
+    tried only on the lines of those powers and of the powers whose results they read, directly or
+    through another power (as noted at this turn's assessment: a power that reads none of the
+    changed results reads the same as before, so it cannot change).
     ``cache`` keeps assessments for the next call (after a change, most of them are reused)."""
     targets = tuple(key for key in assess.ORDER if powers is None or key in set(powers))
     if not targets:
@@ -546,9 +558,11 @@ def tipping_points(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inp
     prober = _Prober(edition, scenario, turn, inputs, carry, until=targets[-1], cache=cache)
     found: dict[str, list[TippingPoint]] = {key: [] for key in targets}
     for source in prober.order:
+        reach = tuple(key for key in targets if source in prober.influenced_by(key))
+        if not reach:
+            continue
         for line, value in _effective_values(assess.lines(source, edition, scenario), inputs.get(source, {})):
             for changes in prober.cache.changes(source, line, value):
-                reach = tuple(key for key in targets if assess.ORDER.index(key) >= assess.ORDER.index(source))
                 for power, (change, result) in _search(changes, prober.results, prober.base_fates, reach).items():
                     before = prober.base[power]
                     found[power].append(TippingPoint(power, change, result.status, result.level,
