@@ -4,7 +4,8 @@ Prints, with the one-frame target (16 ms) beside each figure:
 - *after a change*: every power's tipping points recomputed after one fact changed, as the window does
   (with the ``TippingCache`` the window keeps): one change on each line of each power, in turn, on the
   example games and on random games of every edition and scenario; median and worst;
-- *a game just opened*: the first computation for a game (nothing kept yet); median and worst.
+- *a game just opened*: the first computation for a game (nothing kept yet); median and worst;
+- *window*: a tick on a power tab until the Overview's tipping points are shown again.
 """
 
 from __future__ import annotations
@@ -127,11 +128,44 @@ def tipping(count: int) -> None:
           f"median {statistics.median(opened):6.1f} ms, worst {max(opened):6.1f} ms")
 
 
+def window(rounds: int) -> None:
+    """In the window: a tick on the Germany tab to the Overview's "What tips each power" refreshed
+    (levels first, then the tipping points in the next event-loop turn)."""
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QCheckBox
+
+    from awaw_desktop.ui.app import make_application
+    from awaw_desktop.ui.main_window import MainWindow
+    from awaw_desktop.ui.store import SessionStore
+
+    app = make_application([])
+    main_window = MainWindow(SessionStore(sessionfile.load(ROOT / "resources" / "examples" /
+                                                           "britain-under-pressure-1941.awaw")))
+    main_window.show()
+    for _ in range(5):
+        app.processEvents()
+    box = next(b for b in main_window.power_tabs["germany"].findChildren(QCheckBox)
+               if b.accessibleName() == "Germany controls Berlin")
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        box.click()
+        app.processEvents()   # the Overview's tipping points refresh here
+        times.append((time.perf_counter() - start) * 1000)
+    print(f"window: a tick to the Overview's tipping points shown ({rounds} ticks): "
+          f"median {statistics.median(times):6.1f} ms, worst {max(times):6.1f} ms")
+    main_window.store.undo_stack.setClean()
+    main_window.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer random games")
     args = parser.parse_args()
     tipping(3 if args.quick else 20)
+    window(20 if args.quick else 100)
     return 0
 
 
