@@ -193,3 +193,13 @@ def test_a_kept_cache_gives_the_same_answer_as_a_fresh_computation(first, second
     edition, scenario, turn, inputs, carry = second
     assert tipping_points(edition, scenario, turn, inputs, carry, cache=cache) == \
         tipping_points(edition, scenario, turn, inputs, carry)
+
+
+def test_frozen_values_are_hashable_and_keep_differences() -> None:
+    from awaw_desktop.core.awaw.tipping_probe import frozen
+    from awaw_desktop.core.lines import LineResult
+
+    line = LineResult("cities", "55.11", "German-controlled cities", ["essen"], 1)
+    assert hash(frozen({"b": [1, {"c": 2}], "a": None})) == hash(frozen({"a": None, "b": (1, {"c": 2})}))
+    assert frozen((line,)) != frozen((LineResult("cities", "55.11", "German-controlled cities", ["koln"], 1),))
+    assert hash(frozen((line, Status.OFFERS)))

@@ -83,13 +83,17 @@ _SCALARS = (int, str, bool, float, type(None), Status)
 
 
 def frozen(value: Any) -> Any:
-    """A hashable form of a JSON-like value."""
+    """A hashable form of a JSON-like value (and of anything else a power may read of a result)."""
     if type(value) in _SCALARS:
         return value
     if isinstance(value, Mapping):
         return tuple(sorted((str(key), frozen(item)) for key, item in value.items()))
     if isinstance(value, (list, tuple)):
         return tuple(frozen(item) for item in value)
+    try:
+        hash(value)
+    except TypeError:   # a dataclass holding a list (a breakdown line): its full text stands for it
+        return ("<unhashable>", repr(value))
     return value
 
 
