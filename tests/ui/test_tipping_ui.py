@@ -104,7 +104,7 @@ def test_the_overview_lists_every_power(qtbot) -> None:
     assert "No longer: Rome is under Allied control: Italy +0, no effect (56.11)" in every
 
 
-@settings(max_examples=6, deadline=None,
+@settings(max_examples=10, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                  HealthCheck.filter_too_much])
 @given(session=sessions(), pick=st.integers(0, 10_000))
@@ -122,6 +122,7 @@ def test_random_sessions_a_stated_change_through_the_window_shows_the_stated_sta
     window.show_power(point.power)
     panel = find(window.power_tabs[point.power], f"{title} tipping points")
     qtbot.waitUntil(lambda: panel.findChild(QLabel).text() != "")
+    assert point.text in find(panel, f"{title} tipping list").toolTip().split("\n")   # every point, on hover
     window.show_power(point.change.power)
     apply_through_widgets(qtbot, window.power_tabs[point.change.power], point.change)
     window.show_power(point.power)
