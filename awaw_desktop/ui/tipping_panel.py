@@ -22,6 +22,8 @@ from .store import SessionStore
 
 #: A power tab lists this many tipping points before "Show all".
 SHOWN = 3
+#: The first time a panel is shown it waits this long, so the window's first paint comes first.
+FIRST_DELAY_MS = 150
 
 
 class TippingSource:
@@ -61,6 +63,7 @@ class _FollowsStore(QGroupBox):
         super().__init__(title, parent)
         self.store = store
         self._dirty = True
+        self._never_shown = True
         # Refreshed right after the levels are shown, once for a burst of changes (typing a number).
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -71,12 +74,13 @@ class _FollowsStore(QGroupBox):
     def _results_changed(self) -> None:
         self._dirty = True
         if self.isVisible():
-            self._timer.start()
+            self._timer.start(0)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if self._dirty:   # after the paint that shows it: start-up and tab switches stay quick
-            self._timer.start()
+            self._timer.start(FIRST_DELAY_MS if self._never_shown else 0)
+        self._never_shown = False
 
     def _refresh_if_dirty(self) -> None:
         if self._dirty and self.isVisible():
