@@ -2,7 +2,8 @@
 
 ``awaw-desktop report FILE [--format text|markdown|json]`` prints it (see :func:`main`).
 Text and Markdown skip lines worth no points; JSON keeps every line so that scripts see
-the whole breakdown.  Powers come in ``DISPLAY_ORDER``.
+the whole breakdown.  Powers come in ``DISPLAY_ORDER``.  Each power ends with its tipping points
+(the smallest single changes that would change its fate, ``awaw.tipping``) when they are given.
 """
 
 from __future__ import annotations
@@ -15,12 +16,16 @@ from typing import Any, Literal, TypeAlias, cast
 
 from .awaw.assess import DISPLAY_ORDER
 from .awaw.common import PowerResult
+from .awaw.tipping import PowerTipping, TippingPoint, session_tipping
 from .lines import RulesInputError
 from .session import Session
 from .sessionfile import SessionFileError, load
 
 ReportFormat: TypeAlias = Literal["text", "markdown", "json"]
 FORMATS: tuple[ReportFormat, ...] = ("text", "markdown", "json")
+Tipping: TypeAlias = Mapping[str, PowerTipping]
+#: Text and Markdown list this many tipping points a power, then say how many more there are.
+TIPPING_SHOWN = 10
 
 
 def _signed(number: int) -> str:
@@ -41,9 +46,25 @@ def _ordered(results: Mapping[str, PowerResult]) -> list[PowerResult]:
     return [results[key] for key in keys]
 
 
-def report_data(session: Session, results: Mapping[str, PowerResult]) -> dict[str, Any]:
-    """The JSON report as a dict: ``{"session": {...}, "powers": {key: {...}}}``."""
-    return {
+def _tipping_point_data(point: TippingPoint) -> dict[str, Any]:
+    change = point.change
+    return {"text": point.text, "status": point.status.value, "level": point.level, "fate": point.fate,
+            "rule": point.rule,
+            "change": {"power": change.power, "line": change.line_id, "rule": change.rule,
+                       "from": _json_value(change.old), "to": _json_value(change.new), "text": change.text,
+                       "direction": change.direction, "size": change.size}}
+
+
+def _tipping_data(tipping: PowerTipping) -> dict[str, Any]:
+    return {"levels_down": tipping.levels_down, "levels_up": tipping.levels_up,
+            "points": [_tipping_point_data(point) for point in tipping.points]}
+
+
+def report_data(session: Session, results: Mapping[str, PowerResult],
+                tipping: Tipping | None = None) -> dict[str, Any]:
+    """The JSON report as a dict: ``{"session": {...}, "powers": {key: {...}}}``; with ``tipping``,
+    each power also has ``"tipping": {"levels_down", "levels_up", "points": [...]}``."""
+    data: dict[str, Any] = {
         "session": {
             "title": session.title,
             "edition": session.edition.value,
@@ -68,6 +89,20 @@ def report_data(session: Session, results: Mapping[str, PowerResult]) -> dict[st
             for result in _ordered(results)
         },
     }
+    if tipping is not None:
+        for key, power in data["powers"].items():
+            if key in tipping:
+                power["tipping"] = _tipping_data(tipping[key])
+    return data
+
+
+def _tipping_lines(tipping: PowerTipping) -> list[str]:
+    """The tipping points of one power as list items (without the bullet)."""
+    items = [point.text for point in tipping.points[:TIPPING_SHOWN]]
+    hidden = len(tipping.points) - TIPPING_SHOWN
+    if hidden > 0:
+        items.append(f"... and {hidden} more")
+    return items or ["No single change to this turn's facts changes its fate."]
 
 
 def _header(session: Session) -> list[tuple[str, str]]:
@@ -87,7 +122,7 @@ def _level_text(result: PowerResult) -> str:
     return text
 
 
-def render_text(session: Session, results: Mapping[str, PowerResult]) -> str:
+def render_text(session: Session, results: Mapping[str, PowerResult], tipping: Tipping | None = None) -> str:
     lines = [f"Session report: {session.title or '(untitled)'}"]
     header = _header(session)
     width = max(len(name) for name, _ in header) + 1
@@ -111,6 +146,9 @@ def render_text(session: Session, results: Mapping[str, PowerResult]) -> str:
         if result.consequences:
             lines.append("  Consequences:")
             lines += [f"    {item.rule}: {item.text}" for item in result.consequences]
+        if tipping is not None and result.power in tipping:
+            lines.append(f"  What tips it ({tipping[result.power].distance_text})")
+            lines += [f"    - {item}" for item in _tipping_lines(tipping[result.power])]
     return "\n".join(lines) + "\n"
 
 
@@ -118,7 +156,7 @@ def _cell(text: str) -> str:
     return " ".join(text.replace("\\", "\\\\").replace("|", "\\|").split())
 
 
-def render_markdown(session: Session, results: Mapping[str, PowerResult]) -> str:
+def render_markdown(session: Session, results: Mapping[str, PowerResult], tipping: Tipping | None = None) -> str:
     lines = [f"# {_cell(session.title) or 'Session report'}", ""]
     lines += [f"- **{name}:** {_cell(value)}" for name, value in _header(session)]
     for result in _ordered(results):
@@ -134,29 +172,33 @@ def render_markdown(session: Session, results: Mapping[str, PowerResult]) -> str
         if result.consequences:
             lines += ["", "**Consequences**", ""]
             lines += [f"- {_cell(item.rule)}: {_cell(item.text)}" for item in result.consequences]
+        if tipping is not None and result.power in tipping:
+            lines += ["", f"**What tips it** ({_cell(tipping[result.power].distance_text)})", ""]
+            lines += [f"- {_cell(item)}" for item in _tipping_lines(tipping[result.power])]
     return "\n".join(lines) + "\n"
 
 
-def render_json(session: Session, results: Mapping[str, PowerResult]) -> str:
-    return json.dumps(report_data(session, results), indent=2, ensure_ascii=False) + "\n"
+def render_json(session: Session, results: Mapping[str, PowerResult], tipping: Tipping | None = None) -> str:
+    return json.dumps(report_data(session, results, tipping), indent=2, ensure_ascii=False) + "\n"
 
 
-def render(session: Session, results: Mapping[str, PowerResult], fmt: ReportFormat = "text") -> str:
-    """The report for already computed ``results`` (keyed by power)."""
+def render(session: Session, results: Mapping[str, PowerResult], fmt: ReportFormat = "text",
+           tipping: Tipping | None = None) -> str:
+    """The report for already computed ``results`` (keyed by power), with ``tipping`` if given."""
     if fmt == "text":
-        return render_text(session, results)
+        return render_text(session, results, tipping)
     if fmt == "markdown":
-        return render_markdown(session, results)
+        return render_markdown(session, results, tipping)
     if fmt == "json":
-        return render_json(session, results)
+        return render_json(session, results, tipping)
     raise RulesInputError(f"fmt: the report format is one of {', '.join(FORMATS)}, not {fmt!r}")
 
 
 def report(session: Session, fmt: ReportFormat = "text") -> str:
-    """Every power's level, status, verdict, points and consequences for the current turn."""
+    """Every power's level, status, verdict, points, consequences and tipping points for the current turn."""
     if fmt not in FORMATS:
         raise RulesInputError(f"fmt: the report format is one of {', '.join(FORMATS)}, not {fmt!r}")
-    return render(session, session.assess(), fmt)
+    return render(session, session.assess(), fmt, session_tipping(session))
 
 
 def _write(text: str) -> None:

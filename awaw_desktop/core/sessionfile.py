@@ -82,7 +82,13 @@ def _facts_from_version_1(document: dict[str, Any]) -> dict[str, Any]:
     def present(power: str, line_id: str) -> str | None:
         return labels.get(power, {}).get(line_id)
 
-    facts, notes = war_facts.from_tables(edition, turn, inputs, carry, present)
+    defaults = {power: {line.id: line.default() for line in assess.lines(power, edition, scenario)}
+                for power in assess.ORDER}
+
+    def default_of(power: str, line_id: str) -> Any:
+        return defaults[power][line_id]
+
+    facts, notes = war_facts.from_tables(edition, turn, inputs, carry, present, default_of)
     new_inputs: dict[str, Any] = {}
     for power, values in inputs.items():
         kept: dict[str, Any] = {}

@@ -289,7 +289,11 @@ class MainWindow(QMainWindow):
         turn.addAction(self.action_go_back)
         self.menu_turn = turn
 
-        self._build_view_menu(self.menuBar().addMenu("&View"))
+        view = self.menuBar().addMenu("&View")
+        self._build_view_menu(view)
+        from .what_if import add_what_if_action  # issue 16: try changes without touching the game
+
+        self.action_what_if = add_what_if_action(self, view, self.store)
 
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self._action("How we read the &rules", self.show_readings,

@@ -14,6 +14,7 @@ from ..core.awaw.common import Status
 from .power_tab import points_text
 from .store import SessionStore
 from .theme import is_dark, status_chip_style, status_text
+from .tipping_panel import OverviewTipping
 
 
 def last_end_of_turn_levels(store: SessionStore) -> dict[str, int] | None:
@@ -86,6 +87,8 @@ class OverviewTab(QWidget):
             self.rows[power] = (level, status, verdict, change)
         grid.setColumnStretch(3, 1)
         outer.addWidget(frame)
+        self.tipping = OverviewTipping(store)  # what tips each power (issue 16)
+        outer.addWidget(self.tipping)
         outer.addStretch(1)
         scroll.setWidget(body)
         store.resultsChanged.connect(self.refresh)

@@ -28,6 +28,7 @@ from .carried import CarriedPanel
 from .line_inputs import DerivedInput, LineInput, make_input, tooltip
 from .store import SessionStore
 from .theme import is_dark, status_chip_style, status_text
+from .tipping_panel import TippingPanel
 
 
 def points_text(points: int) -> str:
@@ -172,6 +173,8 @@ class PowerTab(QWidget):
         outer = QVBoxLayout(self)
         self.header = ResultHeader(assess.title(power))
         outer.addWidget(self.header)
+        self.tipping = TippingPanel(store, power)  # what tips it (issue 16)
+        outer.addWidget(self.tipping)
         # What carries over and the power's wizard buttons share one row: more of the table shows.
         strip = QHBoxLayout()
         self.carried = CarriedPanel(store, power)

@@ -572,7 +572,8 @@ def test_no_brp_of_losses_is_lost_to_the_clock(per_turn):
     gained = 0
     for brps in per_turn:
         g = game(Edition.UPDATED, turn=turn, **carry)
-        inputs = {"enemy_losses": {"eliminated": brps}}
+        # Japan holds enough objectives not to surrender along the way (a surrendered Japan counts nothing)
+        inputs = {"enemy_losses": {"eliminated": brps}, "pacific_objectives": 20}
         result = japan.assess(inputs, g)
         gained += result.figures["loss_modifier"]
         carry = dict(japan.end_of_turn(inputs, g, result, {}).carry)

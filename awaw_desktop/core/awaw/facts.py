@@ -96,7 +96,7 @@ FACTS: tuple[Fact, ...] = (
     _war_fact("germany_us", "U.S. at war with Germany", "58.31, 59.21, 60.11",
          "Read by France (58.31), Britain (59.21) and Russia (60.11)."),
     _war_fact("italy_wa", "Italy at war with the Western Allies", "56.11",
-         "Italy's table applies only while it is; Italy's surrender ends it."),
+         "Italy's table applies only while it is; Italy's surrender ends it.", start=True),
     _war_fact("japan_us", "Japan at war with the U.S.", "57.14A, 62.31",
          "Starts the Japanese cumulative clock (57.14A) and is read by the U.S. election (62.31)."),
     _war_fact("japan_britain", "Japan at war with Britain", "57.14A",
@@ -495,18 +495,25 @@ def concession_statuses(facts: Mapping[str, Any], conceded: tuple[str, ...] = ()
 
 def from_tables(edition: Edition, turn: Turn, inputs: Mapping[str, Mapping[str, Any]],
                 carry: Mapping[str, Mapping[str, Any]],
-                present: Callable[[str, str], str | None]) -> tuple[Facts, list[str]]:
+                present: Callable[[str, str], str | None],
+                default_of: Callable[[str, str], Any] | None = None) -> tuple[Facts, list[str]]:
     """The facts a version-1 session's tables imply.  ``present(power, line_id)`` gives the line's label if the
     edition's table has it.  Where two tables disagree the first table in ``BINDINGS`` order wins and the
     disagreement is returned, in words, to show the player."""
     facts = defaults()
     notes: list[str] = []
     for item in FACTS:
-        readers = [b for b in READERS.get(item.id, ()) if present(b.power, b.line_id)
-                   and b.line_id in inputs.get(b.power, {})]
+        shown_by = [b for b in READERS.get(item.id, ()) if present(b.power, b.line_id)]
+        readers = [b for b in shown_by if b.line_id in inputs.get(b.power, {})]
+        unentered: dict[tuple[str, str], Any] = {}
+        if not readers and shown_by and default_of is not None and default_of(shown_by[0].power,
+                                                                                shown_by[0].line_id) is True:
+            # nothing entered: the line's own default held (Italy's "at war" line is ticked until unticked)
+            readers = shown_by[:1]
+            unentered[(readers[0].power, readers[0].line_id)] = default_of(readers[0].power, readers[0].line_id)
         seen: list[tuple[Binding, bool]] = []
         for binding in readers:
-            raw = inputs[binding.power][binding.line_id]
+            raw = inputs.get(binding.power, {}).get(binding.line_id, unentered.get((binding.power, binding.line_id)))
             shown = (binding.option in (raw or ())) if binding.option is not None else bool(raw)
             seen.append((binding, shown))
         if not seen:

@@ -1,0 +1,472 @@
+"""What tips it: for each power, the smallest single changes to this turn's facts that change its fate.
+
+A power's *fate* is what the players must act on: its status (``Status``) and the effect that goes with
+it (Italy's surrender level, whether Germany must accept a British offer, the BRPs Russia removes, the
+Chinese result, the U.S. election results and the Allied defeat).  :func:`tipping_points` tries single
+changes on every power's lines (a tick, one option of a choice, a count or one field of a group moved to
+the nearest value that matters in each direction), re-assesses every power and keeps, for each power
+whose fate changes, the smallest such change.  Changes act through other powers too: Italy's level on
+the updated German table, Japan and Germany on the U.S. election.
+
+Count-like lines are searched in the values where their points change (every value for a group
+field): the farthest value is tried first and, if it changes a fate, halved back to the first value that
+does (fates are thresholds on levels: once a direction changes a fate it keeps it changed; the property
+tests check it).  ``tipping_probe`` assesses each change, reusing what it can.
+Everything here is pure and has no Qt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, overload
+
+from ..lines import Choice, Context, Count, Escalating, Group, Level, Line, Offset, PerN, RulesInputError
+from . import assess
+from . import facts as war_facts
+from .common import Consequence, Edition, PowerResult, Scenario, Status, Turn
+from .tipping_probe import AssessmentCache, Prober, frozen
+
+if TYPE_CHECKING:
+    from ..session import Session
+
+Inputs = Mapping[str, Mapping[str, Any]]
+Fate = tuple[Any, ...]
+
+#: Line kinds whose points are a function of the entered number alone: values that give the same
+#: points are searched once (a subclass with its own ``points`` may read the context: every value).
+_PLAIN_POINTS = {Count.points, PerN.points, Escalating.points, Offset.points, Level.points}
+
+
+# -- fate: what a power's result means for play ------------------------------------------------------
+def fate(result: PowerResult) -> Fate:
+    """The part of a power's result that changes what happens at the table."""
+    figures = result.figures
+    key = result.power
+    if key == "italy":
+        return result.status, figures.get("surrender_level") if result.status is Status.SURRENDERS else None
+    if key == "britain":
+        return result.status, bool(figures.get("forced_acceptance"))
+    if key == "russia":
+        return result.status, int(figures.get("removal_brps", 0) or 0)
+    if key == "china":
+        return result.status, result.level
+    if key == "election":
+        return (result.status, figures.get("europe_result"), figures.get("pacific_result"),
+                figures.get("level_in_effect_europe"), figures.get("level_in_effect_pacific"),
+                bool(figures.get("allied_defeat")), bool(figures.get("us_defeated")))
+    return (result.status,)
+
+
+def fate_text(result: PowerResult) -> str:
+    """The fate in a player's words: "Britain -5, offers to surrender"."""
+    figures = result.figures
+    text = f"{result.title} {result.level:+d}, {result.status.title.lower()}"
+    if result.power == "italy" and result.status is Status.SURRENDERS:
+        text += f" (surrender level {int(figures.get('surrender_level', 0) or 0):+d})"
+    elif result.power == "britain" and figures.get("forced_acceptance"):
+        text += " (Germany must accept)"
+    elif result.power == "russia" and figures.get("removal_brps"):
+        text += f": removes {int(figures['removal_brps'])} BRPs"
+    elif result.power == "election":
+        parts = [f"{theater} result {figures[name]:+d}"
+                 for theater, name in (("European", "europe_result"), ("Pacific", "pacific_result"))
+                 if isinstance(figures.get(name), int)]
+        parts += [f"{theater} level in effect {figures[name]:+d}"
+                  for theater, name in (("European", "level_in_effect_europe"),
+                                        ("Pacific", "level_in_effect_pacific"))
+                  if isinstance(figures.get(name), int)]
+        if figures.get("allied_defeat"):
+            parts.append("Allied defeat")
+        if parts:
+            text += ": " + ", ".join(parts)
+    return text
+
+
+# -- changes ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Change:
+    """One single change to an entered fact: the whole new value of one line."""
+
+    power: str          # whose line
+    line_id: str
+    rule: str           # the line's rule
+    old: Any
+    new: Any
+    text: str           # in a player's words: "Axis-controlled Malta / Singapore: tick Malta"
+    size: int           # how far it moves (1 for a tick or an option)
+    direction: str      # "up", "down" (numbers), "tick", "untick"
+
+    def apply(self, inputs: Inputs) -> dict[str, dict[str, Any]]:
+        """A copy of ``inputs`` with this change made (the original is untouched)."""
+        changed = {power: dict(values) for power, values in inputs.items()}
+        changed.setdefault(self.power, {})[self.line_id] = _stored(self.new)
+        return changed
+
+
+@dataclass(frozen=True)
+class TippingPoint:
+    """A change and what it does to one power."""
+
+    power: str          # the power whose fate changes
+    change: Change
+    status: Status
+    level: int
+    fate: str           # "Britain -5, offers to surrender"
+    rule: str           # the rule behind the new fate
+    fate_key: Fate
+
+    @property
+    def text(self) -> str:
+        """"Axis-controlled Malta / Singapore: tick Malta: Britain -5, offers to surrender (59.12)"."""
+        return f"{self.change.text}: {self.fate} ({self.rule})"
+
+
+@dataclass(frozen=True)
+class PowerTipping:
+    """One power's tipping points and how far it is from its next threshold each way."""
+
+    power: str
+    title: str
+    level: int
+    status: Status
+    fate: str
+    points: tuple[TippingPoint, ...]
+    #: Levels the power's own level must fall / rise before its fate changes (None: no such change).
+    levels_down: int | None
+    levels_up: int | None
+
+    @property
+    def distance_text(self) -> str:
+        def say(levels: int | None, way: str) -> str:
+            if levels is None:
+                return f"no change {way} within reach"
+            return f"{levels} level{'s' if levels != 1 else ''} {way}"
+        return f"Next threshold: {say(self.levels_down, 'down')}; {say(self.levels_up, 'up')}."
+
+
+def _stored(value: Any) -> Any:
+    """The JSON form a session stores (a tuple of options as a list, a group as a dict)."""
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, Mapping):
+        return dict(value)
+    return value
+
+
+def _number_text(label: str, old: int, new: int) -> str:
+    return f"{label}: {old} -> {new} ({new - old:+d})"
+
+
+def _flag_changes(power: str, line: Line, value: bool) -> Iterator[list[Change]]:
+    text = f"No longer: {line.label}" if value else line.label
+    yield [Change(power, line.id, line.rule, value, not value, text, 1, "untick" if value else "tick")]
+
+
+def _choice_changes(power: str, line: Choice, value: tuple[str, ...]) -> Iterator[list[Change]]:
+    for option in line.options:
+        ticked = option.key in value
+        new = tuple(key for key in value if key != option.key) if ticked else (*value, option.key)
+        try:
+            new = line.validate(new)
+        except ValueError:  # an option the line refuses in this combination
+            continue
+        verb = "untick" if ticked else "tick"
+        yield [Change(power, line.id, line.rule, value, new, f"{line.label}: {verb} {option.label}", 1, verb)]
+
+
+class _Steps(Sequence[Change]):
+    """The changes of one number in one direction, made only when looked at (a field may span 2,000)."""
+
+    def __init__(self, values: list[int], make: Callable[[int], Change]) -> None:
+        self._values, self._make = values, make
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    @overload
+    def __getitem__(self, index: int) -> Change: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Change]: ...
+
+    def __getitem__(self, index: int | slice) -> Change | Sequence[Change]:
+        if isinstance(index, slice):
+            return _Steps(self._values[index], self._make)
+        return self._make(self._values[index])
+
+
+def _count_changes(power: str, line: Count | Level, value: int, context: Context) -> Iterator[Sequence[Change]]:
+    plain = type(line).points in _PLAIN_POINTS
+
+    def make(way: str) -> Callable[[int], Change]:
+        return lambda new: Change(power, line.id, line.rule, value, new, _number_text(line.label, value, new),
+                                  abs(new - value), way)
+
+    for step, way in ((1, "up"), (-1, "down")):
+        bound = line.maximum if step > 0 else line.minimum
+        values = list(range(value + step, bound + step, step))
+        if plain:
+            kept: list[int] = []
+            last = line.points(value, context)
+            for new in values:
+                points = line.points(new, context)
+                if points != last:
+                    kept.append(new)
+                    last = points
+            values = kept
+        yield _Steps(values, make(way))
+
+
+def _field_change(power: str, line: Group, value: Mapping[str, int], key: str, label: str, way: str
+                  ) -> Callable[[int], Change]:
+    current = value[key]
+    return lambda number: Change(power, line.id, line.rule, dict(value), {**value, key: number},
+                                 _number_text(f"{line.label}, {label}", current, number), abs(number - current), way)
+
+
+def _group_changes(power: str, line: Group, value: Mapping[str, int]) -> Iterator[Sequence[Change]]:
+    for spec in line.fields:
+        current = value[spec.key]
+        for step, way in ((1, "up"), (-1, "down")):
+            bound = spec.maximum if step > 0 else spec.minimum
+            values = list(range(current + step, bound + step, step))
+            if line.check is not None:   # a field combination the line refuses (a year outside the game)
+                values = [number for number in values if not line.check({**value, spec.key: number})]
+            yield _Steps(values, _field_change(power, line, value, spec.key, spec.label, way))
+
+
+def candidate_changes(power: str, line: Line, value: Any) -> Iterator[Sequence[Change]]:
+    """For one line, lists of changes in order of size; each list is one direction (or one tick)."""
+    if line.input_kind == "flag":
+        yield from _flag_changes(power, line, bool(value))
+    elif line.input_kind == "choice" and isinstance(line, Choice):
+        yield from _choice_changes(power, line, value)
+    elif isinstance(line, (Count, Level)):
+        yield from _count_changes(power, line, value, Context())
+    elif isinstance(line, Group):
+        yield from _group_changes(power, line, value)
+
+
+# -- assessing a change quickly ----------------------------------------------------------------------
+class TippingCache(AssessmentCache):
+    """Kept from one call of :func:`tipping_points` to the next (a window asks again after every change,
+    and most of what it tries is as before): the assessments, and the changes to try on each line."""
+
+    def __init__(self, limit: int = 50_000) -> None:
+        super().__init__(limit)
+        #: (power, line id, its value) -> the changes to try on it.
+        self.candidates: dict[tuple[str, str, Any], list[Sequence[Change]]] = {}
+
+    def forget(self) -> None:
+        self.candidates = {}
+
+    def changes(self, power: str, line: Line, value: Any) -> list[Sequence[Change]]:
+        key = (power, line.id, frozen(value))
+        if key not in self.candidates:
+            self.candidates[key] = list(candidate_changes(power, line, value))
+        return self.candidates[key]
+
+
+#: The rules that state each power's fate, first the most telling (a new consequence under one of them
+#: is quoted before any other).
+_FATE_RULES: dict[str, tuple[str, ...]] = {
+    "germany": ("55.11",), "italy": ("56.11", "56.32"), "japan": ("57.11", "57.12", "57.81"),
+    "france": ("58.11",), "britain": ("59.23", "59.12", "59.41"), "russia": ("60.31", "60.12", "60.11"),
+    "china": ("61.11",), "election": ("62.91", "62.41", "62.44"),
+}
+
+
+def _new_rule(before: PowerResult, after: PowerResult, fallback: str) -> str:
+    """The rule behind what changed from ``before`` to ``after``: a consequence under one of the power's
+    fate rules that ``after`` brings or ends, else the first new consequence, else ``fallback``."""
+    known = {(item.rule, item.text) for item in before.consequences}
+    fresh: list[Consequence] = [item for item in after.consequences if (item.rule, item.text) not in known]
+    kept = {(item.rule, item.text) for item in after.consequences}
+    dropped = [item for item in before.consequences if (item.rule, item.text) not in kept]
+    changed = {item.rule for item in (*fresh, *dropped)}   # what the new fate brings or ends (59.23)
+    for rule in _FATE_RULES.get(after.power, ()):
+        if rule in changed:
+            return rule
+    return fresh[0].rule if fresh else fallback
+
+
+def _accepted(changes: Sequence[Change], probe: Callable[[Change], Mapping[str, PowerResult]],
+              seen: dict[int, Mapping[str, PowerResult]]) -> Sequence[Change]:
+    """The changes up to the first one the rules refuse (a first German hex after the current turn):
+    refused values lie beyond a bound, so the last value is tried and, if refused, the bound is halved to."""
+    def accepted(index: int) -> bool:
+        try:
+            seen[index] = probe(changes[index])
+        except RulesInputError:
+            return False
+        return True
+
+    if not changes or accepted(len(changes) - 1):
+        return changes
+    low, high = 0, len(changes) - 1   # the first refused change lies in low..high
+    while low < high:
+        middle = (low + high) // 2
+        if accepted(middle):
+            low = middle + 1
+        else:
+            high = middle
+    for index in [index for index in seen if index >= high]:
+        del seen[index]
+    return changes[:high]
+
+
+def _search(changes: Sequence[Change], probe: Callable[[Change], Mapping[str, PowerResult]],
+            base_fates: Mapping[str, Fate], targets: tuple[str, ...]) -> dict[str, tuple[Change, PowerResult]]:
+    """For each power, the first change of ``changes`` (ordered by size) that changes its fate.
+
+    Tries the farthest change; for each power whose fate it changes, doubles the step from the nearest
+    change until the fate changes, then halves back to the first change (a fate is a threshold on a level:
+    once a direction changes it, it stays changed)."""
+    seen: dict[int, Mapping[str, PowerResult]] = {}
+    changes = _accepted(changes, probe, seen)
+
+    def at(index: int) -> Mapping[str, PowerResult]:
+        if index not in seen:
+            seen[index] = probe(changes[index])
+        return seen[index]
+
+    def changed(index: int, power: str) -> bool:
+        return fate(at(index)[power]) != base_fates[power]
+
+    found: dict[str, tuple[Change, PowerResult]] = {}
+    if not changes:
+        return found
+    last = len(changes) - 1
+    for power in targets:
+        if not changed(last, power):
+            continue
+        # Most tipping changes are small: double the step from the nearest change, then halve back.
+        low, high = 0, 0
+        while high < last and not changed(high, power):
+            low, high = high + 1, min(last, high * 2 + 1)
+        while low < high:   # the first change of this power's fate lies in low..high
+            middle = (low + high) // 2
+            if changed(middle, power):
+                high = middle
+            else:
+                low = middle + 1
+        found[power] = (changes[high], at(high)[power])
+    return found
+
+
+def _effective_values(lines: tuple[Line, ...], entered: Mapping[str, Any]) -> Iterator[tuple[Line, Any]]:
+    for line in lines:
+        if line.input_kind == "derived":
+            continue
+        yield line, line.validate(entered.get(line.id, line.default()))
+
+
+def _in_telling_order(power: str, points: list[TippingPoint]) -> list[TippingPoint]:
+    """The smallest change to each different fate first, then the others; the power's own lines before
+    another power's, smaller changes before larger."""
+    ordered = sorted(points, key=lambda point: (point.change.power != power, point.change.size,
+                                                assess.ORDER.index(point.change.power)))
+    firsts: dict[Fate, TippingPoint] = {}
+    for point in ordered:
+        firsts.setdefault(point.fate_key, point)
+    chosen = set(map(id, firsts.values()))
+    return [*firsts.values(), *(point for point in ordered if id(point) not in chosen)]
+
+
+def mirrored(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inputs, facts: Mapping[str, Any] | None,
+             power: str, line_id: str, value: Any) -> dict[tuple[str, str], Any]:
+    """The lines a change sets: the line itself and, for a line showing a fact of the war, every other
+    line of this edition that shows the same fact (they change together, ``awaw.facts``)."""
+    changes: dict[tuple[str, str], Any] = {(power, line_id): value}
+    if facts is None or not war_facts.bindings(power, line_id):
+        return changes
+    trial = dict(facts)
+    war_facts.write_line(power, line_id, value, trial, turn)
+    touched = {fact_id for fact_id in trial if trial[fact_id] != facts.get(fact_id)}
+    for fact_id in touched:
+        for binding in war_facts.READERS.get(fact_id, ()):
+            key = (binding.power, binding.line_id)
+            if key in changes:
+                continue
+            table = {line.id: line for line in assess.lines(binding.power, edition, scenario)}
+            line = table.get(binding.line_id)
+            if line is None:
+                continue
+            current = inputs.get(binding.power, {}).get(binding.line_id, line.default())
+            bound = war_facts.bound_options(binding.power, binding.line_id)
+            rest = [k for k in current if k not in bound] if bound and isinstance(current, (list, tuple)) else None
+            shown = war_facts.overlay(binding.power, binding.line_id, rest, trial)
+            shown = list(line.validate(shown)) if isinstance(shown, list) else shown
+            if _stored(shown) != _stored(current):
+                changes[key] = _stored(shown)
+    return changes
+
+
+def tipping_points(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inputs,
+                   carry: Mapping[str, Mapping[str, Any]],
+                   powers: Iterable[str] | None = None, cache: TippingCache | None = None,
+                   facts: Mapping[str, Any] | None = None) -> dict[str, PowerTipping]:
+    """Each power's tipping points this turn (the arguments of ``assess.assess_all``), in ``ORDER``.
+
+    ``powers`` limits the answer to those powers (a power tab needs only its own); changes are then
+    tried only on the lines of those powers and of the powers whose results they read, directly or
+    through another power (as noted at this turn's assessment: a power that reads none of the
+    changed results reads the same as before, so it cannot change).
+    ``cache`` keeps assessments for the next call (after a change, most of them are reused)."""
+    targets = tuple(key for key in assess.ORDER if powers is None or key in set(powers))
+    if not targets:
+        return {}
+    cache = cache or TippingCache()
+    prober = Prober(edition, scenario, turn, inputs, carry, until=targets[-1], cache=cache)
+    base_fates = {key: fate(result) for key, result in prober.base.items()}
+
+    def probe(change: Change) -> Mapping[str, PowerResult]:
+        if facts is None:
+            return prober.results(change.power, change.line_id, _stored(change.new))
+        return prober.results_many(mirrored(edition, scenario, turn, inputs, facts, change.power, change.line_id,
+                                            _stored(change.new)))
+
+    found: dict[str, list[TippingPoint]] = {key: [] for key in targets}
+    for source in prober.order:
+        reach = tuple(key for key in targets if source in prober.influenced_by(key))
+        if not reach:
+            continue
+        for line, value in _effective_values(assess.lines(source, edition, scenario), inputs.get(source, {})):
+            for changes in cache.changes(source, line, value):
+                for power, (change, result) in _search(changes, probe, base_fates, reach).items():
+                    before = prober.base[power]
+                    found[power].append(TippingPoint(power, change, result.status, result.level,
+                                                     fate_text(result), _new_rule(before, result, change.rule),
+                                                     fate(result)))
+    tipping: dict[str, PowerTipping] = {}
+    for key in targets:
+        base = prober.base[key]
+        points = _in_telling_order(key, found[key])
+        downs = [base.level - point.level for point in points if point.level < base.level]
+        ups = [point.level - base.level for point in points if point.level > base.level]
+        tipping[key] = PowerTipping(key, base.title, base.level, base.status, fate_text(base), tuple(points),
+                                    min(downs) if downs else None, min(ups) if ups else None)
+    return tipping
+
+
+def apply_changes(inputs: Inputs, changes: list[Change] | tuple[Change, ...]) -> dict[str, dict[str, Any]]:
+    """``inputs`` with every change made in turn (a copy)."""
+    result = {power: dict(values) for power, values in inputs.items()}
+    for change in changes:
+        result = change.apply(result)
+    return result
+
+
+# -- for a session ------------------------------------------------------------------------------------
+def effective_inputs(session: Session) -> Inputs:
+    """The facts the rules read for ``session`` (the one place that says where they come from): the entered
+    values with the war's shared facts in the lines that show them."""
+    return session.effective_inputs()
+
+
+def session_tipping(session: Session, powers: Iterable[str] | None = None,
+                    cache: TippingCache | None = None) -> dict[str, PowerTipping]:
+    """:func:`tipping_points` for a session's current turn."""
+    return tipping_points(session.edition, session.scenario, session.turn, effective_inputs(session),
+                          session.effective_carry(), powers, cache, session.facts)

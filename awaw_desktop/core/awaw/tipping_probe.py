@@ -1,0 +1,227 @@
+"""Assessing many single changes quickly, for the tipping points (``tipping``).
+
+:class:`Prober` assesses every power with one line changed.  Each power is given the earlier powers'
+results through a view that notes what it reads of them; an assessment is then reused whenever the
+power's own entered facts and everything it read are as in one already made, and a later power whose
+read powers kept their results keeps its own.  :class:`AssessmentCache` keeps the assessments from one
+call to the next.  Pure, no Qt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, cast
+
+from . import assess
+from .common import Edition, GameContext, PowerResult, Scenario, Status, Turn
+
+Inputs = Mapping[str, Mapping[str, Any]]
+
+_MISSING = "<missing>"
+#: One thing a power read of an earlier power's result: (power, attribute) or (power, "figures", key).
+Read = tuple[str, ...]
+
+
+def _read_value(results: Mapping[str, PowerResult], read: Read) -> Any:
+    result = results.get(read[0])
+    if result is None:
+        return None
+    if len(read) == 3:
+        return result.figures.get(read[2], _MISSING) if read[2] != "*" else result.figures
+    return getattr(result, read[1])
+
+
+class _FiguresView(Mapping[str, Any]):
+    def __init__(self, power: str, figures: Mapping[str, Any], reads: set[Read]) -> None:
+        self._power, self._figures, self._reads = power, figures, reads
+
+    def __getitem__(self, key: str) -> Any:
+        self._reads.add((self._power, "figures", key))
+        return self._figures[key]
+
+    def __contains__(self, key: object) -> bool:
+        self._reads.add((self._power, "figures", str(key)))
+        return key in self._figures
+
+    def __iter__(self) -> Iterator[str]:
+        self._reads.add((self._power, "figures", "*"))
+        return iter(self._figures)
+
+    def __len__(self) -> int:
+        self._reads.add((self._power, "figures", "*"))
+        return len(self._figures)
+
+
+class _ResultView:
+    """An earlier power's result that notes what is read of it."""
+
+    def __init__(self, result: PowerResult, reads: set[Read]) -> None:
+        self._result, self._reads = result, reads
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "figures":
+            return _FiguresView(self._result.power, self._result.figures, self._reads)
+        self._reads.add((self._result.power, name))
+        return getattr(self._result, name)
+
+
+class _ResultsView(Mapping[str, Any]):
+    def __init__(self, results: Mapping[str, PowerResult], reads: set[Read]) -> None:
+        self._results, self._reads = results, reads
+
+    def __getitem__(self, key: str) -> Any:
+        return _ResultView(self._results[key], self._reads)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._results)
+
+    def __len__(self) -> int:
+        return len(self._results)
+
+
+_SCALARS = (int, str, bool, float, type(None), Status)
+
+
+def frozen(value: Any) -> Any:
+    """A hashable form of a JSON-like value (and of anything else a power may read of a result)."""
+    if type(value) in _SCALARS:
+        return value
+    if isinstance(value, Mapping):
+        return tuple(sorted((str(key), frozen(item)) for key, item in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(item) for item in value)
+    try:
+        hash(value)
+    except TypeError:   # a dataclass holding a list (a breakdown line): its full text stands for it
+        return ("<unhashable>", repr(value))
+    return value
+
+
+class AssessmentCache:
+    """Assessments kept from one probe run to the next.  Each is filed under the power, its own entered
+    facts, and what it read of earlier powers' results, so a reuse is exact."""
+
+    def __init__(self, limit: int = 50_000) -> None:
+        self.limit = limit
+        self._context: Any = None
+        #: (power, number of its entered facts) -> what it read -> the values read -> its result.
+        self.known: dict[tuple[str, int], dict[tuple[Read, ...], dict[Any, PowerResult]]] = {}
+        #: A power's entered facts (frozen) -> a number, so that they are hashed once.
+        self.facts: dict[Any, int] = {}
+        self.size = 0
+
+    def use_for(self, context: Any) -> None:
+        """Forget everything when the edition, scenario, turn or carried values differ, or when full."""
+        if context != self._context or self.size > self.limit:
+            self._context, self.known, self.facts, self.size = context, {}, {}, 0
+            self.forget()
+
+    def forget(self) -> None:
+        """Drop what a subclass keeps besides the assessments."""
+
+    def number(self, facts: Any) -> int:
+        return self.facts.setdefault(facts, len(self.facts))
+
+
+def public(result: PowerResult) -> tuple[Any, ...]:
+    """What later powers may read of a result (``_ResultView`` notes each read)."""
+    return result.status, result.level, result.total, result.figures, result.verdict, result.consequences
+
+
+class Prober:
+    """Assesses every power with one change made.  A power's assessment is reused when its entered facts
+    and everything it read of earlier results are as in an assessment already made (every read of
+    another power's result is noted)."""
+
+    def __init__(self, edition: Edition, scenario: Scenario, turn: Turn, inputs: Inputs,
+                 carry: Mapping[str, Mapping[str, Any]], until: str = assess.ORDER[-1],
+                 cache: AssessmentCache | None = None) -> None:
+        self.edition, self.scenario, self.turn, self.inputs = edition, scenario, turn, inputs
+        #: The powers assessed: none after ``until`` (no power reads a later one).
+        self.order = assess.ORDER[:assess.ORDER.index(until) + 1]
+        self.carry = {key: {**assess.power_module(key).initial_carry(), **carry.get(key, {})}
+                      for key in assess.ORDER}
+        self._modules = {key: assess.power_module(key) for key in assess.ORDER}
+        self.cache = cache or AssessmentCache()
+        self.cache.use_for((edition, scenario, turn, frozen(self.carry)))
+        self._base_facts = {key: self.cache.number(frozen(inputs.get(key, {}))) for key in self.order}
+        self.base: dict[str, PowerResult] = {}
+        #: The powers each power read at the base: while their results are the base ones, so is its own.
+        self._base_reads: dict[str, tuple[str, ...]] = {}
+        for key in self.order:
+            self.base[key], reads = self._assess(key, inputs.get(key, {}), self._base_facts[key], self.base)
+            self._base_reads[key] = tuple(sorted({read[0] for read in reads}))
+
+    def influenced_by(self, key: str) -> set[str]:
+        """The power itself and every power whose result it reads, directly or through others."""
+        found, waiting = {key}, [key]
+        while waiting:
+            for read in self._base_reads[waiting.pop()]:
+                if read not in found:
+                    found.add(read)
+                    waiting.append(read)
+        return found
+
+    def _assess(self, key: str, own: Mapping[str, Any], facts: int, results: Mapping[str, PowerResult]
+                ) -> tuple[PowerResult, tuple[Read, ...]]:
+        """The power's result, and what it read of the earlier ones."""
+        known = self.cache.known.setdefault((key, facts), {})
+        for reads, by_values in known.items():
+            hit = by_values.get(self._values(reads, results))
+            if hit is not None:
+                return hit, reads
+        noted: set[Read] = set()
+        game = GameContext(self.edition, self.scenario, self.turn,
+                           cast(Mapping[str, PowerResult], _ResultsView(dict(results), noted)), self.carry)
+        result: PowerResult = self._modules[key].assess(own, game)
+        reads = tuple(sorted(noted))
+        known.setdefault(reads, {})[self._values(reads, results)] = result
+        self.cache.size += 1
+        return result, reads
+
+    @staticmethod
+    def _values(reads: tuple[Read, ...], results: Mapping[str, PowerResult]) -> Any:
+        return frozen([_read_value(results, read) for read in reads])
+
+    def results(self, power: str, line_id: str, value: Any) -> dict[str, PowerResult]:
+        """Every power's result (up to ``order``) with ``power``'s line ``line_id`` set to ``value``
+        (in its stored JSON form)."""
+        results: dict[str, PowerResult] = {}
+        reached = same = False
+        for key in self.order:
+            if key == power:
+                reached = True
+                own = dict(self.inputs.get(key, {}))
+                own[line_id] = value
+                facts = self.cache.number((self._base_facts[key], line_id, frozen(value)))
+                results[key] = self._assess(key, own, facts, results)[0]
+                # Later powers read only status, level, total and figures: the same, they are as they were.
+                same = public(results[key]) == public(self.base[key])
+            elif not reached or same or all(results[read] is self.base[read] for read in self._base_reads[key]):
+                results[key] = self.base[key]
+            else:
+                results[key] = self._assess(key, self.inputs.get(key, {}), self._base_facts[key], results)[0]
+        return results
+
+    def results_many(self, changes: Mapping[tuple[str, str], Any]) -> dict[str, PowerResult]:
+        """Like :meth:`results` for several lines at once (a fact of the war shown on several tables)."""
+        if len(changes) == 1:
+            ((power, line_id), value), = changes.items()
+            return self.results(power, line_id, value)
+        results: dict[str, PowerResult] = {}
+        changed = {power for power, _line in changes}
+        for key in self.order:
+            if key in changed:
+                own = dict(self.inputs.get(key, {}))
+                mine = tuple(sorted((line, frozen(value)) for (power, line), value in changes.items()
+                                    if power == key))
+                own.update({line: value for (power, line), value in changes.items() if power == key})
+                facts = self.cache.number((self._base_facts[key], mine))
+                result = self._assess(key, own, facts, results)[0]
+                results[key] = self.base[key] if result == self.base[key] else result
+            elif all(results[read] is self.base[read] for read in self._base_reads[key]):
+                results[key] = self.base[key]
+            else:
+                results[key] = self._assess(key, self.inputs.get(key, {}), self._base_facts[key], results)[0]
+        return results
+

@@ -1,0 +1,207 @@
+"""What tips it and What-if, driven as a player: read the panel, change facts through the widgets."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
+
+from awaw_desktop.core import sessionfile
+from awaw_desktop.core.awaw import assess
+from awaw_desktop.core.awaw.common import Status
+from awaw_desktop.core.awaw.tipping import Change, session_tipping
+from awaw_desktop.core.session import Session
+from awaw_desktop.ui.main_window import MainWindow
+from awaw_desktop.ui.store import SessionStore
+from awaw_desktop.ui.theme import status_text
+from awaw_desktop.ui.what_if import WhatIfDialog
+
+from ..core.tipping_sessions import ROOT, sessions
+from .helpers import click, find, shown_level, text, tick, type_number
+
+EXAMPLE = ROOT / "resources" / "examples" / "britain-under-pressure-1941.awaw"
+
+
+def make_window(qtbot, session: Session) -> MainWindow:
+    window = MainWindow(SessionStore(session))
+    window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    return window
+
+
+def panel_text(root, title: str) -> str:
+    panel = find(root, f"{title} tipping points")
+    assert panel.isVisible()
+    return f"{text(panel, f'{title} next threshold')}\n{text(panel, f'{title} tipping list')}"
+
+
+def apply_through_widgets(qtbot, tab, change: Change) -> None:
+    """Make a stated change the way a player does: tick the box, tick the option, type the number."""
+    line = next(line for line in assess.lines(change.power, tab.store.session.edition, tab.store.session.scenario)
+                if line.id == change.line_id)
+    if line.input_kind == "flag":
+        tick(qtbot, tab, line.label, bool(change.new))
+    elif line.input_kind == "choice":
+        for option in line.options:
+            tick(qtbot, tab, f"{line.label}: {option.label}", option.key in change.new)
+    elif isinstance(change.new, dict):
+        for spec in line.fields:
+            if change.new[spec.key] != change.old[spec.key]:
+                type_number(qtbot, tab, f"{line.label}: {spec.label}", change.new[spec.key])
+    else:
+        type_number(qtbot, tab, line.label, change.new)
+
+
+def test_the_britain_panel_lists_its_tipping_points_and_follows_a_change(qtbot) -> None:
+    window = make_window(qtbot, sessionfile.load(EXAMPLE))
+    window.show_power("britain")
+    tab = window.power_tabs["britain"]
+    qtbot.waitUntil(lambda: "Britain" in text(find(tab, "Britain tipping points"), "Britain tipping list"))
+    shown = panel_text(tab, "Britain")
+    assert "Now: Britain -8, offers to surrender." in shown and "Next threshold: 2 levels down; 9 levels up." in shown
+    assert "\u2022 Australia / India surrendered: tick Australia: Britain -10, offers to surrender (Germany must " \
+           "accept) (59.23)" in shown
+    type_number(qtbot, tab, "British DP level", 7)   # Britain at +0: one level from no effect
+    qtbot.waitUntil(lambda: "Now: Britain +0" in panel_text(tab, "Britain"))
+    shown = panel_text(tab, "Britain")
+    assert "Now: Britain +0, offers to surrender." in shown and "1 level up" in shown
+    assert "British DP level: 7 -> 8 (+1): Britain +1, no effect (59.12)" in shown
+
+
+def test_a_stated_tipping_change_made_through_the_window_brings_the_stated_status(qtbot) -> None:
+    window = make_window(qtbot, sessionfile.load(EXAMPLE))
+    window.show_power("britain")
+    tab = window.power_tabs["britain"]
+    qtbot.waitUntil(lambda: "\u2022" in text(find(tab, "Britain tipping points"), "Britain tipping list"))
+    point = next(point for point in tab.tipping.tipping().points if point.change.line_id == "dominions_surrendered")
+    assert f"\u2022 {point.text}" in panel_text(tab, "Britain")
+    apply_through_widgets(qtbot, tab, point.change)
+    assert shown_level(tab, "Britain") == point.level
+    assert text(tab, "Britain status") == status_text(point.status)
+    assert "Germany must accept" in point.fate
+
+
+def test_the_overview_lists_every_power(qtbot) -> None:
+    window = make_window(qtbot, sessionfile.load(EXAMPLE))
+    overview = find(window, "Tipping points of every power")
+    qtbot.waitUntil(lambda: bool(text(overview, "Britain tipping summary")))
+    assert text(overview, "Britain tipping summary").startswith("Next threshold: 2 levels down; 9 levels up. "
+                                                                "Smallest: Australia / India surrendered")
+    assert "Rome is under Allied control: Italy +0, surrenders" in text(overview, "Italy tipping summary")
+    before = text(overview, "Italy tipping summary")
+    window.show_power("italy")
+    tick(qtbot, window.power_tabs["italy"], "Rome is under Allied control")   # Italy surrenders
+    window.tabs.setCurrentIndex(0)
+    qtbot.waitUntil(lambda: text(overview, "Italy tipping summary") != before)
+    assert "Italian DP level: 0 -> 1 (+1): Italy +1, no effect (56.11)" in text(overview, "Italy tipping summary")
+    every = find(overview, "Italy tipping summary").toolTip()
+    assert "No longer: Rome is under Allied control: Italy +0, no effect (56.11)" in every
+
+
+@settings(max_examples=10, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
+                                 HealthCheck.filter_too_much])
+@given(session=sessions(), pick=st.integers(0, 10_000))
+def test_random_sessions_a_stated_change_through_the_window_shows_the_stated_status(qtbot, session, pick) -> None:
+    edition, scenario, turn, inputs, carry = session
+    game = Session(edition, scenario, turn, turn, inputs=copy.deepcopy(inputs), carry=copy.deepcopy(carry))
+    tipping = session_tipping(game)
+    points = [point for answer in tipping.values() for point in answer.points
+              if point.change.line_id != "german_first_hex"]   # a turn, entered as season and year
+    if not points:
+        return
+    point = points[pick % len(points)]
+    window = make_window(qtbot, game)
+    title = assess.title(point.power)
+    window.show_power(point.power)
+    panel = find(window.power_tabs[point.power], f"{title} tipping points")
+    qtbot.waitUntil(lambda: panel.findChild(QLabel).text() != "")
+    assert point.text in find(panel, f"{title} tipping list").toolTip().split("\n")   # every point, on hover
+    window.show_power(point.change.power)
+    apply_through_widgets(qtbot, window.power_tabs[point.change.power], point.change)
+    window.show_power(point.power)
+    assert shown_level(window.power_tabs[point.power], title) == point.level, point.text
+    assert text(window.power_tabs[point.power], f"{title} status") == status_text(point.status), point.text
+    window.close()
+
+
+def open_what_if(qtbot, window: MainWindow) -> WhatIfDialog:
+    window.action_what_if.trigger()
+    dialog = next(widget for widget in QApplication.topLevelWidgets()
+                  if isinstance(widget, WhatIfDialog) and widget.isVisible())
+    return dialog
+
+
+def test_what_if_leaves_the_game_untouched_and_esc_discards(qtbot) -> None:
+    window = make_window(qtbot, sessionfile.load(EXAMPLE))
+    before = copy.deepcopy(window.store.session.inputs)
+    dialog = open_what_if(qtbot, window)
+    dialog.show_power("britain")
+    tab = dialog.power_tabs["britain"]
+    tick(qtbot, tab, "Australia / India surrendered: Australia")
+    assert text(dialog, "Britain level now -> if") == "<b>-8 -> -10</b>"
+    assert "Offers to surrender" in text(dialog, "Britain status now -> if")
+    assert "Australia ticked" in text(dialog, "What-if changes")
+    assert window.store.session.inputs == before
+    assert shown_level(window.overview, "Britain") == -8
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    assert not dialog.isVisible()
+    assert window.store.session.inputs == before and window.store.undo_stack.count() == 0
+
+
+def test_what_if_applies_every_tried_change_as_one_undo_step(qtbot) -> None:
+    window = make_window(qtbot, sessionfile.load(EXAMPLE))
+    dialog = open_what_if(qtbot, window)
+    dialog.show_power("britain")
+    tab = dialog.power_tabs["britain"]
+    tick(qtbot, tab, "Australia / India surrendered: Australia")
+    type_number(qtbot, tab, "British DP level", -3)
+    dialog.show_power("italy")
+    tick(qtbot, dialog.power_tabs["italy"], "Rome is under Allied control")
+    assert "Surrenders" in text(dialog, "Italy status now -> if")
+    click(qtbot, dialog, "Apply the what-if changes to the game")
+    assert not dialog.isVisible()
+    assert window.store.undo_stack.count() == 1
+    assert window.store.undo_stack.text(0) == "What-if applied: 3 changes"
+    assert shown_level(window.overview, "Britain") == -12
+    assert text(window.overview, "Italy status") == status_text(Status.SURRENDERS)
+    window.store.undo_stack.undo()
+    assert shown_level(window.overview, "Britain") == -8
+    assert text(window.overview, "Italy status") != status_text(Status.SURRENDERS)
+
+
+@pytest.mark.parametrize("edition_name", ["original", "updated", "updated-classic"])
+def test_what_if_opens_in_every_edition_with_levels_now_and_if(qtbot, edition_name) -> None:
+    from awaw_desktop.core.awaw.common import Edition
+
+    window = make_window(qtbot, Session.new(Edition(edition_name)))
+    dialog = open_what_if(qtbot, window)
+    for power in assess.DISPLAY_ORDER:
+        title = assess.title(power)
+        now = window.store.results[power].level
+        assert text(dialog, f"{title} level now -> if") == f"{now:+d} -> {now:+d}".replace("+0", "0")
+    assert not find(dialog, "Apply the what-if changes to the game").isEnabled()
+    click(qtbot, dialog, "Discard the what-if changes")
+    assert not dialog.isVisible()
+
+
+def test_what_if_tries_a_tipping_point_with_one_click(qtbot) -> None:
+    window = make_window(qtbot, sessionfile.load(EXAMPLE))
+    dialog = open_what_if(qtbot, window)
+    dialog.show_power("britain")
+    choice = find(dialog, "Tipping point to try")
+    wanted = next(index for index in range(choice.count())
+                  if choice.itemText(index).startswith("Australia / India surrendered: tick India: Britain -10"))
+    choice.setCurrentIndex(wanted)
+    click(qtbot, dialog, "Try the chosen tipping point")
+    assert text(dialog, "Britain level now -> if") == "<b>-8 -> -10</b>"
+    assert find(dialog.power_tabs["britain"], "Australia / India surrendered: India").isChecked()
+    assert shown_level(window.overview, "Britain") == -8   # the game itself is untouched
+    click(qtbot, dialog, "Discard the what-if changes")
+    assert window.store.undo_stack.count() == 0
