@@ -56,7 +56,7 @@ class Family:
     new_game_page: str = ""
 
 
-def keys() -> tuple[str, ...]:
+def all_keys() -> tuple[str, ...]:
     """Every family key, the default family first."""
     return (DEFAULT_FAMILY, *(key for key in REGISTRY if key != DEFAULT_FAMILY))
 
@@ -68,7 +68,7 @@ def known(key: object) -> bool:
 def get(key: str) -> Family:
     """The family called ``key`` (raises ``KeyError`` for a family this app does not know)."""
     if not known(key):
-        raise KeyError(f"no rules family {key!r} (this app knows {', '.join(keys())})")
+        raise KeyError(f"no rules family {key!r} (this app knows {', '.join(all_keys())})")
     found = importlib.import_module(REGISTRY[key]).FAMILY
     if not isinstance(found, Family) or found.key != key:
         raise TypeError(f"{REGISTRY[key]} does not hold the {key!r} family")
@@ -76,7 +76,7 @@ def get(key: str) -> Family:
 
 
 def families() -> tuple[Family, ...]:
-    return tuple(get(key) for key in keys())
+    return tuple(get(key) for key in all_keys())
 
 
 def readings_document() -> str:
