@@ -73,6 +73,9 @@ class EuropaWindow(QMainWindow):
         turn = self.menuBar().addMenu("&Turn")
         self.action_end_turn = self._action(turn, "&End turn", self.end_turn, "Ctrl+E")
         self.action_add_nation = self._action(turn, "&Add nation\u2026", self.add_nation)
+        help_menu = self.menuBar().addMenu("&Help")
+        self.action_readings = self._action(help_menu, "How we read the &rules", self.show_readings,
+                                            QKeySequence.StandardKey.HelpContents)
 
     # -- the game ----------------------------------------------------------------------------
     @property
@@ -135,6 +138,11 @@ class EuropaWindow(QMainWindow):
             self.tabs.setCurrentWidget(self.track)
             self.track.nation_name.setFocus()
             self.track.nation_name.lineEdit().selectAll()
+
+    def show_readings(self) -> None:
+        from ..readings_dialog import ReadingsDialog
+
+        ReadingsDialog(self).exec()
 
     def copy_report(self) -> None:
         QGuiApplication.clipboard().setText(report_text(self.game))

@@ -270,3 +270,21 @@ def test_a_europa_file_that_cannot_be_read_leaves_the_open_game(qtbot, monkeypat
         ["Turn track", "Italy"]
     reason = "damaged: invalid JSON" if damage == "truncated" else "made by a newer version"
     assert len(warnings) == 2 and all(reason in text and "unchanged" in text for _title, text in warnings)
+
+
+def test_help_lists_the_europa_readings(qtbot, monkeypatch):
+    from PySide6.QtWidgets import QTextBrowser
+
+    from awaw_desktop.ui.readings_dialog import ReadingsDialog
+
+    europa = new_europa_game(qtbot, monkeypatch)
+    shown = []
+
+    def reader(dialog):
+        shown.append(find(dialog, "Rules readings", QTextBrowser).toPlainText())
+        dialog.reject()
+
+    hands = NextDialog(reader, ReadingsDialog)
+    europa.action_readings.trigger()
+    hands.check()
+    assert "Europa: Axis political rules (56)" in shown[0] and "T + 7 months" in shown[0]
