@@ -276,6 +276,7 @@ class GamePage(QWizardPage):
         form.addRow("&Axis player:", self.axis)
         form.addRow("A&llied player:", self.allied)
         self.setFinalPage(True)  # a game from Fall 1939 is created here; Next is for a late start
+        self.own_subtitle = self.subTitle()
         self.family.currentIndexChanged.connect(self._family_changed)
         #: Family key -> the id of its own New game page (set by the dialog).
         self.family_page_ids: dict[str, int] = {}
@@ -289,6 +290,8 @@ class GamePage(QWizardPage):
         for widget in (self.edition, self.scenario, self.season, self.year):
             self.form.setRowVisible(widget, own)
         self.setFinalPage(own)
+        self.setSubTitle(self.own_subtitle if own else "The game's title and the players; Next asks for the first "
+                         "turn in the family's calendar and what else it needs.")
         self.setButtonText(QWizard.WizardButton.NextButton, "Campaign so far >" if own else "Next >")
         self.completeChanged.emit()
 

@@ -22,9 +22,8 @@ class EuropaGamePage(QWizardPage):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setTitle("New Europa game (Axis political rules, 56)")
-        self.setSubTitle("The first game turn you play, two a month (\"Jul I 1943\", \"Jul II 1943\"), and the "
-                         "Axis-Allied nations whose envelopes, RE counts, surrender and defection you track. "
-                         "More nations can be added later.")
+        self.setSubTitle("The first game turn you play (two a month: \"Jul I 1943\", \"Jul II 1943\") and the "
+                         "Axis-Allied nations to track; more can be added later.")
         self.start = QLineEdit("Jul I 1943")
         self.start.setAccessibleName("Starting game turn")
         self.start.setPlaceholderText("e.g. Jul I 1943")

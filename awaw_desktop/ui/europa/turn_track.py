@@ -39,6 +39,7 @@ class TurnTrack(QWidget):
         self.end_turn_button.clicked.connect(self.end_turn)
         self.events = QListWidget()
         self.events.setAccessibleName("This turn's events")
+        self.events.setMaximumHeight(160)
         self.nation_name = QComboBox()
         self.nation_name.setEditable(True)
         self.nation_name.addItems(SUGGESTED_NATIONS)
