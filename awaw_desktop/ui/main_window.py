@@ -527,7 +527,7 @@ class MainWindow(QMainWindow):
 
         if dialog.family_key() == DEFAULT_FAMILY:
             return False
-        open_game_window(dialog.family_key(), dialog.game(), None)
+        open_game_window(dialog.family_key(), dialog.game(), None, self.recovery)
         return True
 
     def hand_over_file(self, path: Path) -> bool | None:

@@ -1,21 +1,24 @@
 """The window of a Europa game: the turn track, then a tab per Axis-Allied nation (``NationPanel``).
 
 Files go through ``core.gamefile`` (the same ``.awaw`` envelope, ``"family": "europa"``, atomic saves
-with a ``.bak``); every change is a step of the holder's undo stack (Edit > Undo/Redo).  New game and
-Open hand a game of another rules family to that family's window (``ui.family_window``).
-Not written to the crash-recovery store: that store reads A World at War sessions only."""
+with a ``.bak``); every change is a step of the holder's undo stack (Edit > Undo/Redo); shortly after a
+change an unsaved game is copied to the crash-recovery store (``core.recovery``), removed again on a save or
+a clean close.  New game and Open hand a game of another rules family to that family's window
+(``ui.family_window``)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
 import shiboken6
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget, QWidget
 
 from ...core import gamefile
-from ...core.europa.family import KEY
+from ...core.europa.family import FAMILY, KEY
 from ...core.europa.report import report_text
 from ...core.europa.state import EuropaGame
 from ...core.sessionfile import SessionFileError
@@ -26,6 +29,8 @@ from .turn_track import TurnTrack
 
 FILE_FILTER = "AWAW sessions (*.awaw);;All files (*)"
 SUFFIX = ".awaw"
+#: How long after the last change the recovery copy is written (milliseconds).
+AUTOSAVE_DELAY_MS = 1500
 
 
 class EuropaWindow(QMainWindow):
@@ -40,6 +45,14 @@ class EuropaWindow(QMainWindow):
         self.setCentralWidget(self.tabs)
         self.panels: dict[str, NationPanel] = {}
         self.track: TurnTrack | None = None
+        #: The crash-recovery store (a ``core.recovery.RecoveryStore``, set by ``ui.family_window``), or None.
+        self.recovery: Any = None
+        self.recovery_id = os.urandom(16).hex()
+        self._claimed = False
+        self.autosave_timer = QTimer(self)
+        self.autosave_timer.setSingleShot(True)
+        self.autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
+        self.autosave_timer.timeout.connect(self.write_recovery)
         self._build_menus()
         self.resize(1100, 760)
 
@@ -86,12 +99,16 @@ class EuropaWindow(QMainWindow):
     def set_game(self, game: EuropaGame, path: Path | None) -> None:
         """Show ``game`` (from ``path``, or new); the undo history starts afresh."""
         old = self.holder
+        self.autosave_timer.stop()
+        self.discard_recovery()
+        self.recovery_id, self._claimed = os.urandom(16).hex(), False
         self._clear_tabs()
         self.holder = EuropaGameHolder(game, self)
         self.holder.changed.connect(self._changed)  # first, so stale panels go before they refresh
         self.undo_group.addStack(self.holder.undo_stack)
         self.undo_group.setActiveStack(self.holder.undo_stack)
         self.holder.undo_stack.cleanChanged.connect(self._update_title)
+        self.holder.undo_stack.indexChanged.connect(self._schedule_recovery)
         if old is not None:
             self.undo_group.removeStack(old.undo_stack)
             old.deleteLater()
@@ -148,6 +165,40 @@ class EuropaWindow(QMainWindow):
         QGuiApplication.clipboard().setText(report_text(self.game))
         self.statusBar().showMessage("Report copied", 4000)
 
+    # -- crash recovery --------------------------------------------------------------------
+    def _schedule_recovery(self, *_args: object) -> None:
+        if self.recovery is not None:
+            self.autosave_timer.start()
+
+    def write_recovery(self) -> None:
+        """Copy the unsaved game to its recovery file (a saved game has none)."""
+        if self.recovery is None or self.holder is None:
+            return
+        try:
+            if self.holder.undo_stack.isClean():
+                self.recovery.discard(self.recovery_id)
+                return
+            if not self._claimed:
+                self.recovery.claim(self.recovery_id)
+                self._claimed = True
+            self.recovery.write_snapshot(self.recovery_id, FAMILY.to_document(self.game), self.path)
+        except (SessionFileError, OSError) as error:
+            self.statusBar().showMessage(f"Could not write the recovery file: {error}", 8000)
+
+    def discard_recovery(self) -> None:
+        if self.recovery is not None:
+            try:
+                self.recovery.discard(self.recovery_id)
+            except SessionFileError as error:
+                self.statusBar().showMessage(str(error), 8000)
+
+    def keep_unsaved(self) -> None:
+        """A game recovered after a crash: not in the player's own file yet, so it stays unsaved."""
+        assert self.holder is not None
+        self.holder.undo_stack.resetClean()
+        self._update_title()
+        self.write_recovery()
+
     # -- files -------------------------------------------------------------------------------
     def new_game(self) -> None:
         from ..new_game import NewSessionDialog
@@ -202,6 +253,8 @@ class EuropaWindow(QMainWindow):
         self.path = path
         assert self.holder is not None
         self.holder.undo_stack.setClean()
+        self.autosave_timer.stop()
+        self.discard_recovery()
         self._update_title()
         self.statusBar().showMessage(f"Saved {path.name}", 5000)
         return True
@@ -222,6 +275,8 @@ class EuropaWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.confirm_discard():
+            self.autosave_timer.stop()
+            self.discard_recovery()
             event.accept()
         else:
             event.ignore()

@@ -288,3 +288,43 @@ def test_help_lists_the_europa_readings(qtbot, monkeypatch):
     europa.action_readings.trigger()
     hands.check()
     assert "Europa: Axis political rules (56)" in shown[0] and "T + 7 months" in shown[0]
+
+
+def test_an_unsaved_europa_game_is_recovered_after_a_crash(qtbot, monkeypatch, tmp_path):
+    from awaw_desktop.core.recovery import RecoveryStore
+    from awaw_desktop.ui import app as app_module
+
+    recovery = RecoveryStore(tmp_path / "recovery")
+    monkeypatch.setattr(new_game_page, "NEW_GAME_COST_LOG2", 10)
+    window = make_window(qtbot, recovery=recovery)
+
+    def player(dialog):
+        choose(dialog, "Rules family", EUROPA)
+        qtbot.keyClicks(find(dialog, "Game title"), "Kursk summer")
+        press(qtbot, dialog, "Next >")
+        tick(qtbot, dialog, "Hungary")
+        press(qtbot, dialog, "Create game")
+
+    hands = NextDialog(player, NewSessionDialog)
+    window.action_new.trigger()
+    hands.check()
+    europa = family_window._open[-1]
+    qtbot.addWidget(europa)
+    europa.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    end_turn(qtbot, europa)
+    qtbot.waitUntil(lambda: [entry.family for entry in recovery.list()] == ["europa"], timeout=5000)
+    assert recovery.list()[0].turn.title == "Jul II 1943"
+
+    # The app "crashes"; at the next start the player recovers the game.
+    monkeypatch.setattr(app_module, "ask_recovery", lambda entries, parent: {entries[0].id: "recover"})
+    assert app_module.offer_recovery(make_window(qtbot, recovery=recovery), recovery)
+    recovered = family_window._open[-1]
+    assert isinstance(recovered, EuropaWindow) and recovered is not europa
+    qtbot.addWidget(recovered)
+    recovered.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    assert label(recovered, "Current turn") == "Jul II 1943" and recovered.isWindowModified()
+    assert [recovered.tabs.tabText(i) for i in range(recovered.tabs.count())] == ["Turn track", "Hungary"]
+    assert [entry.id for entry in recovery.list()] == [recovered.recovery_id]   # the crash's copy is taken over
+    path = tmp_path / "kursk.awaw"
+    assert recovered.save_to(path)                                        # saved: its recovery copy goes
+    assert recovery.list() == []
