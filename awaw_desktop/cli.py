@@ -23,16 +23,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def report(argv: list[str]) -> int:
+    """``report FILE ...``: the file's rules family prints it (a file that cannot tell goes to the default
+    family's report, which says what is wrong with it)."""
+    from .core import family
+    from .core.gamefile import family_of_file
+
+    files = [arg for before, arg in zip(["", *argv], argv, strict=False)
+             if not arg.startswith("-") and before not in ("-f", "--format")]
+    key = family_of_file(files[0]) if files and Path(files[0]).is_file() else None
+    return family.get(key or family.DEFAULT_FAMILY).report_main(argv)
+
+
 def run(argv: list[str]) -> int:
     if argv and argv[0] == "report":
-        from .core.report import main as report_main
-
-        return report_main(argv[1:])
+        return report(argv[1:])
     if argv == ["readings"]:
-        from .core.awaw.readings import document
-        from .paths import resources_dir
+        from .core.family import readings_document
 
-        sys.stdout.write(document(resources_dir() / "readings"))
+        sys.stdout.write(readings_document())
         return 0
     args = build_parser().parse_args(argv)
     from .ui.app import run_app

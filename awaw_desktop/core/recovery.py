@@ -12,6 +12,9 @@ A recovery file is UTF-8 JSON::
      "saved_at": "2026-01-31T20:15:00+00:00", "source_path": "/games/kursk.awaw" | null,
      "session": { ...a complete session document, see sessionfile... }}
 
+A game of another rules family keeps its own session document there (``"family": ...``, see
+``core.gamefile``); :meth:`RecoveryStore.load_game` gives it back with its family.
+
 No Qt here: the window only calls these functions.
 """
 
@@ -31,7 +34,10 @@ from typing import Annotated, Any, Literal
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StringConstraints, ValidationError
 
+from . import family as families
 from .awaw.common import Turn
+from .gamefile import LoadedGame
+from .gamefile import from_document as game_from_document
 from .session import Session
 from .sessionfile import (
     SessionFileError,
@@ -92,6 +98,13 @@ class RecoveryDocument(BaseModel):
 
 
 @dataclass(frozen=True)
+class CalendarTurn:
+    """The current turn of a game of another rules family, as its calendar writes it."""
+
+    title: str
+
+
+@dataclass(frozen=True)
 class RecoveryEntry:
     """One recovery file, as listed for the player."""
 
@@ -100,8 +113,9 @@ class RecoveryEntry:
     saved_at: datetime
     source_path: Path | None
     title: str
-    turn: Turn
+    turn: Turn | CalendarTurn
     path: Path
+    family: str = families.DEFAULT_FAMILY
 
 
 def _check_id(session_id: str) -> str:
@@ -118,6 +132,20 @@ def _parse_time(text: str) -> datetime:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone()
+
+
+def _loaded(document: Any) -> LoadedGame:
+    """The game of a recovery file's document: a session (as before) or another family's game."""
+    if isinstance(document, dict) and "family" not in document:
+        return LoadedGame(families.DEFAULT_FAMILY, from_json(document))
+    return game_from_document(document)
+
+
+def _title_and_turn(loaded: LoadedGame) -> tuple[str, Turn | CalendarTurn]:
+    if isinstance(loaded.game, Session):
+        return loaded.game.title, loaded.game.turn
+    title, turn = families.get(loaded.family).describe(loaded.game)
+    return title, CalendarTurn(turn)
 
 
 class RecoveryStore:
@@ -153,7 +181,7 @@ class RecoveryStore:
                        source_path: str | os.PathLike[str] | None) -> RecoveryEntry:
         """Validate and write a :meth:`snapshot` (safe to call from a worker thread)."""
         target = self.path_for(session_id)
-        session = from_json(document)  # never write a copy we could not read back
+        loaded = _loaded(document)  # never write a copy we could not read back
         saved_at = self._clock()
         if saved_at.tzinfo is None:
             saved_at = saved_at.replace(tzinfo=UTC)
@@ -166,10 +194,10 @@ class RecoveryStore:
             write_atomically(target, data)
         except OSError as error:
             raise SessionFileError(f"cannot write the recovery file {target}: {error.strerror or error}") from error
-        return RecoveryEntry(session_id, saved_at.astimezone(), None if source is None else Path(source), session.title,
-                             session.turn, target)
+        return RecoveryEntry(session_id, saved_at.astimezone(), None if source is None else Path(source),
+                             *_title_and_turn(loaded), target, loaded.family)
 
-    def _read(self, path: Path) -> tuple[RecoveryEntry, Session]:
+    def _read(self, path: Path) -> tuple[RecoveryEntry, LoadedGame]:
         data = parse_json(read_limited(path), RECOVERY_FORMAT)
         if not isinstance(data, dict) or data.get("format") != RECOVERY_FORMAT:
             raise SessionFileError("not a recovery file")
@@ -185,11 +213,11 @@ class RecoveryStore:
             raise SessionFileError(f"damaged: {where}: {first['msg'].lower()}") from None
         if path.name != f"{envelope.id}{RECOVERY_SUFFIX}":
             raise SessionFileError(f"damaged: the file name does not match its id {envelope.id!r}")
-        session = from_json(envelope.session)
+        loaded = _loaded(envelope.session)
         entry = RecoveryEntry(envelope.id, _parse_time(envelope.saved_at),
                               None if envelope.source_path is None else Path(envelope.source_path),
-                              session.title, session.turn, path)
-        return entry, session
+                              *_title_and_turn(loaded), path, loaded.family)
+        return entry, loaded
 
     def list(self) -> builtins.list[RecoveryEntry]:
         """Every readable recovery file, newest first; damaged ones are skipped."""
@@ -212,6 +240,13 @@ class RecoveryStore:
 
     def load(self, session_id: str) -> Session:
         """The session kept in a recovery file (raises :class:`SessionFileError`)."""
+        game = self.load_game(session_id).game
+        if not isinstance(game, Session):
+            raise SessionFileError("this recovery file holds a game of another rules family")
+        return game
+
+    def load_game(self, session_id: str) -> LoadedGame:
+        """The game kept in a recovery file, of whichever rules family (raises :class:`SessionFileError`)."""
         return self._read(self.path_for(session_id))[1]
 
     def owner_path(self, session_id: str) -> Path:

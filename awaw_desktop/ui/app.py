@@ -9,6 +9,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from .. import __version__
+from ..core.family import DEFAULT_FAMILY
 from .main_window import APP_NAME, MainWindow
 
 if TYPE_CHECKING:
@@ -55,11 +56,19 @@ def offer_recovery(window: MainWindow, recovery: RecoveryStore, parent: QWidget 
     if chosen is None:
         return False
     try:
-        session = recovery.load(chosen.id)
+        loaded = recovery.load_game(chosen.id)
     except SessionFileError as error:
         QMessageBox.warning(window, "Cannot recover", f"The recovery file is damaged: {error}")
         recovery.discard(chosen.id)
         return False
+    if loaded.family != DEFAULT_FAMILY:  # another rules family: its own window keeps it unsaved
+        from .family_window import open_game_window
+
+        other = open_game_window(loaded.family, loaded.game, chosen.source_path, recovery)
+        recovery.discard(chosen.id)
+        other.keep_unsaved()  # type: ignore[attr-defined]
+        return True
+    session = loaded.game
     window.set_session(session, chosen.source_path)
     # Keep it unsaved: the recovered changes are not in the user's own file yet.
     window.store.undo_stack.resetClean()

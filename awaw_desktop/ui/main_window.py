@@ -44,6 +44,7 @@ from .theme import THEMES, apply_theme, chosen_theme
 if TYPE_CHECKING:
     from ..core.recovery import RecoveryStore
     from .history import HistoryPanel
+    from .new_game import NewSessionDialog
 
 APP_NAME = "awaw-desktop"
 #: Powers with a surrender wizard: (button text).
@@ -503,6 +504,8 @@ class MainWindow(QMainWindow):
 
         dialog = NewSessionDialog(self)
         if dialog.exec():
+            if self.hand_over_new_game(dialog):
+                return
             self.set_session(dialog.session(), None)
 
     def edit_details(self) -> None:
@@ -522,6 +525,30 @@ class MainWindow(QMainWindow):
             target.players = dict(players)
 
         self.store.change_session("Game details changed", mutate)
+
+    # -- other rules families (core.family): their games open in their own windows ----------------
+    def hand_over_new_game(self, dialog: NewSessionDialog) -> bool:
+        """A new game of another rules family opens in that family's window (True)."""
+        from ..core.family import DEFAULT_FAMILY
+        from .family_window import open_game_window
+
+        if dialog.family_key() == DEFAULT_FAMILY:
+            return False
+        open_game_window(dialog.family_key(), dialog.game(), None, self.recovery)
+        return True
+
+    def hand_over_file(self, path: Path) -> bool | None:
+        """A file of another rules family opens in that family's window; None: this window opens it."""
+        from ..core.family import DEFAULT_FAMILY
+        from .family_window import open_elsewhere
+
+        return open_elsewhere(self, DEFAULT_FAMILY, path, self.recovery)
+
+    def set_game(self, game: Session, path: Path | None) -> None:
+        """The family window interface (``ui.family_window``): show an A World at War game."""
+        self.set_session(game, path)
+        if path is not None:
+            self.add_recent(path)
 
     def set_session(self, session: Session, path: Path | None) -> None:
         self.autosave_timer.stop()
@@ -543,6 +570,9 @@ class MainWindow(QMainWindow):
         """Open a session file; a damaged or newer file is refused and the open game stays as it was."""
         if not confirmed and not self.confirm_discard():
             return False
+        handed = self.hand_over_file(Path(path))
+        if handed is not None:
+            return handed
         from ..core import sessionfile
 
         try:

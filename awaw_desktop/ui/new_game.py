@@ -10,6 +10,7 @@ opened is, before it is used.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from ..core import family as families
 from ..core.awaw import assess
 from ..core.awaw import facts as war_facts
 from ..core.awaw.common import FIRST_YEAR, LAST_YEAR, Edition, Scenario, Season, Status, Turn
@@ -229,6 +231,12 @@ class GamePage(QWizardPage):
         self.setSubTitle("Choose the rules edition, the scenario and the first turn you play with the app. "
                          "Joining a campaign under way? Press Next to set what happened before.")
         form = QFormLayout(self)
+        self.form = form
+        self.family = QComboBox()
+        for family in families.families():
+            self.family.addItem(family.title, family.key)
+        self.family.setAccessibleName("Rules family")
+        self.family.setToolTip("A World at War's surrender rules, or a Europa-family game's Axis political rules")
         self.edition = QComboBox()
         for edition in Edition:
             self.edition.addItem(edition.title, edition.value)  # enum values: Qt hands back plain strings
@@ -259,6 +267,7 @@ class GamePage(QWizardPage):
         self.allied = QLineEdit()
         self.allied.setAccessibleName("Allied player")
         self.allied.setMaxLength(200)
+        form.addRow("Rules &family:", self.family)
         form.addRow("Rules &edition:", self.edition)
         form.addRow("&Scenario type:", self.scenario)
         form.addRow("Starting &season:", self.season)
@@ -267,6 +276,27 @@ class GamePage(QWizardPage):
         form.addRow("&Axis player:", self.axis)
         form.addRow("A&llied player:", self.allied)
         self.setFinalPage(True)  # a game from Fall 1939 is created here; Next is for a late start
+        self.own_subtitle = self.subTitle()
+        self.family.currentIndexChanged.connect(self._family_changed)
+        #: Family key -> the id of its own New game page (set by the dialog).
+        self.family_page_ids: dict[str, int] = {}
+
+    def family_key(self) -> str:
+        return str(self.family.currentData())
+
+    def _family_changed(self) -> None:
+        """Another family: hide A World at War's choices; its own page comes next."""
+        own = self.family_key() == families.DEFAULT_FAMILY
+        for widget in (self.edition, self.scenario, self.season, self.year):
+            self.form.setRowVisible(widget, own)
+        self.setFinalPage(own)
+        self.setSubTitle(self.own_subtitle if own else "The game's title and the players; Next asks for the first "
+                         "turn in the family's calendar and what else it needs.")
+        self.setButtonText(QWizard.WizardButton.NextButton, "Campaign so far >" if own else "Next >")
+        self.completeChanged.emit()
+
+    def nextId(self) -> int:
+        return self.family_page_ids.get(self.family_key(), NewSessionDialog.LATE_START_PAGE)
 
     def choices(self) -> tuple[Edition, Scenario, Turn]:
         return (Edition(self.edition.currentData()), Scenario(self.scenario.currentData()),
@@ -293,6 +323,9 @@ class LateStartPage(QWizardPage):
         self.problem.setStyleSheet("color: #b00020; font-weight: 600;")
         layout.addWidget(self.problem)
         self.built_for: tuple[Edition, Scenario, Turn] | None = None
+
+    def nextId(self) -> int:
+        return -1
 
     def initializePage(self) -> None:
         choices = self.game.choices()
@@ -335,7 +368,7 @@ class LateStartPage(QWizardPage):
 class NewSessionDialog(QWizard):
     """File > New game.  ``session()`` is the checked new game once the dialog is accepted."""
 
-    GAME_PAGE, LATE_START_PAGE = 0, 1
+    GAME_PAGE, LATE_START_PAGE, FAMILY_PAGES = 0, 1, 10
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -346,6 +379,15 @@ class NewSessionDialog(QWizard):
         self.late_page = LateStartPage(self.game_page)
         self.setPage(self.GAME_PAGE, self.game_page)
         self.setPage(self.LATE_START_PAGE, self.late_page)
+        #: Each other rules family's own page (``core.family``), by family key.
+        self.family_pages: dict[str, Any] = {}
+        for number, family in enumerate(families.families(), start=self.FAMILY_PAGES):
+            if family.new_game_page:
+                module, _, name = family.new_game_page.partition(":")
+                page = getattr(importlib.import_module(module), name)()
+                self.setPage(number, page)
+                self.family_pages[family.key] = page
+                self.game_page.family_page_ids[family.key] = number
         self.setButtonText(QWizard.WizardButton.FinishButton, "Create game")
         self.setButtonText(QWizard.WizardButton.NextButton, "Campaign so far >")
         # Names kept for callers that read the first page's widgets directly.
@@ -353,9 +395,31 @@ class NewSessionDialog(QWizard):
         self.edition, self.scenario, self.season, self.year = page.edition, page.scenario, page.season, page.year
         self.title, self.axis, self.allied = page.title, page.axis, page.allied
         self._session: Session | None = None
+        self._game: Any = None
+
+    def family_key(self) -> str:
+        """The rules family of the new game (``core.family``)."""
+        return self.game_page.family_key()
+
+    def game(self) -> Any:
+        """The new game of the chosen family, once the dialog is accepted."""
+        return self.session() if self.family_key() == families.DEFAULT_FAMILY else self._game
 
     def accept(self) -> None:
-        """Create game: build and check the game; a refusal is explained on the late-start page."""
+        """Create game: build and check the game; a refusal is explained on the late-start page
+        (or, for another rules family, on its own page)."""
+        key = self.family_key()
+        if key != families.DEFAULT_FAMILY:
+            page = self.family_pages[key]
+            players = {"axis": self.game_page.axis.text().strip(), "allied": self.game_page.allied.text().strip()}
+            try:
+                self._game = page.game(self.game_page.title.text().strip(), players)
+            except RulesInputError as error:
+                self._game = None
+                page.show_problem(error)
+                return
+            QWizard.accept(self)
+            return
         try:
             self._session = self.build()
         except RulesInputError as error:

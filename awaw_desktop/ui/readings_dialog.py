@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
-from ..core.awaw.readings import document
-from ..paths import resources_dir
+from ..core.family import readings_document
 
 
 class ReadingsDialog(QDialog):
@@ -17,7 +16,7 @@ class ReadingsDialog(QDialog):
         self.browser = QTextBrowser()
         self.browser.setAccessibleName("Rules readings")
         self.browser.setOpenExternalLinks(False)
-        self.browser.setMarkdown(document(resources_dir() / "readings"))
+        self.browser.setMarkdown(readings_document())  # every rules family's, as docs/rules-readings.md
         layout.addWidget(self.browser)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)

@@ -1,0 +1,112 @@
+"""The Europa Axis political rules (56) as a rules family (``core.family``).
+
+In a ``.awaw`` file a Europa game is ``{"format": "awaw-desktop-session", "family": "europa",
+"version": 1, "game": {...}}``, where ``game`` is ``EuropaGame.to_json()`` (no sealed card is ever in it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from ..family import Family
+from ..sessionfile import FORMAT_NAME, SessionFileError
+from . import actions
+from .calendar import EuropaTurn
+from .readings import readings_markdown
+from .report import report_text
+from .state import EuropaGame
+
+KEY = "europa"
+#: The version of the Europa session document this app writes and reads.
+FILE_VERSION = 1
+DOCUMENT_KEYS = ("format", "family", "version", "game")
+
+
+def new_game(title: str, players: dict[str, str], start: str) -> EuropaGame:
+    return actions.new_game(EuropaTurn.parse(start), title, players.get("axis", ""), players.get("allied", ""))
+
+
+def _game(game: Any) -> EuropaGame:
+    if not isinstance(game, EuropaGame):
+        raise TypeError(f"not a Europa game: {type(game).__name__}")
+    return game
+
+
+def to_document(game: Any) -> dict[str, Any]:
+    return {"format": FORMAT_NAME, "family": KEY, "version": FILE_VERSION, "game": _game(game).to_json()}
+
+
+def from_document(document: dict[str, Any]) -> EuropaGame:
+    """Refuses a newer version, a missing or unknown field, and anything the game's own reader refuses."""
+    if not isinstance(document, dict) or document.get("format") != FORMAT_NAME or document.get("family") != KEY:
+        raise SessionFileError("not a Europa game file")
+    version = document.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise SessionFileError("damaged: version must be a whole number")
+    if version > FILE_VERSION:
+        raise SessionFileError(f"made by a newer version of awaw-desktop (Europa game format {version}; "
+                               f"this version reads up to {FILE_VERSION})")
+    if version < 1:
+        raise SessionFileError(f"damaged: unknown Europa game format {version}")
+    extra = sorted(set(document) - set(DOCUMENT_KEYS))
+    if extra:
+        raise SessionFileError(f"damaged: unknown field {extra[0][:40]!r}")
+    if "game" not in document:
+        raise SessionFileError("damaged: the game is missing")
+    return EuropaGame.from_json(document["game"], "game")
+
+
+def describe(game: Any) -> tuple[str, str]:
+    europa = _game(game)
+    return europa.title, europa.turn.title
+
+
+def report_main(argv: Sequence[str]) -> int:
+    """``awaw-desktop report FILE`` for a Europa game: 0 done, 2 bad arguments or an unreadable file."""
+    from ..gamefile import load
+
+    parser = argparse.ArgumentParser(prog="awaw-desktop report",
+                                     description="Print a Europa game's nations, envelopes and rates.")
+    parser.add_argument("file", metavar="FILE")
+    parser.add_argument("--format", "-f", dest="fmt", default="text", choices=("text", "markdown", "json"))
+    try:
+        args = parser.parse_args(list(argv))
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else 2
+    if args.fmt != "text":
+        print(f"awaw-desktop: a Europa game's report is plain text (no --format {args.fmt})", file=sys.stderr)
+        return 2
+    try:
+        loaded = load(args.file)
+    except SessionFileError as error:
+        print(f"awaw-desktop: cannot read {args.file}: {error}", file=sys.stderr)
+        return 2
+    if loaded.family != KEY:
+        print(f"awaw-desktop: {args.file} is not a Europa game", file=sys.stderr)
+        return 2
+    try:
+        sys.stdout.write(report_text(loaded.game))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return 0
+    return 0
+
+
+FAMILY = Family(
+    key=KEY,
+    title="Europa: Axis political rules (56)",
+    file_version=FILE_VERSION,
+    turn_example="Jul I 1943",
+    new_game=new_game,
+    from_document=from_document,
+    to_document=to_document,
+    report_text=lambda game: report_text(_game(game)),
+    report_main=report_main,
+    readings_markdown=readings_markdown,
+    describe=describe,
+    window="awaw_desktop.ui.europa.window:EuropaWindow",
+    new_game_page="awaw_desktop.ui.europa.new_game_page:EuropaGamePage",
+)

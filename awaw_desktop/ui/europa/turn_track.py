@@ -1,0 +1,106 @@
+"""The first tab of a Europa game: the turn track (End turn, what this turn brought), adding a nation,
+the public report of every nation (envelope dates, rates, defection countdowns) and the game record."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...core.europa import actions
+from ...core.europa.report import report_text
+from ...core.europa.state import SUGGESTED_NATIONS
+from ...core.lines import RulesInputError
+from .holder import EuropaGameHolder
+
+
+def _named(widget: QWidget, name: str) -> QWidget:
+    widget.setAccessibleName(name)
+    return widget
+
+
+class TurnTrack(QWidget):
+    def __init__(self, holder: EuropaGameHolder, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.holder = holder
+        self.turn = _named(QLabel(), "Current turn")
+        self.turn.setStyleSheet("font-size: 16pt; font-weight: 600;")
+        self.end_turn_button = QPushButton("End turn")
+        self.end_turn_button.setAccessibleName("End turn")
+        self.end_turn_button.setToolTip("Move to the next game turn (half a month) and list what it brings (56)")
+        self.end_turn_button.clicked.connect(self.end_turn)
+        self.events = QListWidget()
+        self.events.setAccessibleName("This turn's events")
+        self.events.setMaximumHeight(160)
+        self.nation_name = QComboBox()
+        self.nation_name.setEditable(True)
+        self.nation_name.addItems(SUGGESTED_NATIONS)
+        self.nation_name.setAccessibleName("Nation to add")
+        add = QPushButton("Add nation")
+        add.setAccessibleName("Add nation")
+        add.clicked.connect(self.add_nation)
+        self.message = _named(QLabel(), "Turn track message")
+        self.message.setWordWrap(True)
+        self.report = QPlainTextEdit()
+        self.report.setReadOnly(True)
+        self.report.setAccessibleName("Nations report")
+        self.record = QListWidget()
+        self.record.setAccessibleName("Game record")
+        top = QHBoxLayout()
+        top.addWidget(self.turn, 1)
+        top.addWidget(self.end_turn_button)
+        adding = QHBoxLayout()
+        adding.addWidget(QLabel("Axis-Allied nation:"))
+        adding.addWidget(self.nation_name, 1)
+        adding.addWidget(add)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self._group("This turn (56)", self.events))
+        layout.addLayout(adding)
+        layout.addWidget(self.message)
+        layout.addWidget(self._group("Nations, as both sides see them", self.report), 2)
+        layout.addWidget(self._group("Game record", self.record), 1)
+        holder.changed.connect(self.refresh)
+        self.refresh()
+
+    @staticmethod
+    def _group(title: str, widget: QWidget) -> QGroupBox:
+        box = QGroupBox(title)
+        QVBoxLayout(box).addWidget(widget)
+        return box
+
+    def refresh(self) -> None:
+        game = self.holder.game
+        self.turn.setText(game.turn.title)
+        self.events.clear()
+        self.events.addItems([str(entry) for entry in game.log if entry.turn == game.turn])
+        self.report.setPlainText(report_text(game))
+        self.record.clear()
+        self.record.addItems([str(entry) for entry in game.log])
+        self.record.scrollToBottom()
+
+    def end_turn(self) -> None:
+        turn = self.holder.game.turn
+        try:
+            self.holder.apply(f"End of {turn}", lambda game: actions.end_turn(game)[0])
+        except RulesInputError as error:
+            self.message.setText(f"No next turn: {error}")
+            return
+        self.message.setText(f"{turn} ended; now {self.holder.game.turn}.")
+
+    def add_nation(self) -> None:
+        name = self.nation_name.currentText()
+        try:
+            self.holder.apply(f"Add {name.strip()}", lambda game: actions.add_nation(game, name))
+        except RulesInputError as error:
+            self.message.setText(f"Not added: {error}")
+            return
+        self.message.setText(f"{self.holder.game.nations[-1].name} added: its tab is next to this one.")

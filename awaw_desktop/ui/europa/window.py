@@ -1,0 +1,282 @@
+"""The window of a Europa game: the turn track, then a tab per Axis-Allied nation (``NationPanel``).
+
+Files go through ``core.gamefile`` (the same ``.awaw`` envelope, ``"family": "europa"``, atomic saves
+with a ``.bak``); every change is a step of the holder's undo stack (Edit > Undo/Redo); shortly after a
+change an unsaved game is copied to the crash-recovery store (``core.recovery``), removed again on a save or
+a clean close.  New game and Open hand a game of another rules family to that family's window
+(``ui.family_window``)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import shiboken6
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QUndoGroup
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget, QWidget
+
+from ...core import gamefile
+from ...core.europa.family import FAMILY, KEY
+from ...core.europa.report import report_text
+from ...core.europa.state import EuropaGame
+from ...core.sessionfile import SessionFileError
+from ..family_window import open_elsewhere, open_game_window
+from .holder import EuropaGameHolder
+from .nation_panel import NationPanel
+from .turn_track import TurnTrack
+
+FILE_FILTER = "AWAW sessions (*.awaw);;All files (*)"
+SUFFIX = ".awaw"
+#: How long after the last change the recovery copy is written (milliseconds).
+AUTOSAVE_DELAY_MS = 1500
+
+
+class EuropaWindow(QMainWindow):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.path: Path | None = None
+        self.undo_group = QUndoGroup(self)
+        self.holder: EuropaGameHolder | None = None
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.setAccessibleName("Europa game tabs")
+        self.setCentralWidget(self.tabs)
+        self.panels: dict[str, NationPanel] = {}
+        self.track: TurnTrack | None = None
+        #: The crash-recovery store (a ``core.recovery.RecoveryStore``, set by ``ui.family_window``), or None.
+        self.recovery: Any = None
+        self.recovery_id = os.urandom(16).hex()
+        self._claimed = False
+        self.autosave_timer = QTimer(self)
+        self.autosave_timer.setSingleShot(True)
+        self.autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
+        self.autosave_timer.timeout.connect(self.write_recovery)
+        self._build_menus()
+        self.resize(1100, 760)
+
+    # -- menus -------------------------------------------------------------------------------
+    def _action(self, menu: Any, text: str, slot: Any, shortcut: QKeySequence | str | None = None) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        file = self.menuBar().addMenu("&File")
+        self.action_new = self._action(file, "&New game\u2026", self.new_game, QKeySequence.StandardKey.New)
+        self.action_open = self._action(file, "&Open\u2026", self.open_dialog, QKeySequence.StandardKey.Open)
+        file.addSeparator()
+        self.action_save = self._action(file, "&Save", self.save, QKeySequence.StandardKey.Save)
+        self.action_save_as = self._action(file, "Save &As\u2026", self.save_as, "Ctrl+Shift+S")
+        file.addSeparator()
+        self.action_close = self._action(file, "&Close", self.close, "Ctrl+W")
+        edit = self.menuBar().addMenu("&Edit")
+        self.action_undo = self.undo_group.createUndoAction(self, "&Undo")
+        self.action_undo.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Undo))
+        self.action_redo = self.undo_group.createRedoAction(self, "&Redo")
+        self.action_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        edit.addAction(self.action_undo)
+        edit.addAction(self.action_redo)
+        edit.addSeparator()
+        self.action_copy = self._action(edit, "Copy report as &text", self.copy_report, "Ctrl+Shift+C")
+        turn = self.menuBar().addMenu("&Turn")
+        self.action_end_turn = self._action(turn, "&End turn", self.end_turn, "Ctrl+E")
+        self.action_add_nation = self._action(turn, "&Add nation\u2026", self.add_nation)
+        help_menu = self.menuBar().addMenu("&Help")
+        self.action_readings = self._action(help_menu, "How we read the &rules", self.show_readings,
+                                            QKeySequence.StandardKey.HelpContents)
+
+    # -- the game ----------------------------------------------------------------------------
+    @property
+    def game(self) -> EuropaGame:
+        assert self.holder is not None, "no game yet"
+        return self.holder.game
+
+    def set_game(self, game: EuropaGame, path: Path | None) -> None:
+        """Show ``game`` (from ``path``, or new); the undo history starts afresh."""
+        old = self.holder
+        self.autosave_timer.stop()
+        self.discard_recovery()
+        self.recovery_id, self._claimed = os.urandom(16).hex(), False
+        self._clear_tabs()
+        self.holder = EuropaGameHolder(game, self)
+        self.holder.changed.connect(self._changed)  # first, so stale panels go before they refresh
+        self.undo_group.addStack(self.holder.undo_stack)
+        self.undo_group.setActiveStack(self.holder.undo_stack)
+        self.holder.undo_stack.cleanChanged.connect(self._update_title)
+        self.holder.undo_stack.indexChanged.connect(self._schedule_recovery)
+        if old is not None:
+            self.undo_group.removeStack(old.undo_stack)
+            old.deleteLater()
+        self.path = path
+        self.track = TurnTrack(self.holder)
+        self.tabs.addTab(self.track, "Turn track")
+        self._changed()
+
+    def _clear_tabs(self) -> None:
+        while self.tabs.count():
+            widget = self.tabs.widget(0)
+            self.tabs.removeTab(0)
+            shiboken6.delete(widget)  # now: its boxes must not refresh on a game they no longer show
+        self.panels.clear()
+        self.track = None
+
+    def _changed(self) -> None:
+        """Keep a tab per nation in the game (undo may add or remove one), then the title."""
+        names = [nation.name for nation in self.game.nations]
+        for name in [name for name in self.panels if name not in names]:
+            panel = self.panels.pop(name)
+            self.tabs.removeTab(self.tabs.indexOf(panel))
+            shiboken6.delete(panel)
+        for name in names:
+            if name not in self.panels:
+                self.panels[name] = NationPanel(self.holder, name)  # type: ignore[arg-type]
+                self.tabs.addTab(self.panels[name], name)
+        self._update_title()
+
+    def _update_title(self, *_args: object) -> None:
+        if self.holder is None:
+            return
+        name = self.path.name if self.path else (self.game.title or "Untitled Europa game")
+        self.setWindowModified(not self.holder.undo_stack.isClean())
+        self.setWindowTitle(f"{name}[*] \u2014 Europa, {self.game.turn}")
+
+    def end_turn(self) -> None:
+        if self.track is not None:
+            self.tabs.setCurrentWidget(self.track)
+            self.track.end_turn()
+
+    def add_nation(self) -> None:
+        if self.track is not None:
+            self.tabs.setCurrentWidget(self.track)
+            self.track.nation_name.setFocus()
+            self.track.nation_name.lineEdit().selectAll()
+
+    def show_readings(self) -> None:
+        from ..readings_dialog import ReadingsDialog
+
+        ReadingsDialog(self).exec()
+
+    def copy_report(self) -> None:
+        QGuiApplication.clipboard().setText(report_text(self.game))
+        self.statusBar().showMessage("Report copied", 4000)
+
+    # -- crash recovery --------------------------------------------------------------------
+    def _schedule_recovery(self, *_args: object) -> None:
+        if self.recovery is not None:
+            self.autosave_timer.start()
+
+    def write_recovery(self) -> None:
+        """Copy the unsaved game to its recovery file (a saved game has none)."""
+        if self.recovery is None or self.holder is None:
+            return
+        try:
+            if self.holder.undo_stack.isClean():
+                self.recovery.discard(self.recovery_id)
+                return
+            if not self._claimed:
+                self.recovery.claim(self.recovery_id)
+                self._claimed = True
+            self.recovery.write_snapshot(self.recovery_id, FAMILY.to_document(self.game), self.path)
+        except (SessionFileError, OSError) as error:
+            self.statusBar().showMessage(f"Could not write the recovery file: {error}", 8000)
+
+    def discard_recovery(self) -> None:
+        if self.recovery is not None:
+            try:
+                self.recovery.discard(self.recovery_id)
+            except SessionFileError as error:
+                self.statusBar().showMessage(str(error), 8000)
+
+    def keep_unsaved(self) -> None:
+        """A game recovered after a crash: not in the player's own file yet, so it stays unsaved."""
+        assert self.holder is not None
+        self.holder.undo_stack.resetClean()
+        self._update_title()
+        self.write_recovery()
+
+    # -- files -------------------------------------------------------------------------------
+    def new_game(self) -> None:
+        from ..new_game import NewSessionDialog
+
+        dialog = NewSessionDialog(self)
+        if not dialog.exec():
+            return
+        if dialog.family_key() != KEY:
+            open_game_window(dialog.family_key(), dialog.game(), None)
+        elif self.confirm_discard():
+            self.set_game(dialog.game(), None)
+
+    def open_dialog(self) -> None:
+        start = str(self.path.parent) if self.path else str(Path.home())
+        name, _ = QFileDialog.getOpenFileName(self, "Open a game", start, FILE_FILTER)
+        if name:
+            self.open_path(Path(name))
+
+    def open_path(self, path: Path) -> bool:
+        """Open a file; a damaged or newer file is refused and the open game stays as it was."""
+        handed = open_elsewhere(self, KEY, path)
+        if handed is not None:
+            return handed
+        try:
+            loaded = gamefile.load(path)
+        except SessionFileError as error:
+            QMessageBox.warning(self, "Cannot open this file", f"{path.name}: {error}\n\nThe open game is unchanged.")
+            return False
+        if not self.confirm_discard():
+            return False
+        self.set_game(loaded.game, Path(path))
+        self.statusBar().showMessage(f"Opened {path.name}", 5000)
+        return True
+
+    def save(self) -> bool:
+        return self.save_as() if self.path is None else self.save_to(self.path)
+
+    def save_as(self) -> bool:
+        start = str(self.path) if self.path else str(Path.home() / f"{self.game.title or 'europa game'}{SUFFIX}")
+        name, _ = QFileDialog.getSaveFileName(self, "Save the game", start, FILE_FILTER)
+        if not name:
+            return False
+        path = Path(name)
+        return self.save_to(path if path.suffix == SUFFIX else path.with_suffix(SUFFIX))
+
+    def save_to(self, path: Path) -> bool:
+        try:
+            gamefile.save(KEY, self.game, path)
+        except SessionFileError as error:
+            QMessageBox.warning(self, "Cannot save", f"{path}: {error}\n\nNothing was overwritten.")
+            return False
+        self.path = path
+        assert self.holder is not None
+        self.holder.undo_stack.setClean()
+        self.autosave_timer.stop()
+        self.discard_recovery()
+        self._update_title()
+        self.statusBar().showMessage(f"Saved {path.name}", 5000)
+        return True
+
+    def confirm_discard(self) -> bool:
+        if self.holder is None or self.holder.undo_stack.isClean():
+            return True
+        answer = self.ask_unsaved()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def ask_unsaved(self) -> QMessageBox.StandardButton:
+        return QMessageBox.question(
+            self, "Unsaved changes", "This Europa game has changes that are not saved. Save them first?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.confirm_discard():
+            self.autosave_timer.stop()
+            self.discard_recovery()
+            event.accept()
+        else:
+            event.ignore()

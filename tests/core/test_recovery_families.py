@@ -1,0 +1,45 @@
+"""The crash-recovery store keeps a game of another rules family (a Europa game) beside AWAW sessions."""
+
+from __future__ import annotations
+
+import pytest
+
+from awaw_desktop.core.europa import actions
+from awaw_desktop.core.europa.calendar import EuropaTurn
+from awaw_desktop.core.europa.family import FAMILY
+from awaw_desktop.core.recovery import CalendarTurn, RecoveryStore
+from awaw_desktop.core.session import Session
+from awaw_desktop.core.sessionfile import SessionFileError, to_json
+
+
+def europa_game():
+    game = actions.new_game(EuropaTurn.parse("Jul I 43"), "Kursk summer", "Ann", "Bob", cost_log2=10)
+    return actions.add_nation(game, "Italy")
+
+
+def test_a_europa_game_is_kept_listed_and_given_back(tmp_path):
+    store = RecoveryStore(tmp_path)
+    game = europa_game()
+    written = store.write_snapshot("europa1", FAMILY.to_document(game), tmp_path / "kursk.awaw")
+    store.write("awaw1", Session.new(title="Barbarossa"), None)
+    assert (written.family, written.title, written.turn) == ("europa", "Kursk summer", CalendarTurn("Jul I 1943"))
+    listed = {entry.id: entry for entry in store.list()}
+    assert listed["europa1"].turn.title == "Jul I 1943" and listed["europa1"].source_path == tmp_path / "kursk.awaw"
+    assert listed["awaw1"].family == "awaw" and listed["awaw1"].turn.title == "Fall 1939"
+    loaded = store.load_game("europa1")
+    assert (loaded.family, loaded.game) == ("europa", game)
+    assert store.load("awaw1").title == "Barbarossa"
+    with pytest.raises(SessionFileError, match="another rules family"):
+        store.load("europa1")
+
+
+def test_a_copy_that_could_not_be_read_back_is_not_written(tmp_path):
+    store = RecoveryStore(tmp_path)
+    document = FAMILY.to_document(europa_game())
+    document["version"] = 5
+    with pytest.raises(SessionFileError, match="newer version"):
+        store.write_snapshot("europa1", document, None)
+    assert store.list() == []
+    document = {**to_json(Session.new()), "family": "europa"}
+    with pytest.raises(SessionFileError):
+        store.write_snapshot("mixed", document, None)
