@@ -138,3 +138,17 @@ def test_scenario_without_a_line_keeps_the_fact():
     session = Session.new(Edition.ORIGINAL, Scenario.PACIFIC, turn=FALL_1941)
     session.set_fact("war.germany_us", FALL_1941.to_json())
     assert session.value("france", "us_at_war_with_germany") is True
+
+
+def test_the_version_2_fixture_loads_whole():
+    """Kept forever: a format-2 file with facts and undo checkpoints."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "fixtures" / "session-v2.awaw"
+    session = sessionfile.load(path)
+    assert session.fact("colony.tunisia") == "vichy"
+    assert "singapore" in session.value("britain", "axis_holds")
+    assert session.effective_carry()["japan"]["us_war_turn"] == Turn(1941, Season.WINTER).to_json()
+    assert len(session.checkpoints) == 2 and len(session.history) == 2
+    earlier = sessionfile.session_at_checkpoint(session, 0)
+    assert earlier.turn == FALL_1941 and earlier.history == []
