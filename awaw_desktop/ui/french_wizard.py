@@ -338,7 +338,7 @@ class VichyPage(WizardPage):
         self.group = QButtonGroup(self)
         self.group.addButton(self.establish)
         self.group.addButton(self.decline)
-        self.establish.setChecked(True)
+        # 58.31: the Axis player's decision; nothing is chosen for him (Next waits for an answer).
         layout.addWidget(self.establish)
         layout.addWidget(self.decline)
         self.reason = wrapped_label(name="Vichy choice rule")
@@ -354,10 +354,17 @@ class VichyPage(WizardPage):
         layout.addWidget(scroll, 1)
         self.registerField("vichy", self.establish)
         self.establish.toggled.connect(self._chosen)
+        self.decline.toggled.connect(lambda checked: checked and self._chosen(False))
 
     def _chosen(self, checked: bool) -> None:
-        self.owner().vichy = bool(checked)
+        if self.group.checkedButton() is None:
+            return
+        self.owner().vichy = self.establish.isChecked()
         self.refresh()
+        self.completeChanged.emit()
+
+    def isComplete(self) -> bool:
+        return self.owner().vichy is not None
 
     def initializePage(self) -> None:
         wizard = self.owner()
@@ -366,7 +373,13 @@ class VichyPage(WizardPage):
             wizard.vichy = False
         self.establish.setEnabled(allowed)
         self.establish.setToolTip("" if allowed else reason)
-        (self.establish if wizard.vichy else self.decline).setChecked(True)
+        if wizard.vichy is None:
+            self.group.setExclusive(False)
+            self.establish.setChecked(False)
+            self.decline.setChecked(False)
+            self.group.setExclusive(True)
+        else:
+            (self.establish if wizard.vichy else self.decline).setChecked(True)
         self.reason.setText(reason)
         self.refresh()
 
@@ -374,6 +387,9 @@ class VichyPage(WizardPage):
         wizard = self.owner()
         level = wizard.level()
         self.level.setText(f"French surrender level {signed(level)}")
+        if wizard.vichy is None:
+            self.consequences.setText("The Axis player chooses: set up Vichy France or not. Next waits for the answer.")
+            return
         try:
             items = france.hex_consequences(wizard.vichy, wizard.us_at_war(), wizard.edition)
         except RulesInputError as error:
@@ -792,7 +808,8 @@ class FrenchSurrenderWizard(QWizard):
             # 58.21E: the turn Germany first held a hex in France, carried from earlier turns
             values[france.GERMAN_FIRST_HEX.id] = france.prefill(session.game_context())[france.GERMAN_FIRST_HEX.id]
         self.level_answers = LevelAnswers(self.lines, values, self, session.turn, session.start_turn)
-        self.vichy = True
+        #: 58.31: the Axis player's answer; None until given (nothing is chosen for him).
+        self.vichy: bool | None = None
         self.dice: dict[str, DieRoll | None] = dict.fromkeys(ROLLS)
         self.colony_control: dict[str, str] = {colony.value: Control.FRENCH.value for colony in Colony}
         self.colony_brps: dict[str, int] = {colony.value: 0 for colony in Colony}
@@ -899,6 +916,8 @@ def screens(store: SessionStore) -> list[tuple[str, QWidget]]:
             wizard.level_page.set_answer(france.PARIS.id, True)
         wizard.restart()
         for _step in range(index + 1):
+            if wizard.currentPage() is wizard.vichy_page and wizard.vichy is None and index > 1:
+                wizard.vichy_page.establish.setChecked(True)   # to show later pages; the Vichy page stays blank
             if wizard.currentPage() is wizard.colonies_page:
                 for die in wizard.colonies_page.dice.values():
                     if die.edit.isEnabled() and die.die() is None:

@@ -186,6 +186,9 @@ def test_vichy_is_refused_when_the_us_is_at_war_with_germany(qtbot):
 def test_the_vichy_choice_changes_the_consequences(qtbot):
     wizard = open_wizard(qtbot, make_store(**EXAMPLE))
     press(qtbot, wizard, NEXT)
+    assert "Next waits" in text(wizard, "Hex and force consequences")   # nothing chosen for the Axis player
+    assert not wizard.button(NEXT).isEnabled()
+    choose(qtbot, wizard, "Set up Vichy France")
     shown = text(wizard, "Hex and force consequences")
     assert "58.31A" in shown and "58.42" in shown and "58.43" in shown and "58.41" in shown
     choose(qtbot, wizard, "No Vichy France")
@@ -310,6 +313,7 @@ def test_colonies_held_by_the_axis_or_britain_do_not_roll(qtbot):
     store = make_store(**EXAMPLE)
     wizard = open_wizard(qtbot, store)
     press(qtbot, wizard, NEXT)
+    choose(qtbot, wizard, "Set up Vichy France")
     press(qtbot, wizard, NEXT)
     pick(wizard, "Tunisia held by", "the Axis")
     pick(wizard, "Algeria held by", "the Axis")
@@ -337,6 +341,7 @@ def test_cancel_leaves_the_session_untouched(qtbot):
     wizard = open_wizard(qtbot, store, rng=random.Random(3))
     tick(qtbot, wizard, "Axis-held Lyon / Marseilles: Lyon")
     press(qtbot, wizard, NEXT)
+    choose(qtbot, wizard, "Set up Vichy France")
     press(qtbot, wizard, NEXT)
     click(qtbot, wizard, "Roll the Lebanon-Syria die")
     type_die(qtbot, wizard, "French North Africa die", 2)
@@ -386,6 +391,7 @@ def test_back_keeps_what_was_entered(qtbot):
 def test_copy_to_clipboard(qtbot):
     wizard = open_wizard(qtbot, make_store(**EXAMPLE), rng=random.Random(1))
     press(qtbot, wizard, NEXT)
+    choose(qtbot, wizard, "Set up Vichy France")
     press(qtbot, wizard, NEXT)
     click(qtbot, wizard, "Roll the Lebanon-Syria die")
     click(qtbot, wizard, "Roll the French North Africa die")
@@ -399,8 +405,9 @@ def test_copy_to_clipboard(qtbot):
 
 def test_original_brp_base_sets_the_conquest_value(qtbot):
     wizard = open_wizard(qtbot, make_store(**EXAMPLE))
-    for _ in range(2):
-        press(qtbot, wizard, NEXT)
+    press(qtbot, wizard, NEXT)
+    choose(qtbot, wizard, "Set up Vichy France")
+    press(qtbot, wizard, NEXT)
     type_die(qtbot, wizard, "Lebanon-Syria die", 3)
     type_die(qtbot, wizard, "French North Africa die", 3)
     press(qtbot, wizard, NEXT)
@@ -413,6 +420,7 @@ def test_updated_4_5_armor(qtbot):
     store = make_store(Edition.UPDATED, **EXAMPLE)  # level +3
     wizard = open_wizard(qtbot, store)
     press(qtbot, wizard, NEXT)
+    choose(qtbot, wizard, "Set up Vichy France")
     press(qtbot, wizard, NEXT)
     type_die(qtbot, wizard, "Lebanon-Syria die", 3)
     type_die(qtbot, wizard, "French North Africa die", 3)
