@@ -623,20 +623,43 @@ def test_model_vocabulary_matches_the_rules_core():
 
 # -- saving ------------------------------------------------------------------------------------
 
-def test_save_keeps_the_previous_file_as_bak(tmp_path):
+def test_save_keeps_dated_backups_of_what_it_replaced(tmp_path):
     path = tmp_path / "game.awaw"
-    first, second, third = (make_session(title=title) for title in ("first", "second", "third"))
-    sessionfile.save(first, path)
-    assert not sessionfile.backup_path(path).exists()
-    assert sessionfile.backup_path(path) == tmp_path / "game.awaw.bak"
-    sessionfile.save(second, path)
-    assert sessionfile.load(path).title == "second"
-    assert sessionfile.load(tmp_path / "game.awaw.bak").title == "first"
-    sessionfile.save(third, path)
-    assert sessionfile.load(path).title == "third"
-    assert (tmp_path / "game.awaw.bak").read_bytes() == sessionfile.dumps(second)
+    titles = [f"save {number}" for number in range(8)]
+    sessionfile.save(make_session(title=titles[0]), path)
+    assert sessionfile.backups(path) == []
+    for title in titles[1:]:
+        sessionfile.save(make_session(title=title), path)
+    assert sessionfile.load(path).title == "save 7"
+    kept = sessionfile.backups(path)
+    assert [backup.session.title for backup in kept] == ["save 6", "save 5", "save 4", "save 3", "save 2"]
+    assert len(kept) == sessionfile.BACKUPS_KEPT
+    assert all(backup.path.name.startswith("game.awaw.") and backup.path.suffix == ".bak" for backup in kept)
+    assert kept[0].path.read_bytes() == sessionfile.dumps(make_session(title="save 6"))
+    assert kept[0].saved_at > kept[1].saved_at
+    assert kept[0].description.startswith("Spring 1942, saved ")
     assert temp_files(tmp_path) == []
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.awaw", "game.awaw.bak"]
+
+
+def test_saving_the_same_game_twice_keeps_the_older_backup(tmp_path):
+    path = tmp_path / "game.awaw"
+    sessionfile.save(make_session(title="first"), path)
+    sessionfile.save(make_session(title="second"), path)
+    sessionfile.save(make_session(title="second"), path)
+    assert [backup.session.title for backup in sessionfile.backups(path)] == ["first"]
+
+
+def test_an_old_single_bak_file_is_still_offered_and_damaged_backups_are_skipped(tmp_path):
+    path = tmp_path / "game.awaw"
+    sessionfile.save(make_session(title="old bak"), tmp_path / "other.awaw")
+    (tmp_path / "other.awaw").rename(sessionfile.backup_path(path))
+    os.utime(sessionfile.backup_path(path), (1_000_000_000, 1_000_000_000))
+    sessionfile.save(make_session(title="first"), path)
+    sessionfile.save(make_session(title="second"), path)
+    sessionfile.save(make_session(title="third"), path)
+    newest = sessionfile.backups(path)[0].path
+    newest.write_bytes(b'{"format": "awaw-desktop-session", "vers')
+    assert [backup.session.title for backup in sessionfile.backups(path)] == ["first", "old bak"]
 
 
 def test_save_writes_exactly_dumps(tmp_path):
@@ -674,7 +697,7 @@ def _failing_replace(original, fail_for: str):
     return replace
 
 
-@pytest.mark.parametrize("fail_for", [".awaw", ".awaw.bak"])
+@pytest.mark.parametrize("fail_for", [".awaw", ".bak"])
 def test_a_failed_rename_leaves_the_old_file_and_no_temp(tmp_path, monkeypatch, fail_for):
     path = tmp_path / "game.awaw"
     sessionfile.save(make_session(title="old"), path)
@@ -755,7 +778,7 @@ def test_a_session_that_could_not_be_read_back_is_not_saved(tmp_path):
     bad = make_session(inputs={"germany": {"dp_level": 99}})
     with pytest.raises(SessionFileError, match=r"^cannot save: inputs\.germany\.dp_level: German DP level"):
         sessionfile.save(bad, path)
-    with pytest.raises(SessionFileError, match=r"^cannot save: the session holds a value a file cannot store"):
+    with pytest.raises(SessionFileError, match=r"^cannot save: the number nan is too large for a file \(or not a number\)$"):
         sessionfile.dumps(make_session(carry={"germany": {"x": float("nan")}}))
     with pytest.raises(SessionFileError, match=r"^cannot save: players.referee: is not a field"):
         sessionfile.dumps(make_session(players={"axis": "", "allied": "", "referee": "Cy"}))
@@ -817,8 +840,9 @@ def test_a_save_killed_midway_leaves_a_whole_file(tmp_path):
             process.communicate()
         assert process.returncode == -signal.SIGKILL
         assert sessionfile.load(path).title in ("small", "large")
-        assert sessionfile.load(sessionfile.backup_path(path)).title in ("small", "large")
-        sessionfile.clean_stray_temp_files(tmp_path, older_than=0)
+        assert {backup.session.title for backup in sessionfile.backups(path)} <= {"small", "large"}
+        assert len(sessionfile.backups(path)) <= sessionfile.BACKUPS_KEPT
+        sessionfile.clean_stray_temp_files(tmp_path)  # the killed saver is gone: its temp goes at once
         assert temp_files(tmp_path) == []
 
 
