@@ -47,7 +47,7 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, StringConstraints,
 from .awaw import assess
 from .awaw.common import FIRST_YEAR, LAST_YEAR, Consequence, Edition, Scenario, Season, Turn
 from .lines import RulesInputError
-from .session import DieRoll, HistoryEntry, Session
+from .session import DieRoll, HistoryEntry, Session, preview_end_of_turn
 
 #: The file name suffix of a session file.
 SESSION_SUFFIX = ".awaw"
@@ -512,7 +512,7 @@ def _from_json(data: Any) -> Session:
         )
     except RulesInputError as error:  # the models already check what these constructors check
         raise SessionFileError(f"damaged: {error}") from None
-    _check_carry(session)
+    check_carried(session)
     return session
 
 
@@ -522,9 +522,13 @@ def _kind(value: Any) -> str:
         "text" if isinstance(value, str) else "empty"
 
 
-def _check_carry(session: Session) -> None:
-    """The carried values must be what the rules keep, of the right kind, and usable: every power is
-    assessed, so a file that would fail later is refused now."""
+def check_carried(session: Session) -> None:
+    """Refuse (:class:`SessionFileError`) carried values the rules cannot use.
+
+    They must be what the rules keep, of the right kind, and usable: every power is assessed
+    and the end-of-turn check previewed (before Winter 1950), so a state that would fail later is refused now.  The
+    loader runs this on every file and the carried-values dialog on every adjustment, so no
+    file and no window can store a carried value the rules refuse."""
     for power, values in session.carry.items():
         for key, start in assess.power_module(power).initial_carry().items():
             if key in values and start is not None and values[key] is not None \
@@ -532,9 +536,12 @@ def _check_carry(session: Session) -> None:
                 raise SessionFileError(f"carry.{power}.{key}: expected {_kind(start)}, "
                                        f"got {_short(values[key])}")
     try:
-        session.assess()
-    except (RulesInputError, KeyError, TypeError, ValueError, AttributeError) as error:
-        raise SessionFileError(f"the carried values cannot be used: {error}") from None
+        if session.turn.number < Turn(LAST_YEAR, Season.WINTER).number:
+            preview_end_of_turn(session)
+        else:  # the calendar ends with Winter 1950: there is no end of that turn to preview
+            session.assess()
+    except (RulesInputError, KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        raise SessionFileError(f"the carried values cannot be used: {_printable(str(error))}") from None
 
 
 # ---------------------------------------------------------------------------------------
