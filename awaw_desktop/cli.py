@@ -26,7 +26,11 @@ def run(argv: list[str]) -> int:
     if argv and argv[0] == "report":
         from .core.report import main as report_main
 
-        return report_main(argv[1:])
+        try:
+            return report_main(argv[1:])
+        except Exception as error:  # report_main refuses bad files itself; never end in a traceback
+            print(f"awaw-desktop: cannot report: {type(error).__name__}: {error}", file=sys.stderr)
+            return 2
     args = build_parser().parse_args(argv)
     from .ui.app import run_app
 
