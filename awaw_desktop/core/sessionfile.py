@@ -526,9 +526,9 @@ def check_carried(session: Session) -> None:
     """Refuse (:class:`SessionFileError`) carried values the rules cannot use.
 
     They must be what the rules keep, of the right kind, and usable: every power is assessed
-    and the end-of-turn check previewed (before Winter 1950), so a state that would fail later is refused now.  The
-    loader runs this on every file and the carried-values dialog on every adjustment, so no
-    file and no window can store a carried value the rules refuse."""
+    and the end-of-turn check previewed (before Winter 1950), so a state that would fail later
+    is refused now.  The loader runs this on every file and the carried-values dialog on every
+    adjustment, so no file and no window can store a carried value the rules refuse."""
     for power, values in session.carry.items():
         for key, start in assess.power_module(power).initial_carry().items():
             if key in values and start is not None and values[key] is not None \
@@ -540,8 +540,9 @@ def check_carried(session: Session) -> None:
             preview_end_of_turn(session)
         else:  # the calendar ends with Winter 1950: there is no end of that turn to preview
             session.assess()
-    except (RulesInputError, KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-        raise SessionFileError(f"the carried values cannot be used: {_printable(str(error))}") from None
+    except Exception as error:  # whatever the rules trip over would wedge the game later: refuse it now
+        reason = str(error) if isinstance(error, RulesInputError) else f"{type(error).__name__}: {error}"
+        raise SessionFileError(f"the carried values cannot be used: {_printable(reason)}") from None
 
 
 # ---------------------------------------------------------------------------------------
@@ -739,6 +740,27 @@ def _keep_dated_backup(target: Path, previous: bytes, data: bytes) -> None:
         _unlink_quietly(stale)
 
 
+class NotARegularFileError(OSError):
+    """The path names a pipe, a device or a socket: reading or replacing it could wait forever."""
+
+
+def _regular_file_check(mode: int) -> None:
+    """Raise unless ``mode`` (from ``stat``) is a regular file's."""
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, "it is a folder, not a file")
+    if stat.S_ISFIFO(mode):
+        kind = "a named pipe (FIFO)"
+    elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        kind = "a device"
+    elif stat.S_ISSOCK(mode):
+        kind = "a socket"
+    else:
+        kind = "something other than a regular file"
+    raise NotARegularFileError(errno.EINVAL, f"it is {kind}, not a file")
+
+
 def _open_temp(target: Path) -> tuple[int, Path]:
     """Create a new temporary file next to ``target`` (mode 0666 less the umask)."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
@@ -835,19 +857,6 @@ def save(session: Session, path: str | os.PathLike[str]) -> None:
     except OSError as error:
         raise SessionFileError(f"cannot save {Path(path).name}: {_os_reason(error)}") from error
     clean_stray_temp_files(target.parent)
-
-
-class NotARegularFileError(OSError):
-    """The path names a pipe, a device or a socket: reading or replacing it could wait forever."""
-
-
-def _regular_file_check(mode: int) -> None:
-    if stat.S_ISDIR(mode):
-        raise IsADirectoryError(errno.EISDIR, "it is a folder, not a file")
-    if not stat.S_ISREG(mode):
-        kind = "a named pipe (FIFO)" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or \
-            stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a regular file"
-        raise NotARegularFileError(errno.EINVAL, f"it is {kind}, not a file" if kind.startswith("a ") else kind)
 
 
 def read_limited(path: str | os.PathLike[str]) -> bytes:

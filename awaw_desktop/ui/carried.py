@@ -95,6 +95,11 @@ def turn_text(value: Any) -> str:
     return NOT_YET if turn is None else turn.title
 
 
+def within(value: int, low: int, high: int) -> int:
+    """A number shown in an input bounded by the rules (a file may hold one further out)."""
+    return max(low, min(high, value))
+
+
 def humanize(key: str, value: Any) -> str:
     if value is None:
         return NOT_YET
@@ -175,7 +180,7 @@ class OptionalNumber(QWidget):
         layout.addStretch(1)
         if isinstance(value, int) and not isinstance(value, bool):
             self.set.setChecked(True)
-            self.number.setValue(value)
+            self.number.setValue(within(value, minimum, maximum))
         self.number.setEnabled(self.set.isChecked())
         self.set.toggled.connect(self.number.setEnabled)
 
@@ -210,7 +215,7 @@ class CarriedDialog(QDialog):
             elif kind == "int":
                 spin = QSpinBox()
                 spin.setRange(low, high)
-                spin.setValue(value if isinstance(value, int) and not isinstance(value, bool) else 0)
+                spin.setValue(within(value if isinstance(value, int) and not isinstance(value, bool) else 0, low, high))
                 spin.setAccessibleName(label)
                 editor = spin
             elif kind == "optional-int":

@@ -500,7 +500,7 @@ def test_fuzzed_files_load_or_raise_session_file_error():
     rng = random.Random(20260131)
     parsed = json.loads(VALID)
     outcomes = {"loaded": 0, "refused": 0}
-    started = time.monotonic()
+    started = time.process_time()  # CPU time: other work on the machine does not count
     for round_number in range(8000):
         if round_number % 2:
             raw = _mutate_bytes(rng, VALID)
@@ -521,7 +521,7 @@ def test_fuzzed_files_load_or_raise_session_file_error():
             assert isinstance(result, Session)
             outcomes["loaded"] += 1
     assert outcomes["refused"] > 2000 and outcomes["loaded"] > 100
-    assert time.monotonic() - started < 10
+    assert time.process_time() - started < 10
 
 
 @settings(max_examples=300, deadline=None)

@@ -196,7 +196,7 @@ def test_fuzzed_files_with_hostile_values_load_usable_or_are_refused():
     rng = random.Random(13)
     tokens = [match for match in BASE_TEXT.replace(",", " ,").split() if match[0] in '-0123456789n"tf[{']
     outcomes = {"loaded": 0, "refused": 0}
-    started = time.monotonic()
+    started = time.process_time()  # CPU time: other work on the machine does not count
     for _round in range(2500):
         text = BASE_TEXT
         for _ in range(rng.randint(1, 3)):
@@ -213,7 +213,7 @@ def test_fuzzed_files_with_hostile_values_load_usable_or_are_refused():
         else:
             outcomes["loaded"] += 1
     assert outcomes["refused"] > 1000 and outcomes["loaded"] > 50, outcomes
-    assert time.monotonic() - started < 8
+    assert time.process_time() - started < 8
 
 
 # -- hostile paths ----------------------------------------------------------------------------

@@ -182,10 +182,16 @@ def test_odd_carried_values_from_a_file_still_show_and_open_the_dialog(qtbot, tm
     session = window.store.session
     session.carry["japan"]["war_turn"] = {"season": "someday", "year": 1941}
     session.carry["election"]["tension_europe"] = 2.5
+    session.carry["britain"]["conciliation_points"] = 10**20
+    session.carry["italy"]["surrender_level"] = -(10**20)
     assert "not yet" in carried.carried_summary(session, "japan")
-    dialog = carried.CarriedDialog(session, "japan")
-    qtbot.addWidget(dialog)
-    assert dialog.values()["war_turn"] is None
+    shown = {}
+    for power in ("japan", "election", "britain", "italy"):
+        dialog = carried.CarriedDialog(session, power)
+        qtbot.addWidget(dialog)
+        shown.update(dialog.values())
+    assert shown["war_turn"] is None and shown["tension_europe"] is None
+    assert (shown["conciliation_points"], shown["surrender_level"]) == (80, -2)  # within the inputs' limits
 
 
 # -- a damaged file offers its backup --------------------------------------------------------------
