@@ -856,6 +856,8 @@ def save(session: Session, path: str | os.PathLike[str]) -> None:
         target = write_atomically(path, data, keep_backup=True)
     except OSError as error:
         raise SessionFileError(f"cannot save {Path(path).name}: {_os_reason(error)}") from error
+    except ValueError as error:  # a path with a NUL character
+        raise SessionFileError(f"cannot save: not a usable file name ({error})") from None
     clean_stray_temp_files(target.parent)
 
 

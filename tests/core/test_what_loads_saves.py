@@ -263,9 +263,13 @@ def test_a_device_is_refused_without_reading_it(device):
 
 
 def test_odd_path_names_are_refused_with_a_message(tmp_path):
-    for path in ("", "\x00game.awaw", str(tmp_path), str(tmp_path / "missing" / "game.awaw")):
+    (tmp_path / "file").write_bytes(b"")
+    for path in ("", "\x00game.awaw", str(tmp_path), str(tmp_path / "missing" / "game.awaw"),
+                 str(tmp_path / "file" / "game.awaw"), str(tmp_path / ("x" * 300))):
         with pytest.raises(SessionFileError):
             _within(5, lambda path=path: sessionfile.load(path))
+        with pytest.raises(SessionFileError, match=r"^cannot save"):
+            _within(5, lambda path=path: sessionfile.save(Session.new(), path))
 
 
 @needs_fifo
