@@ -308,3 +308,14 @@ def test_a_killed_savers_temp_file_is_removed_by_the_next_save_and_open(tmp_path
     stray.write_bytes(b"half a game")
     sessionfile.load(path)
     assert not stray.exists() and alive.exists()
+
+
+@pytest.mark.parametrize("season", [Season.SUMMER, Season.FALL])
+def test_japan_surrendering_late_in_1950_does_not_wedge_the_end_of_turn(season):
+    # 57.81/57.82: the redeployment schedule stops at the calendar's last turn (Winter 1950)
+    session = Session.new(Edition.UPDATED, Scenario.EUROPEAN, Turn(1950, season))
+    report_ = preview_end_of_turn(session)
+    steps = [event.text for power, event in report_.events if power == "japan" and event.rule == "57.82"]
+    assert steps and all("1951" not in step for step in steps)
+    assert len(steps) == (2 if season is Season.SUMMER else 1)
+    usable(sessionfile.loads(sessionfile.dumps(session)))
