@@ -31,8 +31,12 @@ def report(argv: list[str]) -> int:
 
     files = [arg for before, arg in zip(["", *argv], argv, strict=False)
              if not arg.startswith("-") and before not in ("-f", "--format")]
-    key = family_of_file(files[0]) if files and Path(files[0]).is_file() else None
-    return family.get(key or family.DEFAULT_FAMILY).report_main(argv)
+    try:
+        key = family_of_file(files[0]) if files and Path(files[0]).is_file() else None
+        return family.get(key or family.DEFAULT_FAMILY).report_main(argv)
+    except Exception as error:  # report_main refuses bad files itself; never end in a traceback
+        print(f"awaw-desktop: cannot report: {type(error).__name__}: {error}", file=sys.stderr)
+        return 2
 
 
 def run(argv: list[str]) -> int:

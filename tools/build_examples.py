@@ -92,9 +92,8 @@ def main() -> int:
         session = build()
         path = EXAMPLES / f"{name}{sessionfile.SESSION_SUFFIX}"
         sessionfile.save(session, path)
-        backup = sessionfile.backup_path(path)
-        if backup.exists():
-            backup.unlink()
+        for backup in sessionfile.backups(path):  # the examples ship without backups
+            backup.path.unlink()
         results = session.assess()
         print(path.relative_to(ROOT), {key: result.level for key, result in results.items()})
     return 0

@@ -70,6 +70,14 @@ def _process_alive(pid: int) -> bool:
     return True
 
 
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def default_directory() -> Path:
     """``<user state dir>/awaw-desktop/recovery`` (``platformdirs.user_state_dir``)."""
     return Path(platformdirs.user_state_dir(APP_NAME)) / "recovery"
@@ -186,6 +194,8 @@ class RecoveryStore:
         if saved_at.tzinfo is None:
             saved_at = saved_at.replace(tzinfo=UTC)
         source = None if source_path is None else str(Path(source_path).absolute())
+        if source is not None and not _encodable(source):  # a file name that is not UTF-8 (POSIX bytes)
+            source = None
         envelope = {"format": RECOVERY_FORMAT, "version": RECOVERY_VERSION, "id": session_id,
                     "saved_at": saved_at.astimezone(UTC).isoformat(), "source_path": source, "session": document}
         data = (json.dumps(envelope, indent=1, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8")

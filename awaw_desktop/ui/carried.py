@@ -2,6 +2,9 @@
 
 The end-of-turn check keeps these values; players who start using the app in the middle
 of a campaign (or correct a mistake) set them here.  Every adjustment is one undo step.
+Each input is bounded by what the rules accept, and the adjusted values go through the
+loader's own check (``sessionfile.check_carried``) before they are stored: a value the
+rules refuse is shown as a problem in the dialog and never reaches the game.
 """
 
 from __future__ import annotations
@@ -25,8 +28,11 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.awaw import assess
+from ..core.awaw.china import WANG_COUNTER_MIX
 from ..core.awaw.common import FIRST_YEAR, LAST_YEAR, Season, Turn
+from ..core.lines import RulesInputError
 from ..core.session import Session
+from ..core.sessionfile import SessionFileError, check_carried
 from .store import SessionStore
 
 #: (label, rule, kind, minimum, maximum) for each carried value players may adjust.
@@ -63,7 +69,7 @@ EDITABLE: dict[str, dict[str, tuple[str, str, str, int, int]]] = {
     },
     "china": {
         "defections": ("Nationalist factors lost to defection", "61.31", "int", 0, 99),
-        "wang_additions": ("Wang factors added from defections", "61.31", "int", 0, 99),
+        "wang_additions": ("Wang factors added from defections", "61.31C", "int", 0, WANG_COUNTER_MIX),
     },
     "election": {
         "tension_europe": ("Post-election tension, Europe", "62.5", "optional-int", 0, 99),
@@ -74,10 +80,24 @@ EDITABLE: dict[str, dict[str, tuple[str, str, str, int, int]]] = {
 NOT_YET = "not yet"
 
 
+def stored_turn(value: Any) -> Turn | None:
+    """The turn a carried value holds, or None (not yet, or not a turn)."""
+    if isinstance(value, dict) and isinstance(value.get("year"), int) and not isinstance(value["year"], bool):
+        try:
+            return Turn(value["year"], Season(value.get("season")))
+        except (ValueError, RulesInputError):
+            return None
+    return None
+
+
 def turn_text(value: Any) -> str:
-    if isinstance(value, dict) and "season" in value and "year" in value:
-        return Turn(int(value["year"]), Season(value["season"])).title
-    return NOT_YET
+    turn = stored_turn(value)
+    return NOT_YET if turn is None else turn.title
+
+
+def within(value: int, low: int, high: int) -> int:
+    """A number shown in an input bounded by the rules (a file may hold one further out)."""
+    return max(low, min(high, value))
 
 
 def humanize(key: str, value: Any) -> str:
@@ -125,10 +145,11 @@ class TurnPicker(QWidget):
         for widget in (self.happened, self.season, self.year):
             layout.addWidget(widget)
         layout.addStretch(1)
-        if isinstance(value, dict):
+        turn = stored_turn(value)
+        if turn is not None:
             self.happened.setChecked(True)
-            self.season.setCurrentIndex(Season(value["season"]).index)
-            self.year.setValue(int(value["year"]))
+            self.season.setCurrentIndex(turn.season.index)
+            self.year.setValue(turn.year)
         self.happened.toggled.connect(self._enable)
         self._enable(self.happened.isChecked())
 
@@ -159,7 +180,7 @@ class OptionalNumber(QWidget):
         layout.addStretch(1)
         if isinstance(value, int) and not isinstance(value, bool):
             self.set.setChecked(True)
-            self.number.setValue(value)
+            self.number.setValue(within(value, minimum, maximum))
         self.number.setEnabled(self.set.isChecked())
         self.set.toggled.connect(self.number.setEnabled)
 
@@ -199,7 +220,7 @@ class CarriedDialog(QDialog):
             elif kind == "int":
                 spin = QSpinBox()
                 spin.setRange(low, high)
-                spin.setValue(int(value or 0))
+                spin.setValue(within(value if isinstance(value, int) and not isinstance(value, bool) else 0, low, high))
                 spin.setAccessibleName(label)
                 editor = spin
             elif kind == "optional-int":
@@ -208,10 +229,26 @@ class CarriedDialog(QDialog):
                 editor = TurnPicker(label, value)
             form.addRow(f"{label} ({rule}):", editor)
             self.editors[key] = editor
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        self.problem.setAccessibleName("Problem with these values")
+        self.problem.setStyleSheet("color: #b00020;")
+        self.problem.hide()
+        form.addRow(self.problem)
+        self.session = session
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+
+    def accept(self) -> None:
+        """Close only if the rules can use the values; otherwise say why and stay open."""
+        problem = carried_problem(self.session, self.power, self.values())
+        if problem is not None:
+            self.problem.setText(f"These values cannot be used: {escape(problem)}")
+            self.problem.show()
+            return
+        super().accept()
 
     def values(self) -> dict[str, Any]:
         result: dict[str, Any] = {}
@@ -223,11 +260,29 @@ class CarriedDialog(QDialog):
         return result
 
 
+def carried_problem(session: Session, power: str, values: dict[str, Any]) -> str | None:
+    """Why the rules refuse ``values`` as a power's carried values, or None: the check the
+    loader runs on every file, run on a copy of the game with the values in place."""
+    candidate = session.snapshot()
+    for key, value in values.items():
+        candidate.set_carry(power, key, value)
+    try:
+        check_carried(candidate)
+    except SessionFileError as error:
+        return str(error).removeprefix("the carried values cannot be used: ")
+    return None
+
+
 def apply_carried(store: SessionStore, power: str, values: dict[str, Any]) -> None:
+    """Store adjusted carried values as one undo step; values the rules refuse raise
+    :class:`SessionFileError` and change nothing."""
     carry = store.session.effective_carry().get(power, {})
     changed = {key: value for key, value in values.items() if carry.get(key) != value}
     if not changed:
         return
+    problem = carried_problem(store.session, power, changed)
+    if problem is not None:
+        raise SessionFileError(problem)
     labels = EDITABLE.get(power, {})
     text = ", ".join(f"{labels[key][0]} {humanize(key, value)}" for key, value in changed.items())
 

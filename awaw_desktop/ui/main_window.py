@@ -579,6 +579,8 @@ class MainWindow(QMainWindow):
             session = sessionfile.load(path)
             session.assess()  # a file the rules cannot use is refused here, not after it replaced the game
         except (sessionfile.SessionFileError, RulesInputError) as error:
+            if not as_example and self.offer_backup(Path(path), str(error)):
+                return True
             self.show_error("Cannot open this file", f"{path.name}: {error}\n\nThe open game is unchanged.")
             return False
         self.set_session(session, None if as_example else Path(path))
@@ -598,6 +600,28 @@ class MainWindow(QMainWindow):
         box.setInformativeText("\n".join(notes[:6]) + ("\n\u2026" if len(notes) > 6 else ""))
         box.setAccessibleName("Facts reconciled")
         box.open()
+
+    def offer_backup(self, path: Path, problem: str) -> bool:
+        """A file that cannot be opened: offer its newest backup that loads. Saving then writes
+        the game back to ``path`` (the damaged content is kept as a backup in turn)."""
+        from ..core import sessionfile
+
+        if problem.startswith("made by a newer version"):
+            return False
+        found = sessionfile.backups(path)
+        if not found or not self.ask_open_backup(
+                f"{path.name}: {problem}\n\nOpen the backup from {found[0].description}?"):
+            return False
+        self.set_session(found[0].session, path)
+        self.statusBar().showMessage(f"Opened the backup from {found[0].description}; save to replace the "
+                                     f"damaged {path.name}", 10000)
+        return True
+
+    def ask_open_backup(self, text: str) -> bool:
+        answer = QMessageBox.question(self, "Cannot open this file", text,
+                                      QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
+                                      QMessageBox.StandardButton.Open)
+        return answer == QMessageBox.StandardButton.Open
 
     def save(self) -> bool:
         if self.path is None:

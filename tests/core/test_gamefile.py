@@ -61,7 +61,8 @@ def test_a_europa_game_goes_round_its_file_in_the_session_envelope(tmp_path):
     loaded = gamefile.load(path)
     assert loaded.family == "europa" and loaded.game == game
     gamefile.save("europa", actions.add_nation(game, "Finland"), path)
-    assert gamefile.load(sessionfile.backup_path(path)).game == game     # the previous file is kept
+    kept = sorted(tmp_path.glob("e.awaw.*.bak"))                          # the previous file is kept, dated
+    assert kept and gamefile.load(kept[-1]).game == game
 
 
 def test_a_sealed_card_is_nowhere_in_the_file(tmp_path):

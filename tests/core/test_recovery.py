@@ -232,3 +232,41 @@ def test_a_session_open_in_another_running_app_is_not_a_crash_leftover(tmp_path)
     assert {entry.id for entry in store.crash_leftovers()} == {"mine", "theirs"}
     store.discard("mine")
     assert not store.owner_path("mine").exists()
+
+
+# -- issue 13: hostile recovery files and paths ------------------------------------------------
+
+def _raw_corrupt(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ('"title": "bad"', '"title": "\\ud800"'),
+    ('"outcomes": {}', '"outcomes": {"france": 1e400}'),
+    ('"outcomes": {}', '"outcomes": {"france": ' + "[" * 700 + "]" * 700 + "}"),
+    ('"source_path": null', '"source_path": "\\udcff.awaw"'),
+])
+def test_recovery_files_that_could_not_be_written_back_are_skipped_and_refused(store, old, new):
+    store.write("good", make_session("good"), None)
+    store.write("bad", make_session("bad"), None)
+    _raw_corrupt(store.directory / "bad.awaw-recovery", old, new)
+    assert [entry.id for entry in store.list()] == ["good"]
+    with pytest.raises(SessionFileError, match=r"^damaged: "):
+        store.load("bad")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file names are bytes")
+def test_a_source_file_name_that_is_not_utf8_is_not_kept(store, tmp_path):
+    source = Path(os.fsdecode(bytes(tmp_path) + b"/\xff.awaw"))
+    entry = store.write("abc", make_session(), source)
+    assert entry.source_path is None
+    assert store.load("abc") == make_session()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_pipe_named_like_a_recovery_file_is_skipped_without_waiting(store):
+    store.write("good", make_session("good"), None)
+    os.mkfifo(store.directory / "pipe.awaw-recovery")
+    assert [entry.id for entry in store.list()] == ["good"]

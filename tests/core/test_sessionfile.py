@@ -431,8 +431,17 @@ def test_loads_refuses_text():
 
 # -- fuzzing: the loader returns a Session or raises SessionFileError, nothing else ----------
 
+def _nested(depth: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
 ODD_VALUES: list[Any] = [None, True, False, 0, -1, 7, "7", "", "x" * 300, 1.5, -0.0, 10**30, -(10**30), 10**400,
-                         [], {}, [[[[]]]], {"a": {"b": {"c": {}}}}, ["essen"], {"x": 1}, "fall", 1939, 6, 1e308]
+                         [], {}, [[[[]]]], {"a": {"b": {"c": {}}}}, ["essen"], {"x": 1}, "fall", 1939, 6, 1e308,
+                         # issue 13: what could not be saved back (deeper nesting: test_what_loads_saves)
+                         "\ud800", {"\udc00": 1}, float("inf"), -float("inf"), _nested(50), _nested(120)]
 
 
 def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -491,7 +500,7 @@ def test_fuzzed_files_load_or_raise_session_file_error():
     rng = random.Random(20260131)
     parsed = json.loads(VALID)
     outcomes = {"loaded": 0, "refused": 0}
-    started = time.monotonic()
+    started = time.process_time()  # CPU time: other work on the machine does not count
     for round_number in range(8000):
         if round_number % 2:
             raw = _mutate_bytes(rng, VALID)
@@ -512,7 +521,7 @@ def test_fuzzed_files_load_or_raise_session_file_error():
             assert isinstance(result, Session)
             outcomes["loaded"] += 1
     assert outcomes["refused"] > 2000 and outcomes["loaded"] > 100
-    assert time.monotonic() - started < 10
+    assert time.process_time() - started < 10
 
 
 @settings(max_examples=300, deadline=None)
@@ -623,20 +632,43 @@ def test_model_vocabulary_matches_the_rules_core():
 
 # -- saving ------------------------------------------------------------------------------------
 
-def test_save_keeps_the_previous_file_as_bak(tmp_path):
+def test_save_keeps_dated_backups_of_what_it_replaced(tmp_path):
     path = tmp_path / "game.awaw"
-    first, second, third = (make_session(title=title) for title in ("first", "second", "third"))
-    sessionfile.save(first, path)
-    assert not sessionfile.backup_path(path).exists()
-    assert sessionfile.backup_path(path) == tmp_path / "game.awaw.bak"
-    sessionfile.save(second, path)
-    assert sessionfile.load(path).title == "second"
-    assert sessionfile.load(tmp_path / "game.awaw.bak").title == "first"
-    sessionfile.save(third, path)
-    assert sessionfile.load(path).title == "third"
-    assert (tmp_path / "game.awaw.bak").read_bytes() == sessionfile.dumps(second)
+    titles = [f"save {number}" for number in range(8)]
+    sessionfile.save(make_session(title=titles[0]), path)
+    assert sessionfile.backups(path) == []
+    for title in titles[1:]:
+        sessionfile.save(make_session(title=title), path)
+    assert sessionfile.load(path).title == "save 7"
+    kept = sessionfile.backups(path)
+    assert [backup.session.title for backup in kept] == ["save 6", "save 5", "save 4", "save 3", "save 2"]
+    assert len(kept) == sessionfile.BACKUPS_KEPT
+    assert all(backup.path.name.startswith("game.awaw.") and backup.path.suffix == ".bak" for backup in kept)
+    assert kept[0].path.read_bytes() == sessionfile.dumps(make_session(title="save 6"))
+    assert kept[0].saved_at > kept[1].saved_at
+    assert kept[0].description.startswith("Spring 1942, saved ")
     assert temp_files(tmp_path) == []
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.awaw", "game.awaw.bak"]
+
+
+def test_saving_the_same_game_twice_keeps_the_older_backup(tmp_path):
+    path = tmp_path / "game.awaw"
+    sessionfile.save(make_session(title="first"), path)
+    sessionfile.save(make_session(title="second"), path)
+    sessionfile.save(make_session(title="second"), path)
+    assert [backup.session.title for backup in sessionfile.backups(path)] == ["first"]
+
+
+def test_an_old_single_bak_file_is_still_offered_and_damaged_backups_are_skipped(tmp_path):
+    path = tmp_path / "game.awaw"
+    sessionfile.save(make_session(title="old bak"), tmp_path / "other.awaw")
+    (tmp_path / "other.awaw").rename(sessionfile.backup_path(path))
+    os.utime(sessionfile.backup_path(path), (1_000_000_000, 1_000_000_000))
+    sessionfile.save(make_session(title="first"), path)
+    sessionfile.save(make_session(title="second"), path)
+    sessionfile.save(make_session(title="third"), path)
+    newest = sessionfile.backups(path)[0].path
+    newest.write_bytes(b'{"format": "awaw-desktop-session", "vers')
+    assert [backup.session.title for backup in sessionfile.backups(path)] == ["first", "old bak"]
 
 
 def test_save_writes_exactly_dumps(tmp_path):
@@ -674,7 +706,7 @@ def _failing_replace(original, fail_for: str):
     return replace
 
 
-@pytest.mark.parametrize("fail_for", [".awaw", ".awaw.bak"])
+@pytest.mark.parametrize("fail_for", [".awaw", ".bak"])
 def test_a_failed_rename_leaves_the_old_file_and_no_temp(tmp_path, monkeypatch, fail_for):
     path = tmp_path / "game.awaw"
     sessionfile.save(make_session(title="old"), path)
@@ -755,7 +787,7 @@ def test_a_session_that_could_not_be_read_back_is_not_saved(tmp_path):
     bad = make_session(inputs={"germany": {"dp_level": 99}})
     with pytest.raises(SessionFileError, match=r"^cannot save: inputs\.germany\.dp_level: German DP level"):
         sessionfile.save(bad, path)
-    with pytest.raises(SessionFileError, match=r"^cannot save: the session holds a value a file cannot store"):
+    with pytest.raises(SessionFileError, match=r"^cannot save: the number nan is too large for a file \(or not"):
         sessionfile.dumps(make_session(carry={"germany": {"x": float("nan")}}))
     with pytest.raises(SessionFileError, match=r"^cannot save: players.referee: is not a field"):
         sessionfile.dumps(make_session(players={"axis": "", "allied": "", "referee": "Cy"}))
@@ -817,8 +849,9 @@ def test_a_save_killed_midway_leaves_a_whole_file(tmp_path):
             process.communicate()
         assert process.returncode == -signal.SIGKILL
         assert sessionfile.load(path).title in ("small", "large")
-        assert sessionfile.load(sessionfile.backup_path(path)).title in ("small", "large")
-        sessionfile.clean_stray_temp_files(tmp_path, older_than=0)
+        assert {backup.session.title for backup in sessionfile.backups(path)} <= {"small", "large"}
+        assert len(sessionfile.backups(path)) <= sessionfile.BACKUPS_KEPT
+        sessionfile.clean_stray_temp_files(tmp_path)  # the killed saver is gone: its temp goes at once
         assert temp_files(tmp_path) == []
 
 

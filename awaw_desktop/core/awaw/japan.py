@@ -41,6 +41,7 @@ from ..lines import (
     in_section,
 )
 from .common import (
+    LAST_YEAR,
     Consequence,
     Edition,
     GameContext,
@@ -253,13 +254,16 @@ class RedeploymentStep:
 
 
 def redeployment_schedule(surrender_turn: Turn) -> tuple[RedeploymentStep, ...]:
-    """The three Allied player turns after Japan's surrender and what may move in each (57.82)."""
+    """The three Allied player turns after Japan's surrender and what may move in each (57.82);
+    turns past the game calendar (Winter 1950) are left out."""
     if not isinstance(surrender_turn, Turn):
         raise RulesInputError(f"surrender_turn: expected a Turn, got {surrender_turn!r}")
+    last = Turn(LAST_YEAR, Season.WINTER).number
     return tuple(
         RedeploymentStep(Turn.from_number(surrender_turn.number + index), index,
                          REDEPLOYMENT_PER_TURN, REDEPLOYMENT_PER_TURN.times(index))
         for index in range(1, REDEPLOYMENT_TURNS + 1)
+        if surrender_turn.number + index <= last
     )
 
 
