@@ -31,6 +31,8 @@ END_OF_TURN_WIZARDS = {
     "france": (Status.SURRENDERS, "Walk through the French surrender (58)\u2026"),
     "britain": (Status.OFFERS, "Germany answers the British offer: British surrender wizard (59)\u2026"),
 }
+#: A check-list entry that a question of the dialog answers (it goes once the question is answered).
+ANSWERED_BY = {("wizard", "britain", ""): "britain_accept_offer"}
 #: The first entry of every question: nothing is chosen until a player chooses.
 UNANSWERED = "Choose\u2026"
 
@@ -127,6 +129,7 @@ class EndOfTurnDialog(QDialog):
                 widget.deleteLater()
         results = self.session.assess()
         found = checklist.checks(self.session, results)
+        self.check_rows: list[tuple[checklist.Check, QWidget]] = []
         for check in found:
             row = QWidget()
             layout = QHBoxLayout(row)
@@ -142,6 +145,7 @@ class EndOfTurnDialog(QDialog):
                 button.clicked.connect(lambda _checked=False, place=check.place: self._go(place))
                 layout.addWidget(button)
             self.checks_layout.addWidget(row)
+            self.check_rows.append((check, row))
         self.checks_box.setVisible(bool(found))
         ended = checklist.war_end(self.session, results)
         self.war_end.setText("\n".join(f"{end.theater}: {end.text} ({end.rule})" for end in ended))
@@ -185,6 +189,14 @@ class EndOfTurnDialog(QDialog):
                 if combo.currentData() is not None}
 
     def _refresh(self, *_args: object) -> None:
+        open_checks = 0
+        for check, row in getattr(self, "check_rows", []):
+            question = ANSWERED_BY.get(check.place)
+            combo = self.choice_widgets.get(question or "")
+            shown = combo is None or combo.currentData() is None
+            row.setVisible(shown)
+            open_checks += shown
+        self.checks_box.setVisible(open_checks > 0)
         waiting = self.unanswered()
         self.end_button.setEnabled(not waiting)
         reason = ("Answer first: " + "; ".join(waiting)) if waiting else ""

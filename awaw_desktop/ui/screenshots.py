@@ -4,13 +4,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QDeadlineTimer, QEventLoop
 from PySide6.QtWidgets import QApplication, QWidget
 
 from .main_window import MainWindow
 
 
+def _settle(milliseconds: int = 400) -> None:
+    """Let what waits for the first paint (tab building, tipping points) happen before the picture."""
+    deadline = QDeadlineTimer(milliseconds)
+    while not deadline.hasExpired():
+        QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+
+
 def _grab(widget: QWidget, path: Path) -> Path:
-    QApplication.processEvents()
+    _settle()
     widget.grab().save(str(path))
     return path
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QMessageBox, QPushButton
+from PySide6.QtWidgets import QComboBox, QLabel, QMessageBox, QPushButton
 
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
 from awaw_desktop.core.session import Session
@@ -94,3 +94,15 @@ def test_answering_a_question_is_recorded(qtbot):
     combo.setCurrentIndex(2)
     window.apply_end_turn(dialog.choices())
     assert window.store.session.carry["russia"]["brp_option"] == combo.currentData()
+
+
+def test_the_british_offer_check_goes_once_germany_has_answered(qtbot):
+    window = open_window(qtbot)
+    russia_at_zero(qtbot, window)   # France and Russia out of the war: Britain offers
+    dialog = EndOfTurnDialog(window.store.session, window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert not dialog.checks_box.isHidden()
+    assert "Britain offers to surrender" in " ".join(w.text() for w in dialog.checks_box.findChildren(QLabel))
+    dialog.choice_widgets["britain_accept_offer"].setCurrentIndex(1)
+    assert dialog.checks_box.isHidden()

@@ -104,7 +104,7 @@ FACTS: tuple[Fact, ...] = (
     _war_fact("japan_russia", "Japan at war with Russia", "57.14A",
          "Updated rules: a war that begins with Russia starts the clock, but the island-group lines wait "
          "for war with a Western Ally (57.14A)."),
-    Fact("declared.japan_us", "Wars", "Japan declared the war on the U.S.", "flag", "62.31",
+    Fact("declared.japan_us", "Wars", "Japan declared war on the U.S.", "flag", "62.31",
          "+20 on the U.S. election table in every election after it."),
     Fact("place.paris", "Cities and places", "Axis control Paris", "flag", "58.11A, 58.21A"),
     Fact("place.rome", "Cities and places", "Allies control Rome", "flag", "56.11A"),
