@@ -541,5 +541,11 @@ def from_tables(edition: Edition, turn: Turn, inputs: Mapping[str, Mapping[str, 
         facts["war.japan_russia"] = war_turn
     if facts.get("declared.japan_us") and facts.get("war.japan_us") is None:
         facts["war.japan_us"] = turn.to_json()
+    dated = [BY_ID[key].label for key in ("war.germany_france", "war.germany_britain", "war.germany_russia",
+                                          "war.germany_us", "war.italy_wa")
+             if facts.get(key) == turn.to_json()]
     notes.extend(settle_from_carry(facts, carry, turn))
+    if dated:
+        notes.append(f"The older file did not say since when these wars run, so they are dated {turn.title}: "
+                     f"{', '.join(dated)}. Correct a date on The war tab if it matters.")
     return facts, notes
