@@ -125,7 +125,9 @@ class EndOfTurnDialog(QDialog):
         while self.checks_layout.count():
             item = self.checks_layout.takeAt(0)
             widget = item.widget() if item is not None else None
-            if widget is not None:
+            if widget is not None:   # gone at once: a rebuilt list never prints over the old one
+                widget.hide()
+                widget.setParent(None)
                 widget.deleteLater()
         results = self.session.assess()
         found = checklist.checks(self.session, results)
@@ -209,7 +211,9 @@ class EndOfTurnDialog(QDialog):
             parts.append("<p><i>Shown with the rules' usual answer for the questions not answered yet.</i></p>")
         for power in assess.RULE_ORDER:
             result = report.results[power]
-            parts.append(f"<h3>{escape(result.title)}: {result.level:+d} \u2014 {escape(status_text(result.status))}"
+            no_election = power == "election" and not result.figures.get("held", True)
+            level = "no election" if no_election else f"{result.level:+d}"
+            parts.append(f"<h3>{escape(result.title)}: {level} \u2014 {escape(status_text(result.status))}"
                          f"</h3><p>{escape(result.verdict)}</p>")
             events = [event for key, event in report.events if key == power]
             if events:

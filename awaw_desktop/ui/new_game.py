@@ -170,15 +170,17 @@ class WarRow(LateStartRow):
 class FlagFactRow(LateStartRow):
     """A yes/no fact of the war (Japan declared its war on the U.S., 62.31)."""
 
-    def __init__(self, fact_id: str, start_value: bool) -> None:
+    def __init__(self, fact_id: str, start_value: bool, offered: bool | None = None) -> None:
         item = war_facts.fact(fact_id)
         super().__init__("The war", item.label, item.rule)
         self.fact_id, self.start_value = fact_id, start_value
+        #: what the page shows ticked at first (the war as fought), if not the new game's value
+        self.offered = start_value if offered is None else offered
         self.box: QCheckBox | None = None
 
     def editor(self) -> QWidget:
         self.box = QCheckBox()
-        self.box.setChecked(self.start_value)
+        self.box.setChecked(self.offered)
         self.box.setAccessibleName(self.label)
         return self.box
 
@@ -193,9 +195,12 @@ def late_start_rows(edition: Edition, scenario: Scenario, start: Turn) -> list[L
     surrendered, then what carries over.  Powers the scenario leaves out (54.11) have no rows."""
     fresh = Session.new(edition, scenario, start)
     results = fresh.assess()
-    rows: list[LateStartRow] = [WarRow(item.id, fresh.fact(item.id)) for item in war_facts.FACTS
-                                if item.kind == "war"]
-    rows.append(FlagFactRow("declared.japan_us", bool(fresh.fact("declared.japan_us"))))
+    # The wars start as fought (Russia from Summer 1941, the U.S. and Japan from Winter 1941 ...): a group
+    # joining in 1942 changes only what its campaign did differently.
+    rows: list[LateStartRow] = [WarRow(item.id, fresh.fact(item.id) or war_facts.historical_war(item.id, start))
+                                for item in war_facts.FACTS if item.kind == "war"]
+    rows.append(FlagFactRow("declared.japan_us", bool(fresh.fact("declared.japan_us")),
+                            war_facts.historical_war("war.japan_us", start) is not None))
     for power in assess.DISPLAY_ORDER:
         if results[power].status is Status.NOT_APPLICABLE:
             continue

@@ -92,7 +92,10 @@ class ResultHeader(QFrame):
         if shown == self._shown:
             return
         self._shown = shown
-        self.level.setText(points_text(result.level) if result.level else "0")
+        no_election = result.power == "election" and not result.figures.get("held", True)
+        self.level.setText("\u2014" if no_election else points_text(result.level) if result.level else "0")
+        self.level.setToolTip(f"No election is held this turn (62.21): the table is a forecast "
+                              f"({points_text(result.level)})." if no_election else "")
         self.status.setText(status_text(result.status))
         self.status.setStyleSheet(status_chip_style(result.status, shown[4]))
         self.verdict.setText(result.verdict)

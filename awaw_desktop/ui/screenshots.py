@@ -37,18 +37,18 @@ def render_screenshots(directory: Path, window: MainWindow | None = None) -> lis
     window.tabs.setCurrentIndex(0)
     window.history_dock.show()
     window.history.setCurrentIndex(1)  # the chart of levels over the turns
-    written.append(_grab(window, directory / "10-game-record-chart.png"))
+    written.append(_grab(window, directory / "20-game-record-chart.png"))
     window.history.setCurrentIndex(0)
-    written.append(_grab(window, directory / "11-game-record-log.png"))
+    written.append(_grab(window, directory / "21-game-record-log.png"))
     window.history_dock.hide()
     from .carried import CarriedDialog
     from .dialogs import NewSessionDialog
     from .end_of_turn import EndOfTurnDialog
 
     dialogs: list[tuple[str, QWidget]] = [
-        ("12-new-game-dialog", NewSessionDialog(window)),
-        ("13-end-of-turn-dialog", EndOfTurnDialog(window.store.session, window, window.open_wizard)),
-        ("14-japan-carried-values-dialog", CarriedDialog(window.store.session, "japan", window)),
+        ("22-new-game-dialog", NewSessionDialog(window)),
+        ("23-end-of-turn-dialog", EndOfTurnDialog(window.store.session, window, window.open_wizard)),
+        ("24-japan-carried-values-dialog", CarriedDialog(window.store.session, "japan", window)),
     ]
     for name, dialog in dialogs:
         dialog.show()

@@ -12,7 +12,7 @@ import weakref
 from html import escape
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QGuiApplication, QAction, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -127,6 +127,10 @@ class WhatIfDialog(QDialog):
         layout.addWidget(buttons)
         self.trial.resultsChanged.connect(self.compare)
         self.resize(1340, 820)
+        screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
+        if screen is not None:   # fit a laptop screen: never larger than the free area
+            free = screen.availableGeometry()
+            self.resize(min(1340, free.width() - 40), min(820, free.height() - 60))
         self.compare()
 
     def _tab_changed(self, _index: int) -> None:

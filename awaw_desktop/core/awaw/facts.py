@@ -146,12 +146,32 @@ def defaults() -> Facts:
     return {item.id: item.default() for item in FACTS}
 
 
+#: When each war began in the war as fought (for a game that starts later: the dates a late start offers).
+HISTORICAL_WARS: dict[str, Turn] = {
+    "war.germany_france": Turn(1939, "fall"),    # type: ignore[arg-type]
+    "war.germany_britain": Turn(1939, "fall"),   # type: ignore[arg-type]
+    "war.italy_wa": Turn(1940, "summer"),        # type: ignore[arg-type]
+    "war.germany_russia": Turn(1941, "summer"),  # type: ignore[arg-type]
+    "war.germany_us": Turn(1941, "winter"),      # type: ignore[arg-type]
+    "war.japan_us": Turn(1941, "winter"),        # type: ignore[arg-type]
+    "war.japan_britain": Turn(1941, "winter"),   # type: ignore[arg-type]
+}
+
+
+def historical_war(fact_id: str, start: Turn) -> Any:
+    """The war's value in the war as fought, for a game starting at ``start`` (None: not yet begun)."""
+    began = HISTORICAL_WARS.get(fact_id)
+    return began.to_json() if began is not None and began <= start else None
+
+
 def starting_facts(turn: Turn) -> Facts:
-    """The facts of a new game starting at ``turn``: wars marked as started at the start are dated then."""
+    """The facts of a new game starting at ``turn``: France and Britain at war since Fall 1939 and Italy since
+    Summer 1940, if the game starts after that (the other wars are ticked when they come, or set on the late-start
+    page); every place as at the start."""
     values = defaults()
     for item in FACTS:
         if item.kind == "war" and item.start:
-            values[item.id] = turn.to_json() if turn >= Turn(1939, "fall") else None  # type: ignore[arg-type]
+            values[item.id] = historical_war(item.id, turn)
         elif item.kind != "war" and item.start is not None:
             values[item.id] = item.start
     return values
