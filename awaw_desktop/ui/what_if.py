@@ -12,7 +12,7 @@ import weakref
 from html import escape
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QGuiApplication, QAction, QKeySequence
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
