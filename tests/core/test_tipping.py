@@ -136,7 +136,7 @@ def test_russian_ics_lost_remove_brps() -> None:
                             session.effective_inputs(), session.effective_carry(), facts=session.facts)["russia"]
     ics = [point for point in answer.points if point.change.line_id == "ics" and point.change.direction == "down"]
     assert ics, [point.text for point in answer.points]
-    assert ics[0].text == "ICs controlled by Russia: 7 -> 6 (-1): Russia -2, incurs effects: removes 40 BRPs (60.31)"
+    assert ics[0].text == "ICs controlled by Russia: 7 -> 6: Russia -2, incurs effects: removes 40 BRPs (60.31)"
     assert answer.fate == "Russia -1, incurs effects: removes 20 BRPs"
     assert (answer.levels_down, answer.levels_up) == (1, 1)
 
@@ -152,7 +152,7 @@ def test_a_change_through_another_power_is_listed() -> None:
                             session.effective_inputs(), session.effective_carry(), facts=session.facts)["germany"]
     italian = [point for point in answer.points if point.change.power == "italy"]
     assert italian and italian[0].change.line_id == "dp_level" and italian[0].change.new == 1
-    assert italian[0].status is Status.SURRENDERS and italian[0].text.startswith("Italian DP level: 2 -> 1 (-1): "
+    assert italian[0].status is Status.SURRENDERS and italian[0].text.startswith("Italian DP level: 2 -> 1: "
                                                                                   "Germany +0, surrenders")
 
 

@@ -71,7 +71,7 @@ def test_the_britain_panel_lists_its_tipping_points_and_follows_a_change(qtbot) 
     qtbot.waitUntil(lambda: "Now: Britain +0" in panel_text(tab, "Britain"))
     shown = panel_text(tab, "Britain")
     assert "Now: Britain +0, offers to surrender." in shown and "1 level up" in shown
-    assert "British DP level: 7 -> 8 (+1): Britain +1, no effect (59.12)" in shown
+    assert "British DP level: 7 -> 8: Britain +1, no effect (59.12)" in shown
 
 
 def test_a_stated_tipping_change_made_through_the_window_brings_the_stated_status(qtbot) -> None:
@@ -99,7 +99,7 @@ def test_the_overview_lists_every_power(qtbot) -> None:
     tick(qtbot, window.power_tabs["italy"], "Rome is under Allied control")   # Italy surrenders
     window.tabs.setCurrentIndex(0)
     qtbot.waitUntil(lambda: text(overview, "Italy tipping summary") != before)
-    assert "Italian DP level: 0 -> 1 (+1): Italy +1, no effect (56.11)" in text(overview, "Italy tipping summary")
+    assert "Italian DP level: 0 -> 1: Italy +1, no effect (56.11)" in text(overview, "Italy tipping summary")
     every = find(overview, "Italy tipping summary").toolTip()
     assert "No longer: Rome is under Allied control: Italy +0, no effect (56.11)" in every
 

@@ -140,9 +140,12 @@ class PowerTipping:
     def distance_text(self) -> str:
         def say(levels: int | None, way: str) -> str:
             if levels is None:
-                return f"no change {way} within reach"
+                return f"no change of level {way} tips it"
             return f"{levels} level{'s' if levels != 1 else ''} {way}"
-        return f"Next threshold: {say(self.levels_down, 'down')}; {say(self.levels_up, 'up')}."
+        text = f"Next threshold: {say(self.levels_down, 'down')}; {say(self.levels_up, 'up')}."
+        if self.levels_down is None and self.levels_up is None and self.points:
+            text += " A change below tips it without moving the level."
+        return text
 
 
 def _stored(value: Any) -> Any:
@@ -155,7 +158,7 @@ def _stored(value: Any) -> Any:
 
 
 def _number_text(label: str, old: int, new: int) -> str:
-    return f"{label}: {old} -> {new} ({new - old:+d})"
+    return f"{label}: {old} -> {new}"   # the new entry; the power's own level follows after the colon
 
 
 def _flag_changes(power: str, line: Line, value: bool) -> Iterator[list[Change]]:
