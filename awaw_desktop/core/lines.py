@@ -194,7 +194,8 @@ class PerN(Count):
         count = self.validate(value)
         if count == 0:
             return ""
-        return f"{count} {self.unit or 'counted'}: {self.groups(value)} x {self.n}".strip()
+        groups = self.groups(value)
+        return f"{count} {self.unit or 'counted'}: {groups} group{'s' if groups != 1 else ''} of {self.n}".strip()
 
 
 @dataclass(frozen=True)

@@ -886,8 +886,9 @@ class SurrenderOutcome:
             for key in self.returned:
                 lines.append(f"  Returned to Britain: {names.get(key, key)} (59.72).")
             lines.append(f"Conciliation: {self.conciliation.points} point(s) returned or not taken: British "
-                         f"resistance {self.conciliation.resistance_modifier:+d} in later turns, USAT "
-                         f"-{self.conciliation.usat_reduction} (59.75).")
+                         f"resistance {self.conciliation.resistance_modifier:+d} in later turns, "
+                         + (f"USAT -{self.conciliation.usat_reduction}" if self.conciliation.usat_reduction
+                            else "USAT unchanged") + " (59.75).")
         if self.far_east is not None:
             lines.append(f"Far East: {_FAR_EAST_WORDS.get(self.far_east, self.far_east)}.")
         if self.events:
