@@ -55,10 +55,10 @@ def new_game(qtbot, window, edition, scenario, start: Turn, title: str) -> None:
 
 
 def end_turn(qtbot, window, answers: dict[str, str] | None = None,
-             wizard: tuple[str, Callable[[QWidget], None]] | None = None,
+             wizards: tuple[tuple[str, Callable[[QWidget], None]], ...] = (),
              seen: Callable[[QWidget], None] | None = None) -> list[str]:
-    """Turn > End Allied player turn.  ``wizard``: (the wizard button's name, the hands that walk it) pressed
-    first; ``answers``: question prompt start -> the words of the answer (others: the first answer offered).
+    """Turn > End Allied player turn.  ``wizards``: (the wizard button's name, the hands that walk it) pressed
+    first, in order; ``answers``: question prompt start -> the words of the answer (others: the first answer offered).
     ``seen(dialog)`` reads the dialog before anything is answered.  Returns the prompts asked."""
     asked: list[str] = []
     turn = window.store.session.turn
@@ -66,8 +66,7 @@ def end_turn(qtbot, window, answers: dict[str, str] | None = None,
     def player(dialog):
         if seen is not None:
             seen(dialog)
-        if wizard is not None:
-            name, walk = wizard
+        for name, walk in wizards:
             walker = NextDialog(walk)
             press(qtbot, dialog, name + "\u2026")
             walker.check()

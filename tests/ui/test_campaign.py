@@ -142,7 +142,7 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     assert window.store.session.turn == Turn(1939, Season.FALL)
     game.check("File > New game")
     assert checked(window, "britain", FRANCE_AT_WAR) and checked(window, "russia", RUSSIA_SEES_FRANCE)
-    britain = game.britain()
+    britain = start = game.britain()
 
     # Fall 1939 to Spring 1940: nothing changes on the map that the tables read.
     for _ in range(3):
@@ -160,7 +160,11 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     def sees(dialog):
         offered.append(find(dialog, "Walk through the French surrender (58)").isVisible())
 
-    game.end_turn(seen=sees, wizard=("Walk through the French surrender (58)", walk_french_surrender(qtbot, outcomes)))
+    shown: dict[str, object] = {}
+    game.end_turn(seen=sees, wizards=(
+        ("Walk through the French surrender (58)", walk_french_surrender(qtbot, outcomes)),
+        # France out, Britain's level drops to 0: Britain offers to surrender (59.12)
+        ("Germany answers the British offer: British surrender wizard (59)", walk_british_offer(qtbot, shown))))
     assert offered == [True]
     assert "Vichy" in outcomes["tunisia"]
     assert window.store.session.turn == Turn(1940, Season.FALL)
@@ -169,3 +173,126 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     assert facts_on_the_war_tab(window)["colony.tunisia"] == "vichy"
     assert game.britain() == britain - 1, "59.21: France's war ending costs Britain exactly 1"
     britain -= 1
+    assert shown["tunisia"] == "Not eligible", "59.6: Tunisia went Vichy (58.53), it is not British to concede"
+    assert shown["take tunisia"] is False
+    assert "Has surrendered" not in text(window.power_tabs["britain"], "Britain status")
+    assert checked(window, "russia", "Western Allied powers at war with Germany: Britain")
+    assert "Offers to surrender" in text(window.power_tabs["britain"], "Britain status")
+
+    # Fall 1940 to Spring 1941: Britain offers each turn at 0; Germany declines through the question.
+    for _ in range(3):
+        asked = game.end_turn(answers={"Britain offers to surrender": "Germany declines"})
+        assert any(prompt.startswith("Britain offers to surrender") for prompt in asked), asked
+    assert window.store.session.turn == Turn(1941, Season.SUMMER)
+    assert game.britain() == britain
+
+    # Summer 1941: Germany attacks Russia (The war tab); Britain counts Russia at war (59.21).
+    war = window.facts_tab
+    show_tab(window, WAR_TAB)
+    find(war, "Russia at war with Germany: at war", QCheckBox).click()
+    assert find(war, "Russia at war with Germany: season", QComboBox).currentText() == "Summer"
+    assert find(war, "Russia at war with Germany: year").value() == 1941
+    game.check("Russia enters the war (The war tab)")
+    assert checked(window, "britain", "Other major powers at war with the European Axis: Russia")
+    assert game.britain() == britain + 1, "59.21: Russia at war adds exactly 1 for Britain"
+    britain += 1
+    assert "Offers to surrender" not in text(window.power_tabs["britain"], "Britain status")
+    for _ in range(2):
+        game.end_turn()
+    assert window.store.session.turn == Turn(1941, Season.WINTER)
+
+    # Winter 1941: the U.S. enters the war (The war tab); Japan declares war on the U.S. (election tab).
+    show_tab(window, WAR_TAB)
+    find(war, "U.S. at war with Germany: at war", QCheckBox).click()
+    game.check("the U.S. enters the war (The war tab)")
+    assert checked(window, "france", "U.S. at war with Germany")
+    assert checked(window, "britain", "Other major powers at war with the European Axis: United States")
+    assert checked(window, "russia", "Western Allied powers at war with Germany: United States")
+    assert game.britain() == britain + 1, "59.21: the U.S. at war adds exactly 1 for Britain"
+    britain += 1
+    tick(qtbot, power_tab(window, "election"), "Japan declared war on the U.S.")
+    game.check("Japan declares war on the U.S. (election tab)")
+    assert find(war, "Japan at war with the U.S.: at war", QCheckBox).isChecked()
+    assert find(war, "Japan at war with the U.S.: season", QComboBox).currentText() == "Winter"
+    assert find(war, "Japan declared the war on the U.S.", QCheckBox).isChecked()
+    game.end_turn()
+
+    # Spring 1942: Singapore falls (Japan tab); Britain counts it (59.21).
+    tick(qtbot, power_tab(window, "japan"), "Japan holds Singapore / Manila: Singapore")
+    game.check("Singapore falls (Japan tab)")
+    assert checked(window, "britain", "Axis-controlled Malta / Singapore: Singapore")
+    assert find(war, "Japan holds Singapore", QCheckBox).isChecked()
+    assert game.britain() == britain - 1, "59.21: an Axis-held Singapore costs Britain exactly 1"
+    britain -= 1
+    game.end_turn()
+    assert window.store.session.turn == Turn(1942, Season.SUMMER)
+
+    # Summer 1942: save, reopen, and undo the last end of turn (the undo history is in the file).
+    target = tmp_path / "campaign"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kwargs: (str(target), FILE_FILTER))
+    window.action_save_as.trigger()
+    saved = tmp_path / "campaign.awaw"
+    assert saved.exists() and not window.isWindowModified()
+    other = MainWindow()
+    other.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(other)
+    other.show()
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args, **kwargs: (str(saved), FILE_FILTER))
+    other.action_open.trigger()
+    game.window = window = other
+    war = window.facts_tab
+    assert window.store.session.turn == Turn(1942, Season.SUMMER)
+    game.check("reopening the saved game")
+    assert game.britain() == britain
+    assert not checked(window, "britain", FRANCE_AT_WAR) and not checked(window, "russia", RUSSIA_SEES_FRANCE)
+    assert window.action_undo.isEnabled(), "the reopened game has nothing to undo"
+    assert "End of Spring 1942" in window.action_undo.text()
+    window.action_undo.trigger()
+    assert window.store.session.turn == Turn(1942, Season.SPRING)
+    game.check("Edit > Undo of the last end of turn, after reopening")
+    assert checked(window, "japan", "Japan holds Singapore / Manila: Singapore")
+    assert game.britain() == britain
+    for _ in range(5):
+        game.end_turn()
+    assert window.store.session.turn == Turn(1943, Season.SUMMER)
+
+    # Summer 1943: the Allies take Rome (The war tab); Italy surrenders at the end of the turn (56.11A).
+    show_tab(window, WAR_TAB)
+    find(war, "Allies control Rome", QCheckBox).click()
+    game.check("the Allies take Rome (The war tab)")
+    assert checked(window, "italy", "Rome is under Allied control")
+    assert "Surrenders" in text(window.power_tabs["italy"], "Italy status")
+    game.end_turn()
+    assert "Has surrendered" in text(window.power_tabs["italy"], "Italy status")
+    assert not find(war, "Italy at war with the Western Allies: at war", QCheckBox).isChecked(), \
+        "Italy's surrender ends its war with the Western Allies (The war tab)"
+    assert "Italy in Summer 1943" in text(war, "Surrenders")
+    assert window.store.session.turn == Turn(1943, Season.FALL)
+    assert game.britain() == britain
+
+    # Turn > Go back to the moment before the French surrender: France fights on again on every tab.
+    steps: list[str] = []
+
+    def back(dialog):
+        listed = find(dialog, "Earlier steps", QListWidget)
+        steps.extend(listed.item(row).text() for row in range(listed.count()))
+        row = next(row for row, words in enumerate(steps) if "French surrender" in words)
+        listed.setCurrentRow(row)
+        press(qtbot, dialog, "Go back")
+
+    hands = NextDialog(back)
+    window.action_go_back.trigger()
+    hands.check()
+    assert window.store.session.turn == Turn(1940, Season.SUMMER), steps
+    game.check("Turn > Go back to before the French surrender")
+    assert checked(window, "britain", FRANCE_AT_WAR) and checked(window, "russia", RUSSIA_SEES_FRANCE)
+    assert checked(window, "france", "Axis control Paris")
+    assert not find(war, "U.S. at war with Germany: at war", QCheckBox).isChecked()
+    assert facts_on_the_war_tab(window)["colony.tunisia"] == "french"
+    assert game.britain() == start
+    window.action_undo.trigger()   # Edit > Undo brings the whole campaign back
+    assert window.store.session.turn == Turn(1943, Season.FALL)
+    game.check("Edit > Undo of Go back")
+    assert game.britain() == britain
+    assert not checked(window, "britain", FRANCE_AT_WAR)
+    assert game.steps >= 25
