@@ -11,7 +11,17 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QFileDialog, QLineEdit, QListWidget, QMessageBox, QRadioButton, QWizard
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QLineEdit,
+    QListWidget,
+    QMessageBox,
+    QPushButton,
+    QRadioButton,
+    QWizard,
+)
 
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
 from awaw_desktop.ui.main_window import MainWindow
@@ -143,6 +153,7 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     game.check("File > New game")
     assert checked(window, "britain", FRANCE_AT_WAR) and checked(window, "russia", RUSSIA_SEES_FRANCE)
     britain = start = game.britain()
+    russia = tab_level(window, "russia")
 
     # Fall 1939 to Spring 1940: nothing changes on the map that the tables read.
     for _ in range(3):
@@ -173,6 +184,8 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     assert facts_on_the_war_tab(window)["colony.tunisia"] == "vichy"
     assert game.britain() == britain - 1, "59.21: France's war ending costs Britain exactly 1"
     britain -= 1
+    assert tab_level(window, "russia") == russia - 1, "60.11: France's war ending costs Russia exactly 1"
+    russia -= 1
     assert shown["tunisia"] == "Not eligible", "59.6: Tunisia went Vichy (58.53), it is not British to concede"
     assert shown["take tunisia"] is False
     assert "Has surrendered" not in text(window.power_tabs["britain"], "Britain status")
@@ -197,8 +210,13 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     assert game.britain() == britain + 1, "59.21: Russia at war adds exactly 1 for Britain"
     britain += 1
     assert "Offers to surrender" not in text(window.power_tabs["britain"], "Britain status")
-    for _ in range(2):
-        game.end_turn()
+    game.end_turn()
+    # Fall 1941: the Year Start Sequence's DP level, typed on the Britain tab, counts as it is (59.22A).
+    type_number(qtbot, power_tab(window, "britain"), "British DP level", 2)
+    game.check("British DP level typed (Britain tab)")
+    assert game.britain() == britain + 2, "59.22A: a British DP level of 2 adds exactly 2"
+    britain += 2
+    game.end_turn()
     assert window.store.session.turn == Turn(1941, Season.WINTER)
 
     # Winter 1941: the U.S. enters the war (The war tab); Japan declares war on the U.S. (election tab).
@@ -210,6 +228,7 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     assert checked(window, "russia", "Western Allied powers at war with Germany: United States")
     assert game.britain() == britain + 1, "59.21: the U.S. at war adds exactly 1 for Britain"
     britain += 1
+    assert tab_level(window, "russia") == russia + 1, "60.11: the U.S. at war adds exactly 1 for Russia"
     tick(qtbot, power_tab(window, "election"), "Japan declared war on the U.S.")
     game.check("Japan declares war on the U.S. (election tab)")
     assert find(war, "Japan at war with the U.S.: at war", QCheckBox).isChecked()
@@ -269,6 +288,27 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     assert "Italy in Summer 1943" in text(war, "Surrenders")
     assert window.store.session.turn == Turn(1943, Season.FALL)
     assert game.britain() == britain
+
+    # Fall 1943: Italy ticked back at war by mistake (Italy tab); the end of turn's check list goes there.
+    tick(qtbot, power_tab(window, "italy"), "Italy is at war with the Western Allies")
+    game.check("Italy ticked at war again (Italy tab)")
+    assert find(war, "Italy at war with the Western Allies: at war", QCheckBox).isChecked()
+    went: list[str] = []
+
+    def go_there(dialog):
+        buttons = [b for b in dialog.findChildren(QPushButton) if b.accessibleName().startswith("Go there")]
+        went.extend(b.accessibleName() for b in buttons)
+        qtbot.mouseClick(buttons[0], Qt.MouseButton.LeftButton)
+
+    hands = NextDialog(go_there)
+    window.action_end_turn.trigger()
+    hands.check()
+    assert went and "Italy has surrendered" in went[0], went
+    assert window.store.session.turn == Turn(1943, Season.FALL), "Go there must not end the turn"
+    assert window.tabs.currentWidget() is war
+    find(war, "Italy at war with the Western Allies: at war", QCheckBox).click()
+    game.check("Italy's war unticked where the check list went (The war tab)")
+    assert not checked(window, "italy", "Italy is at war with the Western Allies")
 
     # Turn > Go back to the moment before the French surrender: France fights on again on every tab.
     steps: list[str] = []
