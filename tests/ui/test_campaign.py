@@ -182,6 +182,7 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     assert not checked(window, "britain", FRANCE_AT_WAR), "France is still at war on the Britain tab"
     assert not checked(window, "russia", RUSSIA_SEES_FRANCE), "France is still at war on the Russia tab"
     assert facts_on_the_war_tab(window)["colony.tunisia"] == "vichy"
+    assert "France in Summer 1940" in text(window.facts_tab, "Surrenders")
     assert game.britain() == britain - 1, "59.21: France's war ending costs Britain exactly 1"
     britain -= 1
     assert tab_level(window, "russia") == russia - 1, "60.11: France's war ending costs Russia exactly 1"
@@ -220,9 +221,15 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     assert window.store.session.turn == Turn(1941, Season.WINTER)
 
     # Winter 1941: the U.S. enters the war (The war tab); Japan declares war on the U.S. (election tab).
-    show_tab(window, WAR_TAB)
-    find(war, "U.S. at war with Germany: at war", QCheckBox).click()
-    game.check("the U.S. enters the war (The war tab)")
+    if edition is Edition.ORIGINAL:   # one game ticks it where France's table asks (58.31)
+        tick(qtbot, power_tab(window, "france"), "U.S. at war with Germany")
+        game.check("the U.S. enters the war (France tab)")
+    else:
+        show_tab(window, WAR_TAB)
+        find(war, "U.S. at war with Germany: at war", QCheckBox).click()
+        game.check("the U.S. enters the war (The war tab)")
+    assert find(war, "U.S. at war with Germany: season", QComboBox).currentText() == "Winter"
+    assert find(war, "U.S. at war with Germany: year").value() == 1941
     assert checked(window, "france", "U.S. at war with Germany")
     assert checked(window, "britain", "Other major powers at war with the European Axis: United States")
     assert checked(window, "russia", "Western Allied powers at war with Germany: United States")
@@ -235,9 +242,12 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     assert find(war, "Japan at war with the U.S.: season", QComboBox).currentText() == "Winter"
     assert find(war, "Japan declared the war on the U.S.", QCheckBox).isChecked()
     game.end_turn()
+    assert "Winter 1941" in text(window.power_tabs["japan"], "Japan carried values"), "57.14A: the war clock"
 
-    # Spring 1942: Singapore falls (Japan tab); Britain counts it (59.21).
+    # Spring 1942: Singapore falls (Japan tab); Japan (57.11) and Britain (59.21) count it.
+    japan = tab_level(window, "japan")
     tick(qtbot, power_tab(window, "japan"), "Japan holds Singapore / Manila: Singapore")
+    assert tab_level(window, "japan") == japan + 1, "57.11: Singapore adds exactly 1 for Japan"
     game.check("Singapore falls (Japan tab)")
     assert checked(window, "britain", "Axis-controlled Malta / Singapore: Singapore")
     assert find(war, "Japan holds Singapore", QCheckBox).isChecked()
@@ -336,3 +346,19 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     assert game.britain() == britain
     assert not checked(window, "britain", FRANCE_AT_WAR)
     assert game.steps >= 25
+
+
+def test_the_screen_reader_finds_a_fact_shown_two_ways(qtbot):
+    """The campaign's check is not blind: a tab showing a stale fact is reported, naming both places."""
+    from PySide6.QtCore import QSignalBlocker
+
+    game = Campaign(qtbot, Edition.UPDATED)
+    visit_every_tab(game.window)
+    assert disagreements(game.window) == []
+    box = find(game.window.power_tabs["russia"], RUSSIA_SEES_FRANCE, QCheckBox)
+    with QSignalBlocker(box):
+        box.setChecked(False)   # the Russia tab drawn stale, the fact unchanged
+    wrong = disagreements(game.window)
+    assert len(wrong) == 1 and "Russia tab" in wrong[0] and "France at war with Germany: at war since" in wrong[0]
+    with pytest.raises(AssertionError, match="a fact shows two ways"):
+        game.check("a stale Russia tab")
