@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QFileDialog,
@@ -144,8 +145,28 @@ def walk_british_offer(qtbot, shown):
     return walk
 
 
+def walk_british_acceptance(qtbot):
+    """Hands for the British wizard: Germany accepts; nothing to reduce or concede at level 0 (59.511, 59.65)."""
+    from awaw_desktop.ui import british_wizard as bw
+
+    def walk(wizard):
+        radio(qtbot, wizard, "Germany accepts")
+        wizard_press(qtbot, wizard, NEXT)
+        assert "No reductions" in text(wizard, "Required reductions")
+        wizard_press(qtbot, wizard, NEXT)
+        assert wizard.currentId() == bw.PAGE_CONCESSIONS
+        assert find(wizard, "Tunisia status", QComboBox).currentText() == "Not eligible"
+        wizard_press(qtbot, wizard, NEXT)
+        wizard_press(qtbot, wizard, NEXT)
+        assert wizard.currentId() == bw.PAGE_SUMMARY
+        wizard_press(qtbot, wizard, FINISH)
+
+    return walk
+
+
+@pytest.mark.parametrize("germany", ["declines", "accepts"])
 @pytest.mark.parametrize("edition", list(Edition))
-def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, edition):
+def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, edition, germany):
     game = Campaign(qtbot, edition)
     window = game.window
     new_game(qtbot, window, edition, Scenario.GLOBAL_WAR, Turn(1939, Season.FALL), "Campaign")
@@ -193,10 +214,25 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     assert checked(window, "russia", "Western Allied powers at war with Germany: Britain")
     assert "Offers to surrender" in text(window.power_tabs["britain"], "Britain status")
 
-    # Fall 1940 to Spring 1941: Britain offers each turn at 0; Germany declines through the question.
-    for _ in range(3):
-        asked = game.end_turn(answers={"Britain offers to surrender": "Germany declines"})
-        assert any(prompt.startswith("Britain offers to surrender") for prompt in asked), asked
+    # Fall 1940: Britain offers again at 0.  Germany declines through the question, or accepts through the
+    # British wizard: Britain makes peace (59.62, the U.S. is not at war) and leaves the war with Germany.
+    if germany == "declines":
+        for _ in range(3):
+            asked = game.end_turn(answers={"Britain offers to surrender": "Germany declines"})
+            assert any(prompt.startswith("Britain offers to surrender") for prompt in asked), asked
+    else:
+        game.end_turn(wizards=(("Germany answers the British offer: British surrender wizard (59)",
+                                walk_british_acceptance(qtbot)),))
+        assert "Has surrendered" in text(window.power_tabs["britain"], "Britain status")
+        assert not find(window.facts_tab, "Britain at war with Germany: at war", QCheckBox).isChecked()
+        assert not checked(window, "russia", "Western Allied powers at war with Germany: Britain"), \
+            "59.62: Britain at peace is still at war on the Russia tab"
+        assert tab_level(window, "russia") == russia - 1, "60.11: Britain's war ending costs Russia exactly 1"
+        russia -= 1
+        assert "Britain in Fall 1940" in text(window.facts_tab, "Surrenders")
+        assert game.britain() == britain
+        for _ in range(2):   # the peace holds (59.86): the question is asked from the second turn after
+            game.end_turn(answers={"Has the war with Germany resumed": "No, the peace holds"})
     assert window.store.session.turn == Turn(1941, Season.SUMMER)
     assert game.britain() == britain
 
@@ -236,12 +272,22 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     assert game.britain() == britain + 1, "59.21: the U.S. at war adds exactly 1 for Britain"
     britain += 1
     assert tab_level(window, "russia") == russia + 1, "60.11: the U.S. at war adds exactly 1 for Russia"
+    russia += 1
     tick(qtbot, power_tab(window, "election"), "Japan declared war on the U.S.")
     game.check("Japan declares war on the U.S. (election tab)")
     assert find(war, "Japan at war with the U.S.: at war", QCheckBox).isChecked()
     assert find(war, "Japan at war with the U.S.: season", QComboBox).currentText() == "Winter"
     assert find(war, "Japan declared the war on the U.S.", QCheckBox).isChecked()
-    game.end_turn()
+    asked = game.end_turn(answers={"Has the war with Germany resumed": "The U.S. declared war on Germany (59.86C)"})
+    if germany == "accepts":   # Britain is at war again beside the U.S. (59.86C)
+        assert any(prompt.startswith("Has the war with Germany resumed") for prompt in asked), asked
+        assert find(war, "Britain at war with Germany: at war", QCheckBox).isChecked()
+        assert (find(war, "Britain at war with Germany: season", QComboBox).currentText(),
+                find(war, "Britain at war with Germany: year").value()) == ("Winter", 1941), \
+            "59.86C: the war resumed in Winter 1941, with the U.S. declaration The war tab dates Winter 1941"
+        assert checked(window, "russia", "Western Allied powers at war with Germany: Britain")
+        assert tab_level(window, "russia") == russia + 1, "60.11: Britain at war again adds exactly 1 for Russia"
+        russia += 1
     assert "Winter 1941" in text(window.power_tabs["japan"], "Japan carried values"), "57.14A: the war clock"
 
     # Spring 1942: Singapore falls (Japan tab); Japan (57.11) and Britain (59.21) count it.
@@ -269,6 +315,7 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args, **kwargs: (str(saved), FILE_FILTER))
     other.action_open.trigger()
     game.window = window = other
+    assert QApplication.activeModalWidget() is None, "reopening a game saved by this version asked something"
     war = window.facts_tab
     assert window.store.session.turn == Turn(1942, Season.SUMMER)
     game.check("reopening the saved game")
@@ -281,7 +328,11 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     game.check("Edit > Undo of the last end of turn, after reopening")
     assert checked(window, "japan", "Japan holds Singapore / Manila: Singapore")
     assert game.britain() == britain
-    for _ in range(5):
+    assert window.action_redo.isEnabled()
+    window.action_redo.trigger()   # Edit > Redo: the end of Spring 1942 again, as recorded
+    assert window.store.session.turn == Turn(1942, Season.SUMMER)
+    game.check("Edit > Redo of the end of turn")
+    for _ in range(4):
         game.end_turn()
     assert window.store.session.turn == Turn(1943, Season.SUMMER)
 
