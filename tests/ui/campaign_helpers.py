@@ -125,13 +125,20 @@ def disagreements(window) -> list[str]:
     shown = facts_on_the_war_tab(window)
     session = window.store.session
     found = []
+    boxes: dict[str, dict[str, list[QCheckBox]]] = {}
+    for power, tab in window.power_tabs.built.items():
+        boxes[power] = {}
+        for each in tab.findChildren(QCheckBox):
+            boxes[power].setdefault(each.accessibleName(), []).append(each)
     for fact_id, readers in war_facts.READERS.items():
         for binding in readers:
             tab = window.power_tabs.built.get(binding.power)
             if tab is None or not session.has_line(binding.power, binding.line_id):
                 continue
             name = box_name(window, binding)
-            box = find(tab, name, QCheckBox)
+            named = boxes[binding.power].get(name, [])
+            assert len(named) == 1, f"{assess.title(binding.power)} tab: {len(named)} check boxes named {name!r}"
+            box = named[0]
             expected = binding.read(shown)
             if box.isChecked() != expected:
                 found.append(f"{assess.title(binding.power)} tab \u201c{name}\u201d "
@@ -150,7 +157,7 @@ def tab_level(window, power: str) -> int:
 
 
 def overview_mismatches(window) -> list[str]:
-    """Powers whose level on the Overview differs from the level in their tab's header."""
+    """Powers whose level or status on the Overview differs from their tab's header."""
     wrong = []
     for power, tab in window.power_tabs.built.items():
         on_tab, on_overview = level_on(tab, power), level_on(window.overview, power)
@@ -158,6 +165,11 @@ def overview_mismatches(window) -> list[str]:
             continue  # no election this turn: the Overview shows no level
         if on_tab != on_overview:
             wrong.append(f"{assess.title(power)}: tab {on_tab}, Overview {on_overview}")
+        title = assess.title(power)
+        tab_status = find(tab, f"{title} status", QLabel).text()
+        overview_status = find(window.overview, f"{title} status", QLabel).text()
+        if tab_status != overview_status:
+            wrong.append(f"{title}: tab says {tab_status!r}, Overview says {overview_status!r}")
     return wrong
 
 

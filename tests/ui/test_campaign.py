@@ -318,6 +318,7 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     assert QApplication.activeModalWidget() is None, "reopening a game saved by this version asked something"
     war = window.facts_tab
     assert window.store.session.turn == Turn(1942, Season.SUMMER)
+    assert window.windowTitle().startswith("campaign.awaw") and not window.isWindowModified()
     game.check("reopening the saved game")
     assert game.britain() == britain
     assert not checked(window, "britain", FRANCE_AT_WAR) and not checked(window, "russia", RUSSIA_SEES_FRANCE)
@@ -326,12 +327,14 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     window.action_undo.trigger()
     assert window.store.session.turn == Turn(1942, Season.SPRING)
     game.check("Edit > Undo of the last end of turn, after reopening")
+    assert window.isWindowModified(), "an undone end of turn is a change to the saved game"
     assert checked(window, "japan", "Japan holds Singapore / Manila: Singapore")
     assert game.britain() == britain
     assert window.action_redo.isEnabled()
     window.action_redo.trigger()   # Edit > Redo: the end of Spring 1942 again, as recorded
     assert window.store.session.turn == Turn(1942, Season.SUMMER)
     game.check("Edit > Redo of the end of turn")
+    assert not window.isWindowModified(), "redo returned to the game as saved"
     for _ in range(4):
         game.end_turn()
     assert window.store.session.turn == Turn(1943, Season.SUMMER)
