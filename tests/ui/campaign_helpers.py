@@ -175,3 +175,26 @@ def overview_mismatches(window) -> list[str]:
 
 def checked(window, power: str, name: str) -> bool:
     return find(window.power_tabs.built[power], name, QCheckBox).isChecked()
+
+
+def _number(words: str) -> int:
+    return int(words.strip().replace("\u2212", "-").replace("+", ""))
+
+
+def sum_mismatches(window) -> list[str]:
+    """Tabs whose lines' points, added up here, differ from the sum the tab shows, or whose header level
+    differs from the level that counts."""
+    wrong = []
+    for power, tab in window.power_tabs.built.items():
+        title = assess.title(power)
+        added = sum(_number(label.text()) for label in tab.findChildren(QLabel)
+                    if label.accessibleName().endswith(" points") and label.objectName() == "points")
+        total = find(tab, f"{title} total", QLabel).text()
+        shown_sum, _, counts = total.partition("\u2192")
+        shown = _number(shown_sum.replace("Sum of the lines:", ""))
+        level = _number(counts.replace("level that counts:", "")) if counts else shown
+        if added != shown:
+            wrong.append(f"{title}: the lines add up to {added}, the tab says {total!r}")
+        if level != tab_level(window, power):
+            wrong.append(f"{title}: the level that counts is {level}, the header shows {tab_level(window, power)}")
+    return wrong

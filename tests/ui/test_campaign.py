@@ -37,6 +37,7 @@ from .campaign_helpers import (
     overview_mismatches,
     power_tab,
     show_tab,
+    sum_mismatches,
     tab_level,
     visit_every_tab,
 )
@@ -89,6 +90,8 @@ class Campaign:
         visit_every_tab(self.window)
         wrong = disagreements(self.window)
         assert not wrong, f"{where}: a fact shows two ways: " + "; ".join(wrong)
+        wrong = sum_mismatches(self.window)
+        assert not wrong, f"{where}: a tab's sum is not its lines' sum: " + "; ".join(wrong)
         wrong = overview_mismatches(self.window)
         assert not wrong, f"{where}: the Overview and the tabs disagree: " + "; ".join(wrong)
 
