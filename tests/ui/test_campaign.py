@@ -190,6 +190,28 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     game.check("Paris falls (France tab)")
     assert find(window.facts_tab, "Axis control Paris", QCheckBox).isChecked()
     outcomes: dict[str, str] = {}
+
+    # The players walk the French surrender, then think better of ending the turn: Cancel, and Edit > Undo.
+    def walk_then_cancel(dialog):
+        walker = NextDialog(walk_french_surrender(qtbot, outcomes))
+        press(qtbot, dialog, "Walk through the French surrender (58)\u2026")
+        walker.check()
+        press(qtbot, dialog, "Cancel")
+
+    hands = NextDialog(walk_then_cancel)
+    window.action_end_turn.trigger()
+    hands.check()
+    assert window.store.session.turn == Turn(1940, Season.SUMMER)
+    game.check("the French surrender wizard, then Cancel on the end of turn")
+    assert not checked(window, "britain", FRANCE_AT_WAR) and not checked(window, "russia", RUSSIA_SEES_FRANCE)
+    assert game.britain() == britain - 1
+    assert window.action_undo.text().endswith("French surrender")
+    window.action_undo.trigger()
+    game.check("Edit > Undo of the French surrender")
+    assert checked(window, "britain", FRANCE_AT_WAR) and checked(window, "russia", RUSSIA_SEES_FRANCE)
+    assert facts_on_the_war_tab(window)["colony.tunisia"] == "french"
+    assert game.britain() == britain and tab_level(window, "russia") == russia
+
     offered: list[bool] = []
 
     def sees(dialog):
