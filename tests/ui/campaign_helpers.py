@@ -56,10 +56,14 @@ def new_game(qtbot, window, edition, scenario, start: Turn, title: str) -> None:
 
 def end_turn(qtbot, window, answers: dict[str, str] | None = None,
              wizards: tuple[tuple[str, Callable[[QWidget], None]], ...] = (),
-             seen: Callable[[QWidget], None] | None = None) -> list[str]:
-    """Turn > End Allied player turn.  ``wizards``: (the wizard button's name, the hands that walk it) pressed
-    first, in order; ``answers``: question prompt start -> the words of the answer (others: the first answer offered).
-    ``seen(dialog)`` reads the dialog before anything is answered.  Returns the prompts asked."""
+             seen: Callable[[QWidget], None] | None = None,
+             before_end: Callable[[QWidget], None] | None = None) -> list[str]:
+    """Turn > End Allied player turn.
+
+    ``wizards``: (the wizard button's name, the hands that walk it), pressed first, in order.  ``answers``: the
+    start of a question's prompt -> the words of its answer (others: the first answer offered).  ``seen(dialog)``
+    reads the dialog before anything is done, ``before_end(dialog)`` just before End the turn.
+    Returns the prompts asked."""
     asked: list[str] = []
     turn = window.store.session.turn
 
@@ -83,6 +87,8 @@ def end_turn(qtbot, window, answers: dict[str, str] | None = None,
             index = combo.findText(words) if words is not None else 1
             assert index >= 1, f"{prompt}: no answer {words!r}"
             combo.setCurrentIndex(index)
+        if before_end is not None:
+            before_end(dialog)
         press(qtbot, dialog, "End the turn")
 
     hands = NextDialog(player)
@@ -198,3 +204,10 @@ def sum_mismatches(window) -> list[str]:
         if level != tab_level(window, power):
             wrong.append(f"{title}: the level that counts is {level}, the header shows {tab_level(window, power)}")
     return wrong
+
+
+def check_list(dialog) -> list[str]:
+    """The entries of the end-of-turn dialog's "Look at these first" list, as shown."""
+    if dialog.checks_box.isHidden():
+        return []
+    return [label.text() for label in dialog.checks_box.findChildren(QLabel)]

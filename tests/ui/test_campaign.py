@@ -29,6 +29,7 @@ from awaw_desktop.ui.main_window import MainWindow
 
 from .campaign_helpers import (
     WAR_TAB,
+    check_list,
     checked,
     disagreements,
     end_turn,
@@ -218,11 +219,13 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
         offered.append(find(dialog, "Walk through the French surrender (58)").isVisible())
 
     shown: dict[str, object] = {}
-    game.end_turn(seen=sees, wizards=(
+    settled: list[list[str]] = []
+    game.end_turn(seen=sees, before_end=lambda dialog: settled.append(check_list(dialog)), wizards=(
         ("Walk through the French surrender (58)", walk_french_surrender(qtbot, outcomes)),
         # France out, Britain's level drops to 0: Britain offers to surrender (59.12)
         ("Germany answers the British offer: British surrender wizard (59)", walk_british_offer(qtbot, shown))))
     assert offered == [True]
+    assert not any("France surrenders" in entry or "Britain offers" in entry for entry in settled[0]), settled
     assert "Vichy" in outcomes["tunisia"]
     assert window.store.session.turn == Turn(1940, Season.FALL)
     assert not checked(window, "britain", FRANCE_AT_WAR), "France is still at war on the Britain tab"
@@ -419,6 +422,17 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     assert not find(war, "U.S. at war with Germany: at war", QCheckBox).isChecked()
     assert facts_on_the_war_tab(window)["colony.tunisia"] == "french"
     assert game.britain() == start
+    again: list[list[str]] = []
+
+    def look(dialog):   # the French surrender is due again, and offered again
+        again.append(check_list(dialog))
+        assert find(dialog, "Walk through the French surrender (58)").isVisible()
+        press(qtbot, dialog, "Cancel")
+
+    hands = NextDialog(look)
+    window.action_end_turn.trigger()
+    hands.check()
+    assert any("France surrenders this turn" in entry for entry in again[0]), again
     window.action_undo.trigger()   # Edit > Undo brings the whole campaign back
     assert window.store.session.turn == Turn(1943, Season.FALL)
     game.check("Edit > Undo of Go back")
