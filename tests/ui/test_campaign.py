@@ -95,6 +95,10 @@ class Campaign:
         assert not wrong, f"{where}: a tab's sum is not its lines' sum: " + "; ".join(wrong)
         wrong = overview_mismatches(self.window)
         assert not wrong, f"{where}: the Overview and the tabs disagree: " + "; ".join(wrong)
+        tab = self.window.power_tabs["britain"]
+        offers = "Offers to surrender" in text(tab, "Britain status")
+        assert find(tab, "British surrender wizard").isEnabled() == offers, \
+            f"{where}: the British wizard button and the Britain status disagree"
 
     def britain(self) -> int:
         return tab_level(self.window, "britain")
@@ -232,6 +236,8 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     assert not checked(window, "russia", RUSSIA_SEES_FRANCE), "France is still at war on the Russia tab"
     assert facts_on_the_war_tab(window)["colony.tunisia"] == "vichy"
     assert "France in Summer 1940" in text(window.facts_tab, "Surrenders")
+    french = find(window.power_tabs["france"], "French surrender wizard")
+    assert not french.isEnabled() and "already surrendered in Summer 1940" in french.toolTip()
     assert game.britain() == britain - 1, "59.21: France's war ending costs Britain exactly 1"
     britain -= 1
     assert tab_level(window, "russia") == russia - 1, "60.11: France's war ending costs Russia exactly 1"
@@ -422,6 +428,8 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     assert not find(war, "U.S. at war with Germany: at war", QCheckBox).isChecked()
     assert facts_on_the_war_tab(window)["colony.tunisia"] == "french"
     assert game.britain() == start
+    assert find(window.power_tabs["france"], "French surrender wizard").isEnabled()
+    assert "no power yet" in text(window.facts_tab, "Surrenders")
     again: list[list[str]] = []
 
     def look(dialog):   # the French surrender is due again, and offered again
