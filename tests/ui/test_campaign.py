@@ -342,6 +342,7 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     window.action_save_as.trigger()
     saved = tmp_path / "campaign.awaw"
     assert saved.exists() and not window.isWindowModified()
+    game.check("File > Save As")
     other = MainWindow()
     other.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
     qtbot.addWidget(other)
@@ -404,6 +405,7 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     assert went and "Italy has surrendered" in went[0], went
     assert window.store.session.turn == Turn(1943, Season.FALL), "Go there must not end the turn"
     assert window.tabs.currentWidget() is war
+    game.check("Go there (the end-of-turn check list)")
     find(war, "Italy at war with the Western Allies: at war", QCheckBox).click()
     game.check("Italy's war unticked where the check list went (The war tab)")
     assert not checked(window, "italy", "Italy is at war with the Western Allies")
