@@ -1,11 +1,14 @@
 """A campaign from Fall 1939 into 1943, played through the main window in each edition as players play it:
 File > New game, then each turn ticks and numbers on the tabs and on The war tab, Turn > End Allied player
-turn, the French and British surrender wizards, the U.S. entering the war, Japan's declaration, Singapore,
-Italy's surrender, a save and reopen followed by undo, and Turn > Go back.
+turn, the French surrender wizard when Paris falls, the British wizard when Britain offers (Germany declines, or
+accepts and the war resumes with the U.S., 59.86C), Russia and the U.S. entering the war, Japan's declaration,
+Singapore, Italy's surrender, a save and reopen followed by undo and redo, the check list's Go there, and
+Turn > Go back.
 
-After every step the screen is read back: no fact of the war shows two ways on two tabs, France is out of
-the war on the Britain and Russia tabs once it surrenders, each tab's level moves by what the rules say for
-the lines set (Britain: 59.21, 59.22A), and the Overview shows the levels the tabs show."""
+After every step the screen is read back: no fact of the war shows two ways on two tabs; each tab's lines add
+up to the sum and level it shows; the Overview shows the levels and statuses the tabs show.  At the steps that
+change one fact, the levels move by what the rules say (Britain 59.21, 59.22A; Russia 60.11; Japan 57.11), France
+is out of the war on the Britain and Russia tabs once it surrenders, and Vichy Tunisia cannot be conceded (59.6)."""
 
 from __future__ import annotations
 
