@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWizard,
 )
 
+from awaw_desktop.core.awaw import facts as war_facts
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
 from awaw_desktop.ui.main_window import MainWindow
 
@@ -219,6 +220,12 @@ def fall_of_france(game: Campaign) -> None:
     again at the end of the turn; Britain's level drops to 0 and it offers to surrender (59.12)."""
     qtbot, window = game.qtbot, game.window
     assert window.store.session.turn == Turn(1940, Season.SUMMER)
+    italy = find(game.war, "Italy at war with the Western Allies: at war", QCheckBox)
+    if not italy.isChecked():   # a game dated as fought: Italy joins the war now (The war tab)
+        show_tab(window, WAR_TAB)
+        italy.click()
+        game.check("Italy enters the war (The war tab)")
+    assert checked(window, "italy", "Italy is at war with the Western Allies")
     tick(qtbot, power_tab(window, "france"), "Axis control Paris")
     game.check("Paris falls (France tab)")
     assert find(game.war, "Axis control Paris", QCheckBox).isChecked()
@@ -333,7 +340,7 @@ def the_war_widens(game: Campaign, germany: str) -> None:
     game.check("Japan declares war on the U.S. (election tab)")
     assert find(war, "Japan at war with the U.S.: at war", QCheckBox).isChecked()
     assert find(war, "Japan at war with the U.S.: season", QComboBox).currentText() == "Winter"
-    assert find(war, "Japan declared the war on the U.S.", QCheckBox).isChecked()
+    assert find(war, war_facts.fact("declared.japan_us").label, QCheckBox).isChecked()
     asked = game.end_turn(answers={"Has the war with Germany resumed": "The U.S. declared war on Germany (59.86C)"})
     if germany == "accepts":   # Britain is at war again beside the U.S. (59.86C)
         assert any(prompt.startswith("Has the war with Germany resumed") for prompt in asked), asked
