@@ -255,7 +255,8 @@ def apply_end_of_turn(session: Session, choices: Mapping[str, str] | None = None
     session.carry = report.new_carry
     for key in war_facts.JAPAN_CLOCK_KEYS:   # read from the wars, never stored twice
         session.carry.get("japan", {}).pop(key, None)
-    settled = war_facts.settle_from_carry(session.facts, session.carry, session.turn.next(), previous)
+    # A war that resumed this turn (59.86) began in this turn, as the question asks.
+    settled = war_facts.settle_from_carry(session.facts, session.carry, session.turn, previous)
     answered = tuple(
         Consequence(question.rule, f"{question.prompt} \u2014 {dict(question.options).get(answer, answer)}")
         for question in report.questions

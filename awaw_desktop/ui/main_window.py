@@ -400,7 +400,8 @@ class MainWindow(QMainWindow):
         if not allowed:
             self.show_error("Not now", reason)
             return False
-        before = self.store.undo_stack.count()
+        # The index, not the count: after an undo, recording again replaces the undone step (same count).
+        before = self.store.undo_stack.index()
         if power == "france":
             from .french_wizard import FrenchSurrenderWizard
 
@@ -410,7 +411,7 @@ class MainWindow(QMainWindow):
 
             wizard = BritishSurrenderWizard(self.store, self)
         wizard.exec()
-        return self.store.undo_stack.count() > before
+        return self.store.undo_stack.index() > before
 
     def wizard_screens(self) -> list[tuple[str, QWidget]]:
         """Every wizard page, for ``--screenshot-dir``."""
