@@ -111,6 +111,9 @@ class FactsTab(QWidget):
             grid.addWidget(heading, row, 0, 1, 4)
             row += 1
             for item in (f for f in war_facts.FACTS if f.group == group):
+                if item.kind == "flag" and item.group == "Cities and places" and \
+                        not war_facts.where_shown(item.id, store.session.has_line):
+                    continue   # no table of this edition and scenario reads it: not asked
                 grid.addWidget(QLabel(item.rule), row, 0)
                 label = QLabel(item.label)
                 label.setToolTip(item.help)

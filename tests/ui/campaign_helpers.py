@@ -113,6 +113,8 @@ def facts_on_the_war_tab(window) -> dict[str, object]:
             year = find(tab, f"{item.label}: year").value()
             shown[item.id] = {"season": season, "year": year} if at_war else None
         elif item.kind == "flag":
+            if item.id not in tab.rows:   # a place no table of this edition reads is not asked
+                continue
             shown[item.id] = find(tab, item.label, QCheckBox).isChecked()
         else:
             shown[item.id] = find(tab, item.label, QComboBox).currentData()
