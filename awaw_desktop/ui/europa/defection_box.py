@@ -78,6 +78,7 @@ class DefectionBox(QGroupBox):
             rps = f"no RPs for {left} game turn(s), this one included" if left else "RPs at the usual rate"
             self.status.setText(f"Defected on {record.defected}: {rps}.")
         self.defect_button.setEnabled(record.defected is None)
+        self.defect_button.setToolTip("" if record.defected is None else "This nation has already defected (56.B).")
         for key, box in self.steps.items():
             box.blockSignals(True)
             box.setChecked(key in record.steps_done)

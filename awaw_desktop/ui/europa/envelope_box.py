@@ -75,11 +75,21 @@ class EnvelopeBox(QGroupBox):
         can_draw = envelope is None or stage is Stage.DISCARDED
         opened_private = stage in (Stage.OPENED, Stage.PRIVATE, Stage.TO_SHOW)
         paper = envelope is not None and envelope.mode == REAL_DECK
-        self.buttons["draw"].setEnabled(can_draw)
-        self.buttons["paper"].setEnabled(can_draw)
-        self.buttons["open"].setEnabled(stage is Stage.SEALED)
-        self.buttons["look"].setEnabled(opened_private and not paper)
-        self.buttons["show"].setEnabled(stage is Stage.TO_SHOW)
+        why = {
+            "draw": (can_draw, "One envelope per nation at a time: a new card after the current one is discarded "
+                               "(56.E.1)."),
+            "paper": (can_draw, "One envelope per nation at a time: a new card after the current one is discarded "
+                                "(56.E.1)."),
+            "open": (stage is Stage.SEALED, "Only a sealed envelope can be opened." if envelope else
+                     "Draw a card first."),
+            "look": (opened_private and not paper, "A paper card is looked at on the table." if paper else
+                     "Only the opener looks, between the opening and the showing (56.E.1)."),
+            "show": (stage is Stage.TO_SHOW, "The card is shown to both sides two months after it was "
+                                             "opened (56.E.1)."),
+        }
+        for key, (enabled, reason) in why.items():
+            self.buttons[key].setEnabled(enabled)
+            self.buttons[key].setToolTip("" if enabled else reason)
         self.paper_card.setVisible(paper and stage is Stage.TO_SHOW)
 
     def _say(self, message: str) -> None:

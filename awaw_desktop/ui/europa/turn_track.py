@@ -86,6 +86,15 @@ class TurnTrack(QWidget):
         self.record.clear()
         self.record.addItems([str(entry) for entry in game.log])
         self.record.scrollToBottom()
+        # Offer the nations not in the game yet (typed names still work).
+        present = {nation.name for nation in game.nations}
+        typed = self.nation_name.currentText()
+        self.nation_name.blockSignals(True)
+        self.nation_name.clear()
+        self.nation_name.addItems([name for name in SUGGESTED_NATIONS if name not in present])
+        if typed and typed not in present:
+            self.nation_name.setEditText(typed)
+        self.nation_name.blockSignals(False)
 
     def end_turn(self) -> None:
         turn = self.holder.game.turn
