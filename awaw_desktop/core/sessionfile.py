@@ -302,7 +302,7 @@ def decode_checkpoints(text: str, history_length: int, dice_length: int) -> list
 def session_at_checkpoint(session: Session, index: int) -> Session:
     """A new session: ``session`` as it was before checkpoint ``index``, checked as a file is (a damaged
     checkpoint raises :class:`SessionFileError` and changes nothing)."""
-    earlier = copy.deepcopy(session)
+    earlier = session.snapshot()
     try:
         earlier.restore_checkpoint(index, session)
     except (KeyError, TypeError, ValueError, IndexError) as error:
