@@ -289,7 +289,9 @@ def decode_checkpoints(text: str, history_length: int, dice_length: int) -> list
         data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
         if not isinstance(data, list) or _depth_exceeds(data, MAX_DEPTH):
             raise ValueError("not a list of checkpoints")
-        points = [CheckpointModel.model_validate(item).model_dump(mode="json") for item in data]
+        for item in data:   # checked; JSON values come out as they went in, so the parsed item is kept
+            CheckpointModel.model_validate(item)
+        points: list[dict[str, Any]] = data
     except (ValueError, TypeError, zlib.error, UnicodeError, RecursionError, ValidationError) as error:
         raise SessionFileError(f"damaged: the undo checkpoints cannot be read ({_short(str(error), 80)})") from None
     for point in points:
@@ -350,20 +352,19 @@ def _kind_of(value: Any) -> str:
 
 
 def _depth_exceeds(data: Any, limit: int) -> bool:
-    """Whether arrays/objects nest deeper than ``limit`` (iterative: no recursion)."""
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, dict):
-            children: Any = value.values()
-        elif isinstance(value, list):
-            children = value
-        else:
-            continue
+    """Whether arrays/objects nest deeper than ``limit`` (level by level: no recursion)."""
+    level: list[Any] = [data]
+    depth = 1
+    while True:
+        containers = [value for value in level if isinstance(value, (dict, list))]
+        if not containers:
+            return False
         if depth > limit:
             return True
-        stack.extend((child, depth + 1) for child in children)
-    return False
+        level = []
+        for container in containers:
+            level.extend(container.values() if isinstance(container, dict) else container)
+        depth += 1
 
 
 def migrate(data: dict[str, Any], migrations: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] | None = None,
