@@ -227,16 +227,24 @@ class Session:
         self.turn = Turn(point["turn"]["year"], point["turn"]["season"])
         self.history = list(source.history[:point["history_length"]])
         self.dice = list(source.dice[:point["dice_length"]])
-        self.checkpoints = copy.deepcopy(source.checkpoints[:index])
+        self.checkpoints = list(source.checkpoints[:index])   # shared: see SHARED_RECORDS
+
+    #: Lists of records never changed once made (frozen ``HistoryEntry`` and ``DieRoll``; a checkpoint's dict is
+    #: not changed after :meth:`checkpoint` or the file made it): a copy has lists of its own but shares the records.
+    SHARED_RECORDS = ("history", "dice", "checkpoints", "load_notes")
 
     def snapshot(self) -> Session:
-        """A deep copy, for undo of whole-session steps (end of turn, wizard outcomes)."""
-        return copy.deepcopy(self)
+        """A copy, for undo of whole-session steps (end of turn, wizard outcomes): the state that changes is
+        copied, the record is shared (a 1,000-turn game copies in about the time of a new one)."""
+        twin = copy.copy(self)
+        twin.restore(self)
+        return twin
 
     def restore(self, other: Session) -> None:
-        """Become a copy of ``other`` in place (so every holder of this object sees it)."""
+        """Become a copy of ``other`` in place (so every holder of this object sees it); shares its records."""
         for name in self.__dataclass_fields__:
-            setattr(self, name, copy.deepcopy(getattr(other, name)))
+            value = getattr(other, name)
+            setattr(self, name, list(value) if name in self.SHARED_RECORDS else copy.deepcopy(value))
 
 
 

@@ -295,16 +295,20 @@ def decode_checkpoints(text: str, history_length: int, dice_length: int) -> list
     if not text:
         return []
     try:
-        raw = zlib.decompress(base64.b64decode(text.encode("ascii"), validate=True), bufsize=1 << 20)
-        if len(raw) > 64 * 1024 * 1024:
-            raise ValueError("too large")
+        inflater = zlib.decompressobj()
+        limit = 64 * 1024 * 1024   # a few hundred turns inflate to a few MB: more is a bomb, never inflated
+        raw = inflater.decompress(base64.b64decode(text.encode("ascii"), validate=True), limit)
+        if inflater.unconsumed_tail or not inflater.eof:
+            raise ValueError("too large or cut short")
         data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
         if not isinstance(data, list):
             raise ValueError("not a list of checkpoints")
         problem = _unstorable(data)   # what loads must save
         if problem:
             raise ValueError(problem)
-        points = [CheckpointModel.model_validate(item).model_dump(mode="json") for item in data]
+        for item in data:   # checked; JSON values come out as they went in, so the parsed item is kept
+            CheckpointModel.model_validate(item)
+        points: list[dict[str, Any]] = data
     except (ValueError, TypeError, zlib.error, UnicodeError, RecursionError, ValidationError) as error:
         raise SessionFileError(f"damaged: the undo checkpoints cannot be read ({_short(str(error), 80)})") from None
     for point in points:
@@ -317,7 +321,7 @@ def decode_checkpoints(text: str, history_length: int, dice_length: int) -> list
 def session_at_checkpoint(session: Session, index: int) -> Session:
     """A new session: ``session`` as it was before checkpoint ``index``, checked as a file is (a damaged
     checkpoint raises :class:`SessionFileError` and changes nothing)."""
-    earlier = copy.deepcopy(session)
+    earlier = session.snapshot()
     try:
         earlier.restore_checkpoint(index, session)
     except (KeyError, TypeError, ValueError, IndexError) as error:

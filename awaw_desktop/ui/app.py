@@ -1,11 +1,18 @@
-"""Starting the Qt application, and offering recovery after a crash."""
+"""Starting the Qt application, and offering recovery after a crash.
+
+What the first paint does not need (the recovery store, and with it pydantic) is loaded after it.
+``AWAW_DESKTOP_EXIT_AFTER_FIRST_PAINT=1``: print ``first-paint`` once the window is first painted, then quit
+(``benchmarks/run.py`` times the real launch path to that line).
+"""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from .. import __version__
@@ -77,6 +84,29 @@ def offer_recovery(window: MainWindow, recovery: RecoveryStore, parent: QWidget 
     return True
 
 
+#: Set to 1: print the time of the first paint and quit (for benchmarks).
+EXIT_AFTER_FIRST_PAINT = "AWAW_DESKTOP_EXIT_AFTER_FIRST_PAINT"
+
+
+#: If no paint has come by then (a window started minimised), recovery is set up anyway.
+FIRST_PAINT_FALLBACK_MS = 2000
+
+
+class FirstPaint(QObject):
+    """Calls ``then`` once, in the event-loop turn after the window's first paint."""
+
+    def __init__(self, window: QWidget, then: Callable[[], None]) -> None:
+        super().__init__(window)
+        self._then = then
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self._then)
+        return False
+
+
 def run_app(file: Path | None, screenshot_dir: Path | None, argv: list[str]) -> int:
     app = make_application(argv)
     if screenshot_dir is not None:
@@ -88,18 +118,31 @@ def run_app(file: Path | None, screenshot_dir: Path | None, argv: list[str]) -> 
         for path in render_screenshots(screenshot_dir, window):
             print(path)
         return 0
-    from ..core.recovery import RecoveryStore
-
-    recovery = RecoveryStore()
-    window = MainWindow(recovery=recovery)
+    window = MainWindow()
     window.restore_geometry()
-    window.show()
+    if os.environ.get(EXIT_AFTER_FIRST_PAINT) == "1":
+        def report_first_paint() -> None:
+            print("first-paint", flush=True)
+            app.quit()
+
+        FirstPaint(window, report_first_paint)
+        window.show()
+        return app.exec()
 
     def after_show() -> None:
-        # Asked once the window is up, like other desktop apps offering crash recovery.
+        # The recovery store (and pydantic, which it needs) loads after the first paint; no change can be
+        # made before this runs.  Recovery is asked once the window is up, like other desktop apps.
+        if window.recovery is not None:
+            return   # already done (the first paint, or the fallback timer below if no paint came)
+        from ..core.recovery import RecoveryStore
+
+        recovery = RecoveryStore()
+        window.recovery = recovery
         recovered = offer_recovery(window, recovery)
         if file is not None and not recovered:
             window.open_path(file, confirmed=True)
 
-    QTimer.singleShot(0, after_show)
+    FirstPaint(window, after_show)
+    window.show()
+    QTimer.singleShot(FIRST_PAINT_FALLBACK_MS, after_show)
     return app.exec()

@@ -32,7 +32,6 @@ from ..core.awaw.china import WANG_COUNTER_MIX
 from ..core.awaw.common import FIRST_YEAR, LAST_YEAR, Season, Turn
 from ..core.lines import RulesInputError
 from ..core.session import Session
-from ..core.sessionfile import SessionFileError, check_carried
 from .store import SessionStore
 
 #: (label, rule, kind, minimum, maximum) for each carried value players may adjust.
@@ -263,6 +262,8 @@ class CarriedDialog(QDialog):
 def carried_problem(session: Session, power: str, values: dict[str, Any]) -> str | None:
     """Why the rules refuse ``values`` as a power's carried values, or None: the check the
     loader runs on every file, run on a copy of the game with the values in place."""
+    from ..core.sessionfile import SessionFileError, check_carried  # pydantic: not before the first paint
+
     candidate = session.snapshot()
     for key, value in values.items():
         candidate.set_carry(power, key, value)
@@ -282,6 +283,8 @@ def apply_carried(store: SessionStore, power: str, values: dict[str, Any]) -> No
         return
     problem = carried_problem(store.session, power, changed)
     if problem is not None:
+        from ..core.sessionfile import SessionFileError
+
         raise SessionFileError(problem)
     labels = EDITABLE.get(power, {})
     text = ", ".join(f"{labels[key][0]} {humanize(key, value)}" for key, value in changed.items())

@@ -1,4 +1,8 @@
-"""The game record: end-of-turn log, a chart of levels over the turns, dice, and undo history."""
+"""The game record: end-of-turn log, a chart of levels over the turns, dice, and undo history.
+
+The record and dice texts are rebuilt only when the record or the dice changed, and only while the panel is
+shown: a hidden panel catches up when it is shown again (typing a number changes neither).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ import itertools
 from html import escape
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QShowEvent
 from PySide6.QtWidgets import QLabel, QScrollArea, QTabWidget, QUndoView, QWidget
 
 from ..core.awaw import assess
@@ -107,9 +111,29 @@ class HistoryPanel(QTabWidget):
         self.undo_view.setEmptyLabel("Game as opened")
         self.undo_view.setAccessibleName("Undo history: click a step to go back to it")
         self.addTab(self.undo_view, "Undo")
-        store.resultsChanged.connect(self.refresh)
-        store.sessionReplaced.connect(self.refresh)
+        #: What the texts show: the record's and the dice's lengths and last items (compared by identity:
+        #: records are never changed once made, so a change anywhere shows at the end).
+        self._shown: tuple[object, ...] | None = None
+        store.resultsChanged.connect(self._changed)
+        store.sessionReplaced.connect(self._changed)
         self.refresh()
+
+    def _changed(self) -> None:
+        if self.isVisible():
+            self.refresh()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.refresh()   # catches up with what changed while hidden (nothing if nothing did)
+
+    def _state(self) -> tuple[object, ...]:
+        session = self.store.session
+        return (len(session.history), session.history[-1] if session.history else None,
+                len(session.dice), session.dice[-1] if session.dice else None)
+
+    def _same(self, state: tuple[object, ...]) -> bool:
+        return self._shown is not None and all(a is b or (isinstance(a, int) and a == b)
+                                               for a, b in zip(self._shown, state, strict=True))
 
     @staticmethod
     def _scrolled(widget: QWidget) -> QScrollArea:
@@ -120,6 +144,11 @@ class HistoryPanel(QTabWidget):
 
     def refresh(self) -> None:
         session = self.store.session
+        self.chart.update()
+        state = self._state()
+        if self._same(state):
+            return
+        self._shown = state
         if not session.history:
             self.record.setText("<i>Nothing recorded yet: end the Allied player turn (Turn menu) to log it.</i>")
         else:
@@ -136,7 +165,3 @@ class HistoryPanel(QTabWidget):
             self.dice.setText("<br>".join(
                 f"{escape(roll.turn.title)}: {escape(roll.purpose)} ({escape(roll.rule)}) \u2014 "
                 f"<b>{roll.value}</b>, {escape(roll.source)}" for roll in reversed(session.dice)))
-        self.chart.update()
-
-
-

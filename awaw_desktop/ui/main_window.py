@@ -361,8 +361,7 @@ class MainWindow(QMainWindow):
             from .history import HistoryPanel
 
             self._history = HistoryPanel(self.store)
-            if self.history_place != "tab":
-                self.history_dock.setWidget(self._history)
+            self._place_panel(self._history)
         return self._history
 
     def _ensure_current_tab(self, *_args: object) -> None:
@@ -858,14 +857,21 @@ class MainWindow(QMainWindow):
         """The game record beside the table (a third of the width at most), in its own window, or as
         a tab, so it never squeezes the table."""
         shown = self.action_history.isChecked()
-        panel = self.history
-        index = self.tabs.indexOf(panel)
-        if index >= 0:
-            self.tabs.removeTab(index)
         self.history_place = place
         for action in self.place_actions.actions():
             action.setChecked(action.data() == place)
         QSettings().setValue("view/gameRecord", place)
+        if self._history is None and not (show or shown):
+            return   # placed when it is first built (_ensure_history): not needed for the first paint
+        self._place_panel(self.history)
+        if show or shown:
+            self.show_history(True)
+
+    def _place_panel(self, panel: HistoryPanel) -> None:
+        place = self.history_place
+        index = self.tabs.indexOf(panel)
+        if index >= 0:
+            self.tabs.removeTab(index)
         if place == "tab":
             self.history_dock.hide()
             panel.setParent(None)
@@ -878,8 +884,6 @@ class MainWindow(QMainWindow):
             else:
                 self.resizeDocks([self.history_dock], [max(260, min(420, self.width() // 3))],
                                  Qt.Orientation.Horizontal)
-        if show or shown:
-            self.show_history(True)
 
     def step_zoom(self, steps: int) -> None:
         larger = [zoom for zoom in ZOOM_STEPS if zoom > self.zoom]

@@ -203,7 +203,7 @@ class SessionStore(QObject):
         entered = self._session.is_entered(power, line_id)
         facts = None
         if self._session.is_bound(power, line_id):
-            trial = copy.deepcopy(self._session)
+            trial = self._session.snapshot()
             trial.set_value(power, line_id, new)
             facts = (copy.deepcopy(self._session.facts), trial.facts)
         stack.push(SetValueCommand(self, power, line_id, old, new, text, entered, facts))
@@ -212,7 +212,7 @@ class SessionStore(QObject):
         """Change one fact of the war as one undoable step; every table that reads it follows."""
         item = war_facts.fact(fact_id)
         old = self._session.fact(fact_id)
-        trial = copy.deepcopy(self._session)
+        trial = self._session.snapshot()
         new = trial.set_fact(fact_id, value)
         if old == new:
             return
@@ -225,7 +225,7 @@ class SessionStore(QObject):
         raises ``RulesInputError`` here, not inside an undo command."""
         session = self._session
         if session.is_bound(power, line_id):
-            trial_session = copy.deepcopy(session)
+            trial_session = session.snapshot()
             trial_session.set_value(power, line_id, value)
             trial_session.assess()
             return

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QShowEvent
@@ -16,9 +17,11 @@ from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QToolButton, QVBox
 
 from ..core.awaw import assess
 from ..core.awaw.common import PowerResult
-from ..core.awaw.tipping import PowerTipping, TippingCache, session_tipping
 from ..core.lines import RulesInputError
 from .store import SessionStore
+
+if TYPE_CHECKING:   # the tipping search loads after the first paint, with the first panel refresh
+    from ..core.awaw.tipping import PowerTipping, TippingCache
 
 #: A power tab lists this many tipping points before "Show all".
 SHOWN = 3
@@ -33,7 +36,7 @@ class TippingSource:
         self._store = weakref.ref(store)
         self._results: dict[str, PowerResult] | None = None
         self._known: dict[str, PowerTipping] = {}
-        self._cache = TippingCache()   # assessments kept from one change to the next
+        self._cache: TippingCache | None = None   # assessments kept from one change to the next
 
     def get(self, powers: Iterable[str]) -> dict[str, PowerTipping]:
         store = self._store()
@@ -43,6 +46,10 @@ class TippingSource:
         wanted = list(powers)
         missing = [power for power in wanted if power not in self._known]
         if missing:
+            from ..core.awaw.tipping import TippingCache, session_tipping
+
+            if self._cache is None:
+                self._cache = TippingCache()
             self._known.update(session_tipping(store.session, missing, self._cache))
         return {power: self._known[power] for power in wanted}
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import weakref
 from html import escape
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
@@ -31,12 +32,14 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.awaw import assess
-from ..core.awaw.tipping import TippingPoint
 from ..core.session import Session
 from .power_tab import PowerTab, points_text
 from .store import SessionStore, describe_change
 from .theme import status_text
 from .tipping_panel import tipping_source
+
+if TYPE_CHECKING:
+    from ..core.awaw.tipping import TippingPoint
 
 
 def tried_changes(real: Session, trial: Session) -> list[str]:

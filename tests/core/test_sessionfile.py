@@ -850,7 +850,8 @@ def test_a_save_killed_midway_leaves_a_whole_file(tmp_path):
         assert process.returncode == -signal.SIGKILL
         assert sessionfile.load(path).title in ("small", "large")
         assert {backup.session.title for backup in sessionfile.backups(path)} <= {"small", "large"}
-        assert len(sessionfile.backups(path)) <= sessionfile.BACKUPS_KEPT
+        # a kill between keeping a new backup and pruning the oldest leaves one extra, pruned at the next save
+        assert len(sessionfile.backups(path)) <= sessionfile.BACKUPS_KEPT + 1
         sessionfile.clean_stray_temp_files(tmp_path)  # the killed saver is gone: its temp goes at once
         assert temp_files(tmp_path) == []
 

@@ -117,3 +117,18 @@ def test_an_old_file_whose_tabs_disagreed_opens_and_says_what_was_kept(qtbot):
     session = window.store.session
     assert session.value("france", "us_at_war_with_germany") == ("united_states" in session.value("britain",
                                                                                                    "powers_at_war"))
+
+
+def test_a_checkpoint_bomb_is_refused_without_inflating_it():
+    import base64
+    import zlib
+
+    session = Session.new()
+    document = sessionfile.to_json(session)
+    document["checkpoints"] = base64.b64encode(zlib.compress(b"[" + b" " * (80 * 1024 * 1024) + b"]", 9)).decode()
+    try:
+        sessionfile.from_json(document)
+    except sessionfile.SessionFileError as error:
+        assert "too large" in str(error)
+    else:
+        raise AssertionError("an 80 MB checkpoint blob was accepted")

@@ -1,0 +1,84 @@
+"""Issue 15: what the first paint does not need loads after it; undo copies share the record; the game record is
+not rebuilt while hidden or when neither the record nor the dice changed."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from awaw_desktop.core.session import Session, apply_end_of_turn, record_die
+from awaw_desktop.ui.main_window import MainWindow
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_launch_path_paints_the_window_before_loading_pydantic(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen", "XDG_STATE_HOME": str(tmp_path),
+           "XDG_CONFIG_HOME": str(tmp_path), "AWAW_DESKTOP_EXIT_AFTER_FIRST_PAINT": "1"}
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "awaw_desktop"], env=env, cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "first-paint"
+    imported = [line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time")]
+    assert "awaw_desktop.ui.main_window" in imported   # the real window was built ...
+    assert not [name for name in imported if name.startswith("pydantic")]   # ... and painted without pydantic
+    assert "awaw_desktop.core.awaw.tipping" not in imported
+    assert "awaw_desktop.ui.history" not in imported
+
+
+def played(turns: int) -> Session:
+    session = Session.new()
+    for index in range(turns):
+        record_die(session, "Test die", "58.532", index % 6 + 1, "typed")
+        point = session.checkpoint(f"End of {session.turn.title}")
+        apply_end_of_turn(session)
+        session.checkpoints.append(point)
+    return session
+
+
+def test_a_snapshot_shares_the_record_but_not_the_state():
+    session = played(3)
+    copy = session.snapshot()
+    assert copy == session
+    assert copy.history is not session.history and copy.history[0] is session.history[0]
+    assert copy.checkpoints is not session.checkpoints and copy.checkpoints[0] is session.checkpoints[0]
+    assert copy.inputs is not session.inputs and copy.facts is not session.facts
+    apply_end_of_turn(copy)
+    copy.set_value("germany", "dp_level", 5)
+    assert len(session.history) == 3 and session == played(3)   # the original is untouched
+    session.restore(copy)
+    assert session == copy and session.history is not copy.history
+
+
+def test_undo_of_an_end_of_turn_gives_back_the_game_exactly(qtbot):
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.apply_end_turn({})
+    before = window.store.session.snapshot()
+    window.apply_end_turn({})
+    assert len(window.store.session.history) == 2
+    window.store.undo_stack.undo()
+    assert window.store.session == before
+    window.store.undo_stack.redo()
+    assert len(window.store.session.history) == 2 and len(window.store.session.checkpoints) == 2
+    window.store.undo_stack.setClean()   # closed without asking to save
+
+
+def test_the_hidden_game_record_catches_up_when_shown(qtbot):
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    window.place_history("beside")
+    panel = window.history
+    window.show_history(False)
+    assert not panel.isVisible()
+    window.apply_end_turn({})
+    assert "End of" not in panel.record.text()   # hidden: not rebuilt
+    window.show_history(True)
+    assert "End of Fall 1939" in panel.record.text()   # shown again: caught up
+    shown = panel.record.text()
+    window.store.set_value("germany", "dp_level", 3)   # neither the record nor the dice change
+    assert panel.record.text() == shown
+    window.store.undo_stack.setClean()   # closed without asking to save
