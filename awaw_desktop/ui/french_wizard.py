@@ -364,7 +364,11 @@ class VichyPage(WizardPage):
         self.completeChanged.emit()
 
     def isComplete(self) -> bool:
-        return self.owner().vichy is not None
+        done = self.owner().vichy is not None
+        button = self.wizard().button(QWizard.WizardButton.NextButton) if self.wizard() is not None else None
+        if button is not None:
+            button.setToolTip("" if done else "Choose first: Vichy France or not (58.31).")
+        return done
 
     def initializePage(self) -> None:
         wizard = self.owner()
