@@ -1,9 +1,8 @@
-"""Dialogs: the game details, the end of the Allied player turn, recovery after a crash (a new game:
-``new_game``)."""
+"""Dialogs: the game details and recovery after a crash (a new game: ``new_game``; the end of the Allied player
+turn: ``end_of_turn``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -14,25 +13,19 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QGridLayout,
-    QGroupBox,
     QLabel,
     QLineEdit,
-    QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
-from ..core.awaw import assess
-from ..core.awaw.common import Status
-from ..core.session import Session, preview_end_of_turn
+from ..core.session import Session
 from .new_game import NewSessionDialog
-from .theme import status_text
 
 if TYPE_CHECKING:
     from ..core.recovery import RecoveryEntry
 
-__all__ = ["END_OF_TURN_WIZARDS", "EndOfTurnDialog", "GameDetailsDialog", "NewSessionDialog", "RecoveryDialog"]
+__all__ = ["GameDetailsDialog", "NewSessionDialog", "RecoveryDialog"]
 
 
 def resize_within_screen(dialog: QWidget, width: int, height: int) -> None:
@@ -45,10 +38,6 @@ def resize_within_screen(dialog: QWidget, width: int, height: int) -> None:
 
 
 #: Wizards the end of turn offers: power -> (status that calls for it, button text).
-END_OF_TURN_WIZARDS = {
-    "france": (Status.SURRENDERS, "Walk through the French surrender (58)\u2026"),
-    "britain": (Status.OFFERS, "Germany answers the British offer: British surrender wizard (59)\u2026"),
-}
 
 
 class GameDetailsDialog(QDialog):
@@ -82,106 +71,6 @@ class GameDetailsDialog(QDialog):
 
     def details(self) -> tuple[str, dict[str, str]]:
         return self.title.text().strip(), {"axis": self.axis.text().strip(), "allied": self.allied.text().strip()}
-
-
-class EndOfTurnDialog(QDialog):
-    """Every power's end-of-turn check in rule order, the choices the rules give, then confirm.
-
-    Where a power surrenders through a procedure (France) or Germany must answer an offer
-    (Britain), the dialog offers the wizard first; what it records shows here at once."""
-
-    def __init__(self, session: Session, parent: QWidget | None = None,
-                 open_wizard: Callable[[str], bool] | None = None) -> None:
-        super().__init__(parent)
-        self.session = session
-        self.open_wizard = open_wizard
-        self.setWindowTitle(f"End of the Allied player turn \u2014 {session.turn.title}")
-        resize_within_screen(self, 760, 640)
-        outer = QVBoxLayout(self)
-        intro = QLabel(f"<b>{escape(session.turn.title)}</b>: the checks of rules 55-62 in rule order. "
-                       "Confirm to record what carries over and move on to "
-                       f"<b>{escape(session.turn.next().title)}</b>. This can be undone as one step.")
-        intro.setWordWrap(True)
-        outer.addWidget(intro)
-        self.report_view = QLabel()
-        self.report_view.setObjectName("endOfTurnSummary")
-        self.report_view.setWordWrap(True)
-        self.report_view.setTextFormat(Qt.TextFormat.RichText)
-        self.report_view.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.report_view.setAlignment(Qt.AlignmentFlag.AlignTop)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self.report_view)
-        outer.addWidget(scroll, 1)
-        self.wizard_box = QGroupBox("Procedures to walk through first")
-        self.wizard_layout = QVBoxLayout(self.wizard_box)
-        self.wizard_buttons: dict[str, QPushButton] = {}
-        for power, (_status, text) in END_OF_TURN_WIZARDS.items():
-            button = QPushButton(text)
-            button.setAccessibleName(text.replace("\u2026", ""))
-            button.clicked.connect(lambda _checked=False, key=power: self._run_wizard(key))
-            self.wizard_layout.addWidget(button)
-            self.wizard_buttons[power] = button
-        outer.addWidget(self.wizard_box)
-        self.choices_box = QGroupBox("Choices the rules give now")
-        self.choices_form = QFormLayout(self.choices_box)
-        outer.addWidget(self.choices_box)
-        self.choice_widgets: dict[str, QComboBox] = {}
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setText("End the turn")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        outer.addWidget(buttons)
-        self._build_choices()
-
-    def _run_wizard(self, power: str) -> None:
-        if self.open_wizard is not None and self.open_wizard(power):
-            self._build_choices()
-
-    def _build_choices(self) -> None:
-        """The questions and wizard offers for the session as it stands now."""
-        while self.choices_form.rowCount():
-            self.choices_form.removeRow(0)
-        self.choice_widgets = {}
-        report = preview_end_of_turn(self.session)
-        any_wizard = False
-        for power, (status, _text) in END_OF_TURN_WIZARDS.items():
-            wanted = self.open_wizard is not None and report.results[power].status is status
-            self.wizard_buttons[power].setVisible(wanted)
-            any_wizard = any_wizard or wanted
-        self.wizard_box.setVisible(any_wizard)
-        for question in report.questions:
-            combo = QComboBox()
-            for key, label in question.options:
-                combo.addItem(label, key)
-            combo.setCurrentIndex(max(0, [key for key, _ in question.options].index(question.default)
-                                      if question.default in dict(question.options) else 0))
-            combo.setAccessibleName(question.prompt)
-            combo.currentIndexChanged.connect(self._refresh)
-            prompt = QLabel(f"{question.prompt} ({question.rule})")
-            prompt.setTextFormat(Qt.TextFormat.PlainText)  # the prompt is words, not markup ("Russia's")
-            prompt.setWordWrap(True)
-            self.choices_form.addRow(prompt, combo)
-            self.choice_widgets[question.id] = combo
-        self.choices_box.setVisible(bool(report.questions))
-        self._refresh()
-
-    def choices(self) -> dict[str, str]:
-        return {key: str(combo.currentData()) for key, combo in self.choice_widgets.items()}
-
-    def _refresh(self, *_args: object) -> None:
-        report = preview_end_of_turn(self.session, self.choices())
-        parts: list[str] = []
-        for power in assess.RULE_ORDER:
-            result = report.results[power]
-            parts.append(f"<h3>{escape(result.title)}: {result.level:+d} \u2014 {escape(status_text(result.status))}"
-                         f"</h3><p>{escape(result.verdict)}</p>")
-            events = [event for key, event in report.events if key == power]
-            if events:
-                parts.append("<ul>" + "".join(f"<li><b>{escape(e.rule)}</b> {escape(e.text)}</li>"
-                                              for e in events) + "</ul>")
-        self.report_view.setText("".join(parts))
 
 
 #: What the player chooses for each leftover recovery file: (key, text).

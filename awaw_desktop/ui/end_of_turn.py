@@ -53,7 +53,9 @@ class EndOfTurnDialog(QDialog):
         self.open_wizard = open_wizard
         self.go_to = go_to
         self.setWindowTitle(f"End of the Allied player turn \u2014 {session.turn.title}")
-        self.resize(760, 640)
+        from .dialogs import resize_within_screen
+
+        resize_within_screen(self, 760, 640)
         outer = QVBoxLayout(self)
         intro = QLabel(f"<b>{escape(session.turn.title)}</b>: the checks of rules 55-62 in rule order. "
                        "Confirm to record what carries over and move on to "

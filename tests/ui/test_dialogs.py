@@ -231,7 +231,7 @@ def test_end_of_turn_from_the_keyboard(qtbot, answer):
 
 
 def test_end_of_turn_prompts_read_as_words(qtbot):
-    from awaw_desktop.ui.dialogs import EndOfTurnDialog
+    from awaw_desktop.ui.end_of_turn import EndOfTurnDialog
 
     window = make_window(qtbot)
     tab = window.power_tabs["russia"]

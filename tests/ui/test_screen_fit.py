@@ -38,7 +38,7 @@ for power in ("japan", "britain"):
         corner = label.mapTo(window, label.rect().bottomRight())
         inside[name] = (not label.visibleRegion().isEmpty()) and window.rect().contains(corner)
     headers[power] = inside
-from awaw_desktop.ui.dialogs import EndOfTurnDialog
+from awaw_desktop.ui.end_of_turn import EndOfTurnDialog
 from awaw_desktop.ui.new_game import NewSessionDialog
 dialogs = {}
 end = EndOfTurnDialog(window.store.session, window)
