@@ -189,7 +189,7 @@ class SessionStore(QObject):
             old = list(old)
         if old == new:
             return
-        self._dry_run(power, line_id, new)
+        facts_after = self._dry_run(power, line_id, new)
         text = describe_change(power, line, old, new)
         stack = self.undo_stack
         top = stack.command(stack.index() - 1) if stack.index() > 0 else None
@@ -201,11 +201,7 @@ class SessionStore(QObject):
             stack.indexChanged.emit(stack.index())
             return
         entered = self._session.is_entered(power, line_id)
-        facts = None
-        if self._session.is_bound(power, line_id):
-            trial = self._session.snapshot()
-            trial.set_value(power, line_id, new)
-            facts = (copy.deepcopy(self._session.facts), trial.facts)
+        facts = None if facts_after is None else (copy.deepcopy(self._session.facts), facts_after)
         stack.push(SetValueCommand(self, power, line_id, old, new, text, entered, facts))
 
     def set_fact(self, fact_id: str, value: Any) -> None:
@@ -220,18 +216,20 @@ class SessionStore(QObject):
         self.undo_stack.push(SetFactCommand(self, copy.deepcopy(self._session.facts), trial.facts,
                                             f"The war: {item.label} \u2014 {item.words(new)}"))
 
-    def _dry_run(self, power: str, line_id: str, value: Any) -> None:
+    def _dry_run(self, power: str, line_id: str, value: Any) -> dict[str, Any] | None:
         """Let the power's rules see the value before it is stored, so a combination they refuse
-        raises ``RulesInputError`` here, not inside an undo command."""
+        raises ``RulesInputError`` here, not inside an undo command.  For a line showing facts of
+        the war (every table that reads them is assessed), returns the facts as they would become."""
         session = self._session
         if session.is_bound(power, line_id):
             trial_session = session.snapshot()
             trial_session.set_value(power, line_id, value)
             trial_session.assess()
-            return
+            return trial_session.facts
         trial = {**session.effective_inputs().get(power, {}), line_id: value}
         game = GameContext(session.edition, session.scenario, session.turn, self._results, self._full_carry)
         assess.power_module(power).assess(trial, game)
+        return None
 
     def change_session(self, text: str, mutate: Callable[[Session], None]) -> None:
         """Apply ``mutate`` to a copy of the session and push the result as one undo step."""

@@ -221,13 +221,13 @@ def _war_write(fact_id: str) -> Write:
     return write
 
 
-def _flag_read(fact_id: str, invert: bool = False) -> Read:
-    return lambda facts: bool(facts.get(fact_id)) != invert
+def _flag_read(fact_id: str) -> Read:
+    return lambda facts: bool(facts.get(fact_id))
 
 
-def _flag_write(fact_id: str, invert: bool = False) -> Write:
+def _flag_write(fact_id: str) -> Write:
     def write(facts: Facts, ticked: bool, turn: Turn) -> None:
-        facts[fact_id] = ticked != invert
+        facts[fact_id] = ticked
     return write
 
 
@@ -262,8 +262,8 @@ def _war(power: str, line_id: str, option: str | None, fact_id: str) -> Binding:
     return Binding(power, line_id, option, (fact_id,), _war_read(fact_id), _war_write(fact_id))
 
 
-def _flag(power: str, line_id: str, option: str | None, fact_id: str, invert: bool = False) -> Binding:
-    return Binding(power, line_id, option, (fact_id,), _flag_read(fact_id, invert), _flag_write(fact_id, invert))
+def _flag(power: str, line_id: str, option: str | None, fact_id: str) -> Binding:
+    return Binding(power, line_id, option, (fact_id,), _flag_read(fact_id), _flag_write(fact_id))
 
 
 def _holder(power: str, line_id: str, option: str | None, fact_id: str, holder: str, equal: bool,
