@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+from .record import Record
 
 #: Family key -> the module holding its ``FAMILY``.
 REGISTRY: dict[str, str] = {
@@ -24,8 +25,7 @@ REGISTRY: dict[str, str] = {
 DEFAULT_FAMILY = "awaw"
 
 
-@dataclass(frozen=True)
-class Family:
+class Family(Record):
     """One rules family, as the shared pieces use it."""
 
     key: str

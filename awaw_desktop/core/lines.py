@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
+
+from .record import Record, field, replace
 
 #: A value the players enter for one line, in its JSON-compatible form:
 #: ``bool`` for a flag, ``int`` for counts and levels, ``tuple[str, ...]`` for a
@@ -63,8 +64,7 @@ def _check_int(line_id: str, label: str, value: Any, minimum: int, maximum: int)
     return value
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(Record):
     """What a derived line may read: values supplied by the table's owner
     (other powers' levels, carried-over totals, the turn ...)."""
 
@@ -74,8 +74,7 @@ class Context:
         return self.values.get(key, default)
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(Record):
     """One line of a table.  Subclasses define the value kind."""
 
     id: str
@@ -113,7 +112,6 @@ class Line:
         return ""
 
 
-@dataclass(frozen=True)
 class Flag(Line):
     """A condition that holds or not: ``value`` points when ticked."""
 
@@ -132,7 +130,6 @@ class Flag(Line):
         return self.value if self.validate(value) else 0
 
 
-@dataclass(frozen=True)
 class Count(Line):
     """A count of things, each worth ``each`` points."""
 
@@ -155,7 +152,6 @@ class Count(Line):
         return self.each * self.validate(value)
 
 
-@dataclass(frozen=True)
 class Level(Line):
     """A signed number entered as is (a DP level): it adds itself, times ``sign``."""
 
@@ -174,7 +170,6 @@ class Level(Line):
         return self.sign * self.validate(value)
 
 
-@dataclass(frozen=True)
 class PerN(Count):
     """"For every ``n`` ...": ``each`` points per whole group of ``n`` (or per started group
     when ``rounding`` is ``"up"``), optionally capped at ``cap`` groups."""
@@ -198,7 +193,6 @@ class PerN(Count):
         return f"{count} {self.unit or 'counted'}: {groups} group{'s' if groups != 1 else ''} of {self.n}".strip()
 
 
-@dataclass(frozen=True)
 class Escalating(Count):
     """An escalating series (-3 for the first, -2 more for the second, -1 for each more)."""
 
@@ -211,7 +205,6 @@ class Escalating(Count):
         return self.sign * escalating_series(self.validate(value), self.first, self.second, self.subsequent)
 
 
-@dataclass(frozen=True)
 class Offset(Count):
     """Points for how far a count is from a pivot (ICs above or below 7)."""
 
@@ -226,14 +219,12 @@ class Offset(Count):
         return self.above_each * (count - self.pivot)
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(Record):
     key: str
     label: str
     value: int | None = None  # points for this option; None: the line's ``each``
 
 
-@dataclass(frozen=True)
 class Choice(Line):
     """A set of places or things, each ticked or not (which cities a side controls).
 
@@ -277,8 +268,7 @@ class Choice(Line):
         return ", ".join(labels[key] for key in chosen)
 
 
-@dataclass(frozen=True)
-class FieldSpec:
+class FieldSpec(Record):
     key: str
     label: str
     minimum: int = 0
@@ -286,7 +276,6 @@ class FieldSpec:
     help: str = ""
 
 
-@dataclass(frozen=True)
 class Group(Line):
     """A line that needs several numbers (naval factors per side, island groups full and
     partial).  ``score`` turns the validated numbers into points; ``explain`` into a note."""
@@ -325,7 +314,6 @@ class Group(Line):
         return self.explain(self.validate(value)) if self.explain else ""
 
 
-@dataclass(frozen=True)
 class Derived(Line):
     """A line the players do not enter: it reads the context (another power's level,
     a carried-over total).  ``compute`` returns (points, note)."""
@@ -345,8 +333,7 @@ def in_section(section: str, lines: tuple[Line, ...]) -> tuple[Line, ...]:
     return tuple(replace(line, section=section) for line in lines)
 
 
-@dataclass(frozen=True)
-class LineResult:
+class LineResult(Record):
     """One line's share of a total, as shown in a breakdown."""
 
     id: str
@@ -357,8 +344,7 @@ class LineResult:
     note: str = ""
 
 
-@dataclass(frozen=True)
-class TableResult:
+class TableResult(Record):
     total: int
     breakdown: tuple[LineResult, ...]
 

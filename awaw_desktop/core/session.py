@@ -16,13 +16,14 @@ from .awaw import assess
 from .awaw import facts as war_facts
 from .awaw.common import Consequence, Edition, GameContext, PowerResult, Scenario, Season, Turn
 from .lines import Line, RulesInputError
+from .record import Record
+from .record import field as record_field
 
 #: Dice a player types in or lets the app roll.
 DIE_SOURCES = ("typed", "rolled")
 
 
-@dataclass(frozen=True)
-class DieRoll:
+class DieRoll(Record):
     """One die roll, kept in the history so undo never re-rolls it."""
 
     turn: Turn
@@ -42,14 +43,13 @@ class DieRoll:
                 "value": self.value, "source": self.source}
 
 
-@dataclass(frozen=True)
-class HistoryEntry:
+class HistoryEntry(Record):
     """One line of the game record: an end of turn, a wizard's outcome."""
 
     turn: Turn
     kind: str                              # "end-of-turn", "french-surrender", "british-surrender"
     title: str
-    levels: Mapping[str, int] = field(default_factory=dict)
+    levels: Mapping[str, int] = record_field(default_factory=dict)
     events: tuple[Consequence, ...] = ()
 
     def to_json(self) -> dict[str, Any]:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
 from ..lines import Line
+from ..record import Record, field
 from .common import Consequence, Edition, GameContext, PowerResult, Question, Scenario, Turn, TurnOutcome
 
 #: Dependency order: each power may read the results of those before it.
@@ -56,8 +56,7 @@ def assess_all(edition: Edition, scenario: Scenario, turn: Turn,
     return results
 
 
-@dataclass(frozen=True)
-class EndOfTurnReport:
+class EndOfTurnReport(Record):
     """What the end of an Allied player turn brings, before and after the players' choices."""
 
     turn: Turn

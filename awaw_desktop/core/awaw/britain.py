@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ..lines import (
@@ -199,7 +198,6 @@ POWERS_AT_WAR = Choice(
 )
 
 
-@dataclass(frozen=True)
 class UsatLevel(Count):
     """The USAT line: +1 at 30-39, +2 at 40 or more while the U.S. is not at war with Germany.
     Whether the U.S. is at war comes from the "powers at war" line, through the context."""

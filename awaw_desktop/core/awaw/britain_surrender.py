@@ -13,11 +13,11 @@ Every input and output is a frozen dataclass; outcomes convert to and from JSON.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from ..lines import RulesInputError
+from ..record import Record, field, force_setattr
 from .common import Consequence, Scenario
 
 #: 59.41: the British surrender level is never below -10.
@@ -41,8 +41,7 @@ def _whole(name: str, value: Any) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Offer:
+class Offer(Record):
     """Whether Britain offers to surrender at a resistance level, and what acceptance would count."""
 
     resistance: int
@@ -142,8 +141,7 @@ def can_accept(offer_made_in: int, now: int, declined: bool) -> bool:
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Reductions:
+class Reductions(Record):
     """What Britain must remove (59.512): AAF, BRPs of ground units or NAS, naval factors."""
 
     aaf: int = 0
@@ -210,8 +208,7 @@ def ship_value(factors: int, state: ShipState | str = ShipState.ACTIVE) -> int:
     return max(0, factors - SHIP_DISCOUNT[state])
 
 
-@dataclass(frozen=True)
-class Ship:
+class Ship(Record):
     """A naval unit the British player offers for elimination."""
 
     name: str
@@ -220,7 +217,7 @@ class Ship:
 
     def __post_init__(self) -> None:
         try:
-            object.__setattr__(self, "state", ShipState(self.state))
+            force_setattr(self, "state", ShipState(self.state))
         except ValueError as error:
             known = ", ".join(s.value for s in ShipState)
             raise RulesInputError(f"state: {self.state!r} is not one of {known}") from error
@@ -237,8 +234,7 @@ class Ship:
         return cls(str(data["name"]), int(data["factors"]), ShipState(data.get("state", ShipState.ACTIVE)))
 
 
-@dataclass(frozen=True)
-class ReductionChoice:
+class ReductionChoice(Record):
     """What the British player removes: AAF, BRPs of ground units/NAS, and the ships eliminated.
     ``naval_factors`` adds factors already valued (for a quick entry without a ship list)."""
 
@@ -261,8 +257,7 @@ class ReductionChoice:
                    tuple(Ship.from_json(ship) for ship in data.get("ships", ())), int(data.get("naval_factors", 0)))
 
 
-@dataclass(frozen=True)
-class ReductionCheck:
+class ReductionCheck(Record):
     met: bool
     shortfalls: tuple[str, ...]
     excess: Reductions
@@ -370,8 +365,7 @@ class MinorMode(StrEnum):
     AXIS_CONTROL = "axis-control"
 
 
-@dataclass(frozen=True)
-class ConcessionItem:
+class ConcessionItem(Record):
     key: str
     name: str
     priority: int
@@ -447,8 +441,7 @@ def indemnity_points(brps: int) -> int:
     return INDEMNITY_POINTS[brps]
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(Record):
     """The answer of a validator: allowed or not, why, and the point count."""
 
     ok: bool
@@ -544,16 +537,14 @@ def check_concessions(points_available: int, items: Sequence[ConcessionItem],
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ReturnFacts:
+class ReturnFacts(Record):
     """What 59.73 needs to know about a territory Germany wants to return."""
 
     british_at_start_or_gained: bool = True   # 59.73B: British at the start, or gained not by an Axis DoW
     returned_before: bool = False             # 59.73C: once per game
 
 
-@dataclass(frozen=True)
-class HomeControl:
+class HomeControl(Record):
     """Axis control in Britain that 59.73D-F ask about."""
 
     london: bool = False
@@ -633,8 +624,7 @@ def initial_statuses(axis_holds: Collection[str] = ()) -> dict[str, str]:
     return {key: ItemStatus.AXIS_CONTROLLED.value for key in axis_holds if key in TERRITORY_KEYS}
 
 
-@dataclass(frozen=True)
-class ItemChoice:
+class ItemChoice(Record):
     """One row of a list to tick: may it be ticked now, and if not (or if ticked wrongly) why."""
 
     key: str
@@ -715,8 +705,7 @@ def return_choices(items: Sequence[ConcessionItem], statuses: Mapping[str, ItemS
     return tuple(rows)
 
 
-@dataclass(frozen=True)
-class Conciliation:
+class Conciliation(Record):
     points: int
     resistance_modifier: int   # 59.75A, added to future British resistance
     usat_reduction: int        # 59.75B, subtracted from the USAT level
@@ -780,8 +769,7 @@ def far_east(japan_at_war_with_britain: bool, japan_at_war_with_us: bool,
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class SurrenderRequest:
+class SurrenderRequest(Record):
     """Everything a British surrender needs: the offer and Germany's and Japan's decisions."""
 
     resistance: int
@@ -804,8 +792,7 @@ class SurrenderRequest:
     available: Reductions | None = None
 
 
-@dataclass(frozen=True)
-class TakenItem:
+class TakenItem(Record):
     """A concession Germany takes, as recorded (name and points kept so the record reads alone)."""
 
     key: str
@@ -829,8 +816,7 @@ _FAR_EAST_WORDS = {
 }
 
 
-@dataclass(frozen=True)
-class SurrenderOutcome:
+class SurrenderOutcome(Record):
     surrendered: bool
     offer: Offer
     war_continues: bool                 # 59.61

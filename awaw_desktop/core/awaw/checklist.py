@@ -8,9 +8,9 @@ each with the place to fix it (a power's line, a fact of the war, or a procedure
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..record import Record
 from . import assess
 from . import facts as war_facts
 from .common import PowerResult, Scenario, Status
@@ -19,8 +19,7 @@ if TYPE_CHECKING:
     from ..session import Session
 
 
-@dataclass(frozen=True)
-class Check:
+class Check(Record):
     """One thing to look at.  ``place`` is where to fix it: ``("line", power, line_id)``,
     ``("fact", fact_id, "")`` or ``("wizard", power, "")``."""
 
@@ -78,8 +77,7 @@ def _holds_something(value: Any) -> bool:
     return bool(value)
 
 
-@dataclass(frozen=True)
-class WarEnd:
+class WarEnd(Record):
     """A war that is over, in words, with its rule."""
 
     theater: str    # "Europe", "Pacific" or "The game"

@@ -8,7 +8,6 @@ player turn and its result applies from the next Japanese player turn until the 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ..lines import (
@@ -24,6 +23,7 @@ from ..lines import (
     Value,
     evaluate,
 )
+from ..record import Record
 from .common import (
     Consequence,
     Edition,
@@ -108,7 +108,6 @@ WANG_IN_CHINA = Group(
 )
 
 
-@dataclass(frozen=True)
 class BurmaRoad(Choice):
     """-1 once if the Burma Road is closed or (when research counts) China lacks three steps of
     Burma Road research: one penalty, never two."""
@@ -310,8 +309,7 @@ def defection_units(factors: int) -> str:
     }[factors]
 
 
-@dataclass(frozen=True)
-class DefectionRequest:
+class DefectionRequest(Record):
     """What the end-of-turn defection step needs (61.31-61.32)."""
 
     level: int                  # the clamped Chinese resistance level
@@ -323,8 +321,7 @@ class DefectionRequest:
     wang_from_defections: int = 0  # Wang factors Japan holds because of defections
 
 
-@dataclass(frozen=True)
-class DefectionOutcome:
+class DefectionOutcome(Record):
     defecting: int          # Nationalist factors removed this turn
     wang_added: int         # Wang infantry factors Japan adds (unbuilt)
     removed_only: int       # defecting factors simply removed (Wang pool full)

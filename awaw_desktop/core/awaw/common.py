@@ -17,11 +17,11 @@ Every power module in this package (``germany``, ``italy``, ``japan``, ``france`
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from ..lines import LineResult, RulesInputError
+from ..record import Record, field, force_setattr
 
 
 class Edition(str, Enum):
@@ -80,8 +80,7 @@ FIRST_YEAR = 1936
 LAST_YEAR = 1950
 
 
-@dataclass(frozen=True)
-class Turn:
+class Turn(Record):
     """A game turn: four seasons a year, Spring first (Winter 1941 is followed by Spring 1942)."""
 
     year: int
@@ -91,7 +90,7 @@ class Turn:
         if not isinstance(self.year, int) or not FIRST_YEAR <= self.year <= LAST_YEAR:
             raise RulesInputError(f"year {self.year!r} is outside {FIRST_YEAR}-{LAST_YEAR}")
         if not isinstance(self.season, Season):
-            object.__setattr__(self, "season", Season(self.season))
+            force_setattr(self, "season", Season(self.season))
 
     @property
     def number(self) -> int:
@@ -161,16 +160,14 @@ class Status(str, Enum):
         }[self]
 
 
-@dataclass(frozen=True)
-class Consequence:
+class Consequence(Record):
     """Something that follows from a result, with the rule that says so."""
 
     rule: str
     text: str
 
 
-@dataclass(frozen=True)
-class PowerResult:
+class PowerResult(Record):
     """One power's assessment for the entered facts: a pure function of the session."""
 
     power: str
@@ -190,8 +187,7 @@ class PowerResult:
         return self.status in (Status.SURRENDERS, Status.SURRENDERED)
 
 
-@dataclass(frozen=True)
-class GameContext:
+class GameContext(Record):
     """What an assessment may read besides its own inputs."""
 
     edition: Edition
@@ -206,8 +202,7 @@ class GameContext:
         return self.carry.get(power, {}).get(key, default)
 
 
-@dataclass(frozen=True)
-class Question:
+class Question(Record):
     """A choice the rules give a player at the end of a turn (60.21, 62.43, 56.32 ...)."""
 
     id: str
@@ -217,8 +212,7 @@ class Question:
     default: str
 
 
-@dataclass(frozen=True)
-class TurnOutcome:
+class TurnOutcome(Record):
     """What an end-of-turn check records: the new carried values and what happened."""
 
     carry: Mapping[str, Any]

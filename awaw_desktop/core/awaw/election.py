@@ -12,7 +12,6 @@ This power is assessed last: it reads Japan, Germany, Britain, France and Russia
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
@@ -33,6 +32,7 @@ from ..lines import (
     evaluate,
     in_section,
 )
+from ..record import Record, replace
 from .common import (
     Consequence,
     Edition,
@@ -77,7 +77,6 @@ class Trigger(StrEnum):
 # Lines (62.31)
 # ---------------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
 class TriggerChoice(Choice):
     """Which event holds an election this turn: at most one may be ticked; adds no points."""
 
@@ -372,8 +371,7 @@ def usat_counted(entered: int, game: GameContext) -> int:
     return max(0, entered - reduction) if _conciliation_counted(game) else entered
 
 
-@dataclass(frozen=True)
-class TheaterResults:
+class TheaterResults(Record):
     """Each theater's sum of 62.31 modifiers, with the lines behind it."""
 
     europe: int
@@ -394,8 +392,7 @@ def theater_results(inputs: Mapping[str, Any], game: GameContext) -> TheaterResu
     return TheaterResults(europe.total, pacific.total, europe.breakdown, pacific.breakdown)
 
 
-@dataclass(frozen=True)
-class Implementation:
+class Implementation(Record):
     """What an election puts into effect in each theater (62.41-62.42, 62.46, 62.8).
 
     ``europe_result`` / ``pacific_result``: the result implemented there (0 or less), or None when the

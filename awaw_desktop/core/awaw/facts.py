@@ -17,10 +17,10 @@ facts they decide (:func:`settle_from_carry`, :func:`settle_french_surrender`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ..lines import RulesInputError
+from ..record import Record
 from .common import Edition, Turn
 
 Facts = dict[str, Any]
@@ -29,8 +29,7 @@ Facts = dict[str, Any]
 GROUPS = ("Wars", "Cities and places", "Colonies and possessions")
 
 
-@dataclass(frozen=True)
-class Fact:
+class Fact(Record):
     id: str
     group: str
     label: str
@@ -196,8 +195,7 @@ Read = Callable[[Mapping[str, Any]], bool]
 Write = Callable[[Facts, bool, Turn], None]
 
 
-@dataclass(frozen=True)
-class Binding:
+class Binding(Record):
     """A line (or one option of a Choice line) that shows a fact."""
 
     power: str

@@ -11,7 +11,6 @@ Readings we chose where the text is unclear are given on the lines (``reading=``
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ..lines import (
@@ -30,6 +29,7 @@ from ..lines import (
     TableResult,
     evaluate,
 )
+from ..record import Record
 from .common import (
     FIRST_YEAR,
     LAST_YEAR,
@@ -193,7 +193,6 @@ def hex_consequences(vichy: bool, us_at_war_with_germany: bool, edition: Edition
 # The lines of 58.21
 # --------------------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
 class DefaultedGroup(Group):
     """A :class:`Group` whose empty value is not all zeros (the French fleet starts at 42 factors,
     the value that gives no modifier)."""
@@ -436,8 +435,7 @@ def evaluate_level(inputs: Mapping[str, Any], game: GameContext) -> TableResult:
     return evaluate(lines(game.edition, game.scenario), inputs, level_context(inputs, game))
 
 
-@dataclass(frozen=True)
-class SurrenderCheck:
+class SurrenderCheck(Record):
     """58.11: whether France surrenders at the end of this Allied player turn, and why."""
 
     surrenders: bool

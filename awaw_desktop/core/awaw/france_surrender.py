@@ -9,11 +9,11 @@ answers and shows the results.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from ..lines import Context, LineResult, RulesInputError, evaluate
+from ..record import Record, field
 from ..session import DieRoll as SessionDieRoll
 from ..session import HistoryEntry, Session
 from . import facts as war_facts
@@ -89,8 +89,7 @@ class Alignment(StrEnum):
                 "axis": "Axis conquest"}[self.value]
 
 
-@dataclass(frozen=True)
-class DieRoll:
+class DieRoll(Record):
     """One die as used by the wizard: typed in by a player, or rolled by the application."""
 
     value: int
@@ -115,8 +114,7 @@ class DieRoll:
         return cls(data.get("value"), data.get("source", "typed"))  # type: ignore[arg-type]
 
 
-@dataclass(frozen=True)
-class ColonyOutcome:
+class ColonyOutcome(Record):
     colony: Colony
     control: Control
     alignment: Alignment
@@ -194,8 +192,7 @@ def resolve_colonies(level: int, vichy: bool, dice: Mapping[str, int | None],
 # --------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ForceLevel:
+class ForceLevel(Record):
     """A Free French or Vichy force (58.612: infantry, AAF and destroyers in factors; armor, named ships
     and cruisers in units)."""
 
@@ -272,8 +269,7 @@ def vichy_forces(level: int, vichy: bool, edition: Edition = Edition.UPDATED,
 # --------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Ships:
+class Ships(Record):
     """Named ships and cruisers by unit, destroyers by factor."""
 
     named_ships: int = 0
@@ -295,8 +291,7 @@ class Ships:
         return cls(force.named_ships, force.cruisers, force.destroyers)
 
 
-@dataclass(frozen=True)
-class FleetAllocation:
+class FleetAllocation(Record):
     """58.611, 58.642, 58.643: what each side gets from the existing French ships."""
 
     free_french: Ships
@@ -351,8 +346,7 @@ CONQUEST_READING = ("58.71 (original) gives the BRP base at the surrender minus 
                     "40: the conquest value is then 0, never negative (our reading).")
 
 
-@dataclass(frozen=True)
-class BrpOutcome:
+class BrpOutcome(Record):
     conquest_value: int                 # France as a conquest (58.71), to the conqueror
     key_areas: Mapping[str, int]        # Axis-held key economic areas and their values
     vichy_value: int                    # Vichy France: 20 + its colonies (58.31A); 0 without Vichy
@@ -453,8 +447,7 @@ def brp_outcome(edition: Edition, vichy: bool, colonies: tuple[ColonyOutcome, ..
 # --------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class FrenchSurrenderRequest:
+class FrenchSurrenderRequest(Record):
     """What the wizard gathers.  ``level_inputs`` are the France tab's inputs (line id -> value)."""
 
     edition: Edition
@@ -516,8 +509,7 @@ class FrenchSurrenderRequest:
             raise RulesInputError(f"French surrender request: cannot read {data!r} ({error})") from error
 
 
-@dataclass(frozen=True)
-class FrenchSurrenderOutcome:
+class FrenchSurrenderOutcome(Record):
     request: FrenchSurrenderRequest
     raw_total: int
     level: int
@@ -647,8 +639,7 @@ def _colony_effects(colonies: tuple[ColonyOutcome, ...], vichy: bool) -> tuple[C
 # --------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class FleetCount:
+class FleetCount(Record):
     """What the 58.21C fleet line takes from a count of French naval factors by condition."""
 
     full: int         # completed, undamaged ships

@@ -18,7 +18,6 @@ updated German table read); the clamped surrender level is in ``figures``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ..lines import (
@@ -33,6 +32,7 @@ from ..lines import (
     Value,
     evaluate,
 )
+from ..record import Record
 from .common import (
     LAST_YEAR,
     Consequence,
@@ -57,7 +57,6 @@ ENTRY_BASE_YEAR = 1940
 
 # --------------------------------------------------------------------------- line kinds
 
-@dataclass(frozen=True)
 class TickedFlag(Flag):
     """A flag that is ticked until the players untick it."""
 
@@ -65,7 +64,6 @@ class TickedFlag(Flag):
         return True
 
 
-@dataclass(frozen=True)
 class EntryYears(Count):
     """56.12B: how many years after 1940 Italy declared war on the Western Allies."""
 
@@ -193,8 +191,7 @@ def surrender_level(dp_total: int, axis_dps: int = 0, allied_dps: int = 0, cover
     return max(-SURRENDER_LEVEL_LIMIT, min(SURRENDER_LEVEL_LIMIT, raw))
 
 
-@dataclass(frozen=True)
-class ForceShare:
+class ForceShare(Record):
     """One side's post-surrender Italian forces (56.322: infantry and destroyers in factors,
     named ships and cruisers in units)."""
 
@@ -218,8 +215,7 @@ class ForceShare:
         return ", ".join(parts)
 
 
-@dataclass(frozen=True)
-class PostSurrenderForces:
+class PostSurrenderForces(Record):
     """A row of the Post-Surrender Italian Forces Table (56.32) and who picks first (56.321)."""
 
     level: int

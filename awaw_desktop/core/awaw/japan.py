@@ -20,7 +20,6 @@ changes to this table apply to classic *A World at War* as well.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..lines import (
@@ -40,6 +39,7 @@ from ..lines import (
     evaluate,
     in_section,
 )
+from ..record import Record, field, replace
 from .common import (
     LAST_YEAR,
     Consequence,
@@ -212,8 +212,7 @@ def european_surrender_turn(atomic_bombs: int) -> Turn:
 
 # --------------------------------------------------------------------------- 57.82 redeployment
 
-@dataclass(frozen=True)
-class Redeployment:
+class Redeployment(Record):
     """U.S. units that may move from the Pacific U.S. box to the Atlantic U.S. box (57.82),
     if present in the Pacific."""
 
@@ -243,8 +242,7 @@ REDEPLOYMENT_PER_TURN = Redeployment(aaf=10, marine_units=2, infantry_units=3, c
 REDEPLOYMENT_TURNS = 3
 
 
-@dataclass(frozen=True)
-class RedeploymentStep:
+class RedeploymentStep(Record):
     """One Allied player turn of the 57.82 redeployment."""
 
     turn: Turn
@@ -281,7 +279,6 @@ def redeployment_for(surrender_turn: Turn, turn: Turn) -> RedeploymentStep | Non
 
 # --------------------------------------------------------------------------- table lines
 
-@dataclass(frozen=True)
 class ContextGroup(Group):
     """A :class:`Group` whose points also read the context (carried values, the other side's
     island groups).  ``rate`` returns (points, note)."""
@@ -600,8 +597,7 @@ def initial_carry() -> dict[str, Any]:
     }
 
 
-@dataclass(frozen=True)
-class JapanCarry:
+class JapanCarry(Record):
     """The carried values, checked."""
 
     surrendered: bool
@@ -645,8 +641,7 @@ class JapanCarry:
 
 # --------------------------------------------------------------------------- assessment
 
-@dataclass(frozen=True)
-class Assessment:
+class Assessment(Record):
     """Every figure of one Japanese check (what ``assess`` shows and ``end_of_turn`` records)."""
 
     breakdown: tuple[LineResult, ...]

@@ -13,7 +13,6 @@ The table is the same in every edition; the units removed per level differ (60.3
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..lines import (
@@ -30,6 +29,7 @@ from ..lines import (
     RulesInputError,
     evaluate,
 )
+from ..record import Record
 from .common import (
     Consequence,
     Edition,
@@ -57,7 +57,6 @@ DEFAULT_ARMOR = "4-5"
 
 # --------------------------------------------------------------------------- line kinds
 
-@dataclass(frozen=True)
 class IcCount(Offset):
     """The IC line starts at the pivot (no points) rather than at zero ICs."""
 
@@ -142,8 +141,7 @@ FREEZE = "freeze_ics"
 SURRENDER_IC = "surrender_ic"
 
 
-@dataclass(frozen=True)
-class BrpOption:
+class BrpOption(Record):
     """One of the two 60.21 BRP effects."""
 
     key: str
@@ -197,8 +195,7 @@ _INFANTRY_WITH_ARMOR: dict[Edition, dict[str, int]] = {
 }
 
 
-@dataclass(frozen=True)
-class RemovalStep:
+class RemovalStep(Record):
     """The units removed for one negative level (20 BRPs)."""
 
     level: int
@@ -211,8 +208,7 @@ class RemovalStep:
                 f"{self.infantry_factors} infantry factors")
 
 
-@dataclass(frozen=True)
-class RemovalPlan:
+class RemovalPlan(Record):
     """What 60.31-60.32 require at a level, given the lowest level that already triggered removals."""
 
     level: int
