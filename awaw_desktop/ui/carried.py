@@ -315,11 +315,7 @@ class CarriedPanel(QFrame):
         self.button.setAccessibleName(f"Adjust {assess.title(power)} carried values")
         self.button.clicked.connect(self.adjust)
         layout.addWidget(self.button)
-        store.resultsChanged.connect(self.refresh)
-        self.refresh()
-
-    def detach(self) -> None:
-        self.store.resultsChanged.disconnect(self.refresh)
+        self.refresh()   # and after each change, by the power tab it sits on
 
     def refresh(self) -> None:
         text = carried_summary(self.store.session, self.power)

@@ -40,6 +40,7 @@ from .overview import OverviewTab
 from .power_tab import PowerTab
 from .store import SessionStore
 from .theme import THEMES, apply_theme, chosen_theme
+from .war_facts import TITLE, FactsTab
 
 if TYPE_CHECKING:
     from ..core.recovery import RecoveryStore
@@ -90,14 +91,14 @@ def example_sessions() -> list[tuple[str, Path]]:
 class WizardButton(QPushButton):
     """Opens a power's surrender wizard; enabled when the rules allow it, the tooltip says why."""
 
-    def __init__(self, window: MainWindow, power: str) -> None:
+    def __init__(self, window: MainWindow, power: str, tab: PowerTab) -> None:
         super().__init__(WIZARDS[power][0])
         self._window = weakref.ref(window)  # no reference cycle through the window (see store.py)
         self.power = power
         self.setObjectName(f"wizard-{power}")
         self.setAccessibleName(WIZARDS[power][0].replace("\u2026", ""))
         self.clicked.connect(self.open)
-        window.store.resultsChanged.connect(self.refresh)
+        tab.refreshed.connect(self.refresh)   # with its tab: only while the tab is seen
         self.refresh()
 
     def open(self) -> None:
@@ -117,12 +118,12 @@ class WizardButton(QPushButton):
 class WarClockButton(QPushButton):
     """Japan: record that the war began this turn, which starts the cumulative clock (57.14A)."""
 
-    def __init__(self, store: SessionStore) -> None:
+    def __init__(self, store: SessionStore, tab: PowerTab) -> None:
         super().__init__("Japan's war began this turn")
         self.store = store
         self.setAccessibleName("Japan's war began this turn")
         self.clicked.connect(self.record)
-        store.resultsChanged.connect(self.refresh)
+        tab.refreshed.connect(self.refresh)   # with its tab: only while the tab is seen
         self.refresh()
 
     def refresh(self) -> None:
@@ -188,7 +189,7 @@ class MainWindow(QMainWindow):
         self.tab_builder.setInterval(25)  # after the first paint, one tab per idle moment
         self.tab_builder.timeout.connect(self._build_next_tab)
         self.overview: OverviewTab | None = None
-        self.facts_tab: QWidget | None = None
+        self.facts_tab: FactsTab | None = None
         self.edition_label = QLabel()
         self.edition_label.setObjectName("editionLabel")
         # Long player names must not make the window wider than a laptop screen.
@@ -321,7 +322,7 @@ class MainWindow(QMainWindow):
         if self.overview is not None:
             self.overview.detach()
         if self.facts_tab is not None:
-            self.facts_tab.detach()  # type: ignore[attr-defined]
+            self.facts_tab.detach()
         while self.tabs.count():
             widget = self.tabs.widget(0)
             self.tabs.removeTab(0)
@@ -339,8 +340,6 @@ class MainWindow(QMainWindow):
             self.power_tabs.holders[power] = holder
             self.tabs.addTab(holder, assess.title(power))
             self.tabs.setTabToolTip(number - 1, f"{assess.title(power)} (Ctrl+{number})")
-        from .war_facts import TITLE, FactsTab
-
         self.facts_tab = FactsTab(self.store)
         self.tabs.addTab(self.facts_tab, TITLE)
         self.tabs.setTabToolTip(self.tabs.count() - 1, "Every fact several tables read, kept once (Ctrl+Shift+F)")
@@ -376,13 +375,15 @@ class MainWindow(QMainWindow):
                 self.power_tabs[power]
                 self.tab_builder.start()
                 return
+        if self.facts_tab is not None and not self.facts_tab.built:
+            self.facts_tab.build()
 
     def decorate_power_tab(self, power: str, tab: PowerTab) -> None:
         """Add what a power's tab offers beyond its table: the surrender wizards."""
         if power in WIZARDS:
-            tab.add_action(WizardButton(self, power))
+            tab.add_action(WizardButton(self, power, tab))
         if power == "japan":
-            tab.add_action(WarClockButton(self.store))
+            tab.add_action(WarClockButton(self.store, tab))
 
     def wizard_available(self, power: str) -> tuple[bool, str]:
         if power == "france":
@@ -717,7 +718,7 @@ class MainWindow(QMainWindow):
         kind, first, second = place
         if kind == "fact" and self.facts_tab is not None:
             self.tabs.setCurrentWidget(self.facts_tab)
-            widget = self.facts_tab.rows.get(first)  # type: ignore[attr-defined]
+            widget = self.facts_tab.rows.get(first)
             if widget is not None:
                 widget.setFocus()
         elif kind in ("line", "wizard"):

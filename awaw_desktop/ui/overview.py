@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QScrollA
 from ..core.awaw import assess
 from ..core.awaw.checklist import war_end
 from ..core.awaw.common import Status
+from .follow import RefreshWhenSeen
 from .power_tab import points_text
 from .store import SessionStore
 from .theme import is_dark, status_chip_style, status_text
@@ -91,13 +92,22 @@ class OverviewTab(QWidget):
         outer.addWidget(self.tipping)
         outer.addStretch(1)
         scroll.setWidget(body)
-        store.resultsChanged.connect(self.refresh)
-        store.sessionReplaced.connect(self.refresh)
+        self._chips: dict[QLabel, str] = {}
+        # While another tab is shown, the Overview catches up when it is next shown (ui/follow.py).
+        self.follower = RefreshWhenSeen(self, self.refresh)
+        store.resultsChanged.connect(self.follower.changed)
+        store.sessionReplaced.connect(self.follower.changed)
         self.refresh()
 
     def detach(self) -> None:
-        self.store.resultsChanged.disconnect(self.refresh)
-        self.store.sessionReplaced.disconnect(self.refresh)
+        self.store.resultsChanged.disconnect(self.follower.changed)
+        self.store.sessionReplaced.disconnect(self.follower.changed)
+
+    def _chip(self, label: QLabel, style: str) -> None:
+        """A status chip's colours, set only when they change (restyling a widget costs a repaint)."""
+        if self._chips.get(label) != style:
+            self._chips[label] = style
+            label.setStyleSheet(style)
 
     def refresh(self) -> None:
         session = self.store.session
@@ -112,7 +122,7 @@ class OverviewTab(QWidget):
             level.setToolTip("No election is held this turn (62.21): the table is a forecast." if no_election
                              else "")
             status.setText(status_text(result.status))
-            status.setStyleSheet(status_chip_style(result.status, dark))
+            self._chip(status, status_chip_style(result.status, dark))
             verdict.setText(result.verdict)
             if no_election:
                 change.setText("no election this turn")
@@ -129,11 +139,11 @@ class OverviewTab(QWidget):
         over = "".join(f"<br><b>\u25a0 {escape(end.theater)}: {escape(end.text)} ({end.rule})</b>" for end in ended)
         if defeated:
             self.defeat.setText(f"<b>\u2716 Allied defeat (62.91): the game is over.</b> {reason}{over}")
-            self.defeat.setStyleSheet(status_chip_style(Status.SURRENDERS, dark))
+            self._chip(self.defeat, status_chip_style(Status.SURRENDERS, dark))
         elif ended:
             self.defeat.setText(f"<b>The war is over in part:</b>{over}")
-            self.defeat.setStyleSheet(status_chip_style(Status.SURRENDERED, dark))
+            self._chip(self.defeat, status_chip_style(Status.SURRENDERED, dark))
         else:
             detail = reason.removeprefix("No Allied defeat: ")
             self.defeat.setText(f"<b>\u2713 No Allied defeat (62.91):</b> {detail}")
-            self.defeat.setStyleSheet(status_chip_style(Status.NO_EFFECT, dark))
+            self._chip(self.defeat, status_chip_style(Status.NO_EFFECT, dark))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QFrame,
@@ -25,6 +25,7 @@ from ..core.awaw import assess
 from ..core.awaw.common import PowerResult
 from ..core.lines import Line
 from .carried import CarriedPanel
+from .follow import RefreshWhenSeen
 from .line_inputs import DerivedInput, LineInput, make_input, tooltip
 from .store import SessionStore
 from .theme import is_dark, status_chip_style, status_text
@@ -169,6 +170,9 @@ class LineRow:
 class PowerTab(QWidget):
     """A power's tab: header plus the lines of its table for the session's edition."""
 
+    #: The tab has caught up with the game (after a change while shown, or when shown after one).
+    refreshed = Signal()
+
     def __init__(self, store: SessionStore, power: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.store, self.power = store, power
@@ -217,7 +221,10 @@ class PowerTab(QWidget):
         self.total.setAccessibleName(f"{assess.title(power)} total")
         outer.addWidget(self.total)
         store.valueChanged.connect(self._value_changed)
-        store.resultsChanged.connect(self.refresh)
+        # While another tab is shown, this one catches up when it is next shown (ui/follow.py): a typed digit
+        # redraws the tab in view, not all eight.
+        self.follower = RefreshWhenSeen(self, self.refresh, parent)
+        store.resultsChanged.connect(self.follower.changed)
         store.sessionReloaded.connect(self.sync_inputs)
         self.sync_inputs()
         self.refresh()
@@ -225,9 +232,8 @@ class PowerTab(QWidget):
     def detach(self) -> None:
         """Stop following the store (the tab is about to be replaced)."""
         self.store.valueChanged.disconnect(self._value_changed)
-        self.store.resultsChanged.disconnect(self.refresh)
+        self.store.resultsChanged.disconnect(self.follower.changed)
         self.store.sessionReloaded.disconnect(self.sync_inputs)
-        self.carried.detach()
 
     def add_action(self, button: QWidget) -> None:
         """A button beside the table (a wizard for this power)."""
@@ -254,6 +260,8 @@ class PowerTab(QWidget):
             text += f"   \u2192   level that counts: {points_text(result.level)}"
         if self.total.text() != text:
             self.total.setText(text)
+        self.carried.refresh()
+        self.refreshed.emit()
 
     def input_widget(self, line_id: str) -> LineInput:
         return self.rows[line_id].input

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSignalBlocker
+from PySide6.QtCore import QEvent, QSignalBlocker
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -23,6 +23,7 @@ from ..core.awaw import assess
 from ..core.awaw import facts as war_facts
 from ..core.awaw.common import FIRST_YEAR, LAST_YEAR, Season, Turn
 from ..core.lines import RulesInputError
+from .follow import RefreshWhenSeen
 from .store import SessionStore
 
 #: The tab's title in the tab bar.
@@ -82,29 +83,47 @@ class WarRow(QWidget):
 
 
 class FactsTab(QWidget):
-    """Every fact of the war, grouped, each with the tables that read it."""
+    """Every fact of the war, grouped, each with the tables that read it.
+
+    Its rows are built the first time it is shown (or in idle time after start-up: ``build``), not before
+    the window's first paint."""
 
     def __init__(self, store: SessionStore, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("tab-war")
         self.store = store
-        outer = QVBoxLayout(self)
+        self.rows: dict[str, QWidget] = {}
+        self.readers: dict[str, QLabel] = {}
+        self.built = False
+        self.outer = QVBoxLayout(self)
         intro = QLabel("Facts that several tables read are kept once, here. Ticking one on any tab changes it "
                        "everywhere; the surrender procedures and the end of turn settle the ones they decide.")
         intro.setWordWrap(True)
-        outer.addWidget(intro)
+        self.outer.addWidget(intro)
         self.surrenders = QLabel()
         self.surrenders.setAccessibleName("Surrenders")
         self.surrenders.setWordWrap(True)
-        outer.addWidget(self.surrenders)
+        self.outer.addWidget(self.surrenders)
+        # While another tab is shown, this one catches up when it is next shown (ui/follow.py).
+        self.follower = RefreshWhenSeen(self, self.sync)
+        store.resultsChanged.connect(self.follower.changed)
+        store.inputRefused.connect(self.follower.changed)
+
+    def event(self, event: QEvent) -> bool:
+        if not self.built and event.type() in (QEvent.Type.Show, QEvent.Type.ShowToParent):
+            self.build()
+        return super().event(event)
+
+    def build(self) -> None:
+        """The rows: one per fact a table of this edition and scenario reads."""
+        if self.built:
+            return
+        self.built = True
+        store = self.store
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         body = QWidget()
         grid = QGridLayout(body)
-        scroll.setWidget(body)
-        outer.addWidget(scroll, 1)
-        self.rows: dict[str, QWidget] = {}
-        self.readers: dict[str, QLabel] = {}
         row = 0
         for group in war_facts.GROUPS:
             heading = QLabel(f"<b>{group}</b>")
@@ -129,12 +148,14 @@ class FactsTab(QWidget):
                 row += 1
         grid.setColumnStretch(3, 1)
         grid.setRowStretch(row, 1)
-        store.resultsChanged.connect(self.sync)
-        store.inputRefused.connect(lambda _message: self.sync())
+        scroll.setWidget(body)   # filled before it is added: one layout pass
+        self.outer.addWidget(scroll, 1)
+        self.follower.behind = False
         self.sync()
 
     def detach(self) -> None:
-        self.store.resultsChanged.disconnect(self.sync)
+        self.store.resultsChanged.disconnect(self.follower.changed)
+        self.store.inputRefused.disconnect(self.follower.changed)
 
     def _editor(self, item: war_facts.Fact) -> QWidget:
         if item.kind == "war":

@@ -3,7 +3,8 @@ what every tab shows about the war's shared facts (one fact, one answer on every
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QWidget
 
@@ -32,6 +33,22 @@ def show_tab(window, title: str) -> QWidget:
 
 def power_tab(window, power: str) -> QWidget:
     return show_tab(window, assess.title(power))
+
+
+def war_tab(window) -> QWidget:
+    """Click The war tab (a tab not shown catches up with the game when it is shown, as a player sees it)."""
+    window.tabs.setCurrentWidget(window.facts_tab)
+    return window.facts_tab
+
+
+@contextmanager
+def looking_around(window) -> Iterator[None]:
+    """Look at other tabs, then come back to the one the player was on."""
+    current = window.tabs.currentIndex()
+    try:
+        yield
+    finally:
+        window.tabs.setCurrentIndex(current)
 
 
 def visit_every_tab(window) -> None:
@@ -104,7 +121,11 @@ def end_turn(qtbot, window, answers: dict[str, str] | None = None,
 
 def facts_on_the_war_tab(window) -> dict[str, object]:
     """Every fact as The war tab shows it (read from its widgets)."""
-    tab = window.facts_tab
+    with looking_around(window):
+        return _facts_shown(war_tab(window))
+
+
+def _facts_shown(tab: QWidget) -> dict[str, object]:
     shown: dict[str, object] = {}
     for item in war_facts.FACTS:
         if item.kind == "war":
@@ -136,6 +157,9 @@ def disagreements(window) -> list[str]:
     session = window.store.session
     found = []
     boxes: dict[str, dict[str, list[QCheckBox]]] = {}
+    with looking_around(window):
+        for power in list(window.power_tabs.built):
+            power_tab(window, power)   # looked at, as a player would
     for power, tab in window.power_tabs.built.items():
         boxes[power] = {}
         for each in tab.findChildren(QCheckBox):
@@ -163,12 +187,17 @@ def level_on(root: QWidget, power: str) -> str:
 
 
 def tab_level(window, power: str) -> int:
-    return int(level_on(window.power_tabs.built[power], power))
+    with looking_around(window):
+        return int(level_on(power_tab(window, power), power))
 
 
 def overview_mismatches(window) -> list[str]:
     """Powers whose level or status on the Overview differs from their tab's header."""
     wrong = []
+    with looking_around(window):   # each tab looked at, then the Overview
+        for power in list(window.power_tabs.built):
+            power_tab(window, power)
+        show_tab(window, "Overview")
     for power, tab in window.power_tabs.built.items():
         on_tab, on_overview = level_on(tab, power), level_on(window.overview, power)
         if power == "election" and on_overview == NO_LEVEL:
@@ -184,7 +213,8 @@ def overview_mismatches(window) -> list[str]:
 
 
 def checked(window, power: str, name: str) -> bool:
-    return find(window.power_tabs.built[power], name, QCheckBox).isChecked()
+    with looking_around(window):
+        return find(power_tab(window, power), name, QCheckBox).isChecked()
 
 
 def _number(words: str) -> int:
@@ -195,6 +225,9 @@ def sum_mismatches(window) -> list[str]:
     """Tabs whose lines' points, added up here, differ from the sum the tab shows, or whose header level
     differs from the level that counts."""
     wrong = []
+    with looking_around(window):
+        for power in list(window.power_tabs.built):
+            power_tab(window, power)
     for power, tab in window.power_tabs.built.items():
         title = assess.title(power)
         added = sum(_number(label.text()) for label in tab.findChildren(QLabel)

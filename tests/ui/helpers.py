@@ -3,15 +3,28 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QAbstractButton, QCheckBox, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import QAbstractButton, QCheckBox, QLabel, QSpinBox, QTabWidget, QWidget
+
+
+def into_view(widget: QWidget) -> QWidget:
+    """Choose the tab the widget is on, as a player does before reading or touching it (a tab not in view
+    catches up with the game when it is chosen: ui/follow.py)."""
+    page: QWidget | None = widget
+    while page is not None:
+        stack = page.parentWidget()
+        tabs = stack.parentWidget() if stack is not None else None
+        if isinstance(tabs, QTabWidget) and tabs.indexOf(page) >= 0 and tabs.currentWidget() is not page:
+            tabs.setCurrentWidget(page)
+        page = stack
+    return widget
 
 
 def find(root: QWidget, name: str, kind: type[QWidget] = QWidget) -> QWidget:
-    """The one visible-or-not widget under ``root`` with this accessible name."""
+    """The one widget under ``root`` with this accessible name, its tab brought into view."""
     found = [w for w in root.findChildren(kind) if w.accessibleName() == name]
     assert found, f"no widget named {name!r}"
     assert len(found) == 1, f"{len(found)} widgets named {name!r}"
-    return found[0]
+    return into_view(found[0])
 
 
 def tick(qtbot, root: QWidget, name: str, checked: bool = True) -> None:

@@ -45,6 +45,7 @@ from .campaign_helpers import (
     sum_mismatches,
     tab_level,
     visit_every_tab,
+    war_tab,
 )
 from .helpers import NextDialog, find, press, text, tick, type_number
 
@@ -122,7 +123,7 @@ class Campaign:
 
     @property
     def war(self):
-        return self.window.facts_tab
+        return war_tab(self.window)   # clicked, as a player does
 
     def end_turn(self, **kwargs) -> list[str]:
         asked = end_turn(self.qtbot, self.window, **kwargs)

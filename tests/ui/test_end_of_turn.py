@@ -82,7 +82,7 @@ def test_election_row_shows_no_level_without_an_election(qtbot):
     level = find(window.overview, "U.S. election level")
     assert level.text() == "\u2014"
     tick(qtbot, window.power_tabs["election"], "Election held this turn: After the 1945 Year Start Sequence")
-    assert level.text() != "\u2014"
+    assert find(window.overview, "U.S. election level").text() != "\u2014"   # looked at again
 
 
 def test_answering_a_question_is_recorded(qtbot):

@@ -26,9 +26,16 @@ RULE_ORDER: tuple[str, ...] = ("germany", "italy", "japan", "france", "britain",
 
 def power_module(key: str) -> ModuleType:
     """The module holding one power's rules (``germany``, ``italy`` ...)."""
-    if key not in ORDER:
-        raise KeyError(f"unknown power {key!r}; expected one of {', '.join(ORDER)}")
-    return importlib.import_module(f"{__package__}.{key}")
+    module = _MODULES.get(key)
+    if module is None:
+        if key not in ORDER:
+            raise KeyError(f"unknown power {key!r}; expected one of {', '.join(ORDER)}")
+        module = _MODULES[key] = importlib.import_module(f"{__package__}.{key}")
+    return module
+
+
+#: The power modules loaded so far (a typed digit asks for them some 170 times).
+_MODULES: dict[str, ModuleType] = {}
 
 
 def title(key: str) -> str:
