@@ -8,7 +8,7 @@ and it is what a ``.awaw`` file holds (see ``sessionfile``).
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -131,10 +131,11 @@ class Session:
             return line.validate(shown) if not isinstance(shown, bool) else shown
         return stored
 
-    def effective_inputs(self) -> dict[str, dict[str, Any]]:
-        """What every table reads: the entered values with the war's facts in their bound lines."""
+    def effective_inputs(self, powers: Iterable[str] = assess.ORDER) -> dict[str, dict[str, Any]]:
+        """What every table (or each of ``powers``) reads: the entered values with the war's facts in their
+        bound lines."""
         result: dict[str, dict[str, Any]] = {}
-        for power in assess.ORDER:
+        for power in powers:
             values = dict(self.inputs.get(power, {}))
             for line in self.lines(power):
                 if war_facts.bindings(power, line.id):
@@ -152,6 +153,13 @@ class Session:
     def assess(self) -> dict[str, PowerResult]:
         return assess.assess_all(self.edition, self.scenario, self.turn, self.effective_inputs(),
                                  self.effective_carry())
+
+    def assess_after_change(self, power: str, previous: Mapping[str, PowerResult]) -> dict[str, PowerResult]:
+        """``assess()`` after a change to one of ``power``'s own entries (not a fact of the war, not what is
+        carried), given the results before it: only ``power`` and the powers that read its result are assessed."""
+        after = assess.ORDER[assess.ORDER.index(power):]
+        return assess.assess_after_change(self.edition, self.scenario, self.turn, self.effective_inputs(after),
+                                          self.effective_carry(), previous, power)
 
     def game_context(self, results: Mapping[str, PowerResult] | None = None) -> GameContext:
         return GameContext(self.edition, self.scenario, self.turn, results or {}, self.effective_carry())

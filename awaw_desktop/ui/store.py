@@ -295,7 +295,11 @@ class SessionStore(QObject):
             self._session.clear_value(power, line_id)
         else:
             self._session.set_value(power, line_id, value)
-        self._recompute()
+        if facts is None and not self._session.is_bound(power, line_id):
+            # One table's own entry: the tables before it keep their results (a typed digit stays quick).
+            self._results = self._session.assess_after_change(power, self._results)
+        else:
+            self._recompute()
         self.valueChanged.emit(power, line_id)
         if facts is not None:   # a fact of the war: every line showing it, on every tab, follows
             for binding in war_facts.bindings(power, line_id):

@@ -63,6 +63,28 @@ def assess_all(edition: Edition, scenario: Scenario, turn: Turn,
     return results
 
 
+def assess_after_change(edition: Edition, scenario: Scenario, turn: Turn,
+                        inputs: Mapping[str, Mapping[str, Any]], carry: Mapping[str, Mapping[str, Any]],
+                        previous: Mapping[str, PowerResult], changed: str) -> dict[str, PowerResult]:
+    """``assess_all`` after a change to ``changed``'s own entries only (``inputs`` need hold only that power
+    and the ones after it): a power reads its own entries, the carried values and the results of the powers
+    before it in ``ORDER``, so those before keep their results, and those after are assessed again only if
+    ``changed``'s result moved."""
+    full_carry = {key: {**power_module(key).initial_carry(), **carry.get(key, {})} for key in ORDER}
+    first = ORDER.index(changed)
+    results: dict[str, PowerResult] = {key: previous[key] for key in ORDER[:first]}
+    moved = False
+    for key in ORDER[first:]:
+        if key != changed and not moved:
+            results[key] = previous[key]
+            continue
+        game = GameContext(edition, scenario, turn, dict(results), full_carry)
+        results[key] = power_module(key).assess(inputs.get(key, {}), game)
+        if key == changed:
+            moved = results[key] != previous[key]
+    return results
+
+
 class EndOfTurnReport(Record):
     """What the end of an Allied player turn brings, before and after the players' choices."""
 
