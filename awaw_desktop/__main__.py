@@ -8,7 +8,6 @@ Here the player gets one line saying what to do instead.
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 from collections.abc import Mapping
 
@@ -27,6 +26,8 @@ NO_WINDOW = ("report", "-h", "--help", "--version")
 
 def installed_libraries() -> set[str] | None:
     """The shared libraries the dynamic linker knows (``ldconfig -p``), or None if it cannot say."""
+    import subprocess  # only on an X11 desktop: not on the start-up path of a test or a Wayland session
+
     for ldconfig in ("/sbin/ldconfig", "/usr/sbin/ldconfig", "ldconfig"):
         try:
             listing = subprocess.run([ldconfig, "-p"], capture_output=True, text=True, timeout=5, check=True).stdout

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import __version__
 
+if TYPE_CHECKING:
+    import argparse
+
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="awaw-desktop",
         description="Table assistant for the surrender rules (54-62) of A World at War.",
@@ -47,7 +52,11 @@ def run(argv: list[str]) -> int:
 
         sys.stdout.write(readings_document())
         return 0
-    args = build_parser().parse_args(argv)
+    if argv:
+        args = build_parser().parse_args(argv)   # --version and --help end here, without Qt
+        file, screenshot_dir = args.file, args.screenshot_dir
+    else:   # a plain start (a desktop launcher): nothing to parse
+        file, screenshot_dir = None, None
     from .ui.app import run_app
 
-    return run_app(args.file, args.screenshot_dir, sys.argv[:1])
+    return run_app(file, screenshot_dir, sys.argv[:1])

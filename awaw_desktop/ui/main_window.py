@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import weakref
 from collections.abc import Iterator, Mapping
-from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -43,6 +42,8 @@ from .theme import THEMES, apply_theme, chosen_theme
 from .war_facts import TITLE, FactsTab
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future, ThreadPoolExecutor
+
     from ..core.recovery import RecoveryStore
     from .history import HistoryPanel
     from .new_game import NewSessionDialog
@@ -458,6 +459,8 @@ class MainWindow(QMainWindow):
 
     def _recovery_pool(self) -> ThreadPoolExecutor:
         if self._recovery_executor is None:
+            from concurrent.futures import ThreadPoolExecutor
+
             self._recovery_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recovery")
         return self._recovery_executor
 

@@ -8,7 +8,6 @@ The procedures of an accepted surrender live in :mod:`.britain_surrender`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -562,6 +561,8 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
         outcome_json = choices.get(OUTCOME_CHOICE)
         if outcome_json:
             try:
+                import json  # only for a game with a recorded British outcome
+
                 outcome = procedure.SurrenderOutcome.from_json(json.loads(outcome_json))
             except (ValueError, KeyError, TypeError) as error:
                 raise RulesInputError(f"{OUTCOME_CHOICE}: not a surrender outcome ({error})") from error
