@@ -17,7 +17,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from ..core.awaw import assess
 from ..core.awaw import facts as war_facts
-from ..core.awaw.common import GameContext, PowerResult
+from ..core.awaw.common import PowerResult
 from ..core.lines import Choice, Line
 from ..core.session import Session
 
@@ -160,6 +160,8 @@ class SessionStore(QObject):
     def __init__(self, session: Session, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._session = session
+        #: The last dry run (power, line, value, facts after, results after), for the write that follows it.
+        self._trial: tuple[str, str, Any, dict[str, Any] | None, dict[str, PowerResult]] | None = None
         self._recompute()
         self.undo_stack = QUndoStack(self)
 
@@ -189,7 +191,9 @@ class SessionStore(QObject):
             old = list(old)
         if old == new:
             return
-        facts_after = self._dry_run(power, line_id, new)
+        facts_after, results_after = self._dry_run(power, line_id, new)
+        # The write that follows at once (the command's first redo) takes these results, not a second assessment.
+        self._trial = (power, line_id, new, facts_after, results_after)
         text = describe_change(power, line, old, new)
         stack = self.undo_stack
         top = stack.command(stack.index() - 1) if stack.index() > 0 else None
@@ -216,20 +220,23 @@ class SessionStore(QObject):
         self.undo_stack.push(SetFactCommand(self, copy.deepcopy(self._session.facts), trial.facts,
                                             f"The war: {item.label} \u2014 {item.words(new)}"))
 
-    def _dry_run(self, power: str, line_id: str, value: Any) -> dict[str, Any] | None:
-        """Let the power's rules see the value before it is stored, so a combination they refuse
-        raises ``RulesInputError`` here, not inside an undo command.  For a line showing facts of
-        the war (every table that reads them is assessed), returns the facts as they would become."""
+    def _dry_run(self, power: str, line_id: str, value: Any
+                 ) -> tuple[dict[str, Any] | None, dict[str, PowerResult]]:
+        """Let the rules see the value before it is stored, so a combination they refuse raises
+        ``RulesInputError`` here, not inside an undo command.  Returns the results as they would become and,
+        for a line showing facts of the war (every table that reads them is assessed), the facts too."""
         session = self._session
         if session.is_bound(power, line_id):
             trial_session = session.snapshot()
             trial_session.set_value(power, line_id, value)
-            trial_session.assess()
-            return trial_session.facts
-        trial = {**session.effective_inputs().get(power, {}), line_id: value}
-        game = GameContext(session.edition, session.scenario, session.turn, self._results, self._full_carry)
-        assess.power_module(power).assess(trial, game)
-        return None
+            return trial_session.facts, trial_session.assess()
+        # The power's own entry: it and the powers reading its result are assessed again (assess_after_change).
+        later = assess.ORDER[assess.ORDER.index(power):]
+        inputs = session.effective_inputs(later)
+        inputs[power] = {**inputs[power], line_id: value}
+        results = assess.assess_after_change(session.edition, session.scenario, session.turn, inputs,
+                                             session.effective_carry(), self._results, power)
+        return None, results
 
     def change_session(self, text: str, mutate: Callable[[Session], None]) -> None:
         """Apply ``mutate`` to a copy of the session and push the result as one undo step."""
@@ -295,7 +302,12 @@ class SessionStore(QObject):
             self._session.clear_value(power, line_id)
         else:
             self._session.set_value(power, line_id, value)
-        if facts is None and not self._session.is_bound(power, line_id):
+        trial, self._trial = self._trial, None
+        if trial is not None and trial[:3] == (power, line_id, value) and trial[3] == facts and not clear:
+            self._results = trial[4]   # assessed by the dry run just before, on exactly this state
+            if facts is not None:
+                self._recompute_carry()
+        elif facts is None and not self._session.is_bound(power, line_id):
             # One table's own entry: the tables before it keep their results (a typed digit stays quick).
             self._results = self._session.assess_after_change(power, self._results)
         else:
@@ -324,6 +336,9 @@ class SessionStore(QObject):
 
     def _recompute(self) -> None:
         self._results = self._session.assess()
+        self._recompute_carry()
+
+    def _recompute_carry(self) -> None:
         carry = self._session.effective_carry()
         self._full_carry = {key: {**assess.power_module(key).initial_carry(), **carry.get(key, {})}
                             for key in assess.ORDER}
