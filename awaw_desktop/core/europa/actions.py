@@ -5,9 +5,9 @@ its rule number, so the record and the report can list it."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
 
 from ..lines import RulesInputError
+from ..record import Record, replace
 from . import defection as defection_rules
 from . import envelope as envelopes
 from . import political, surrender
@@ -226,8 +226,7 @@ def surrender_nation(game: EuropaGame, name: str) -> EuropaGame:
 
 # -- defection (56.B) -----------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class UnitToRoll:
+class UnitToRoll(Record):
     label: str
     cm_or_cavalry: bool = False
     die: int | None = None  # None: the app rolls

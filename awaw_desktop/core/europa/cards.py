@@ -7,10 +7,10 @@ queen of hearts, "10S", "JOKER1") and drawn as an index 0..53.  Each card's effe
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from ..lines import RulesInputError
+from ..record import Record
 
 SUITS = ("S", "C", "H", "D")
 SUIT_NAMES = {"S": "spades", "C": "clubs", "H": "hearts", "D": "diamonds"}
@@ -36,8 +36,7 @@ GERMAN_RES = "german-res"
 NOTHING = "nothing"
 
 
-@dataclass(frozen=True)
-class CardEffect:
+class CardEffect(Record):
     """One entry of Table 1, in our words: ``factor`` multiplies, ``amount`` adds (RPs or REs)."""
 
     target: str

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
 
 from ..lines import RulesInputError
+from ..record import Record, replace
 from .calendar import EuropaTurn
 from .dice import check_die, check_source
 from .jsonread import Fields
@@ -20,8 +20,7 @@ ELIMINATED_COMBAT = "eliminated as combat-isolated"
 TO_SOVIET = "passes to the Soviet player"
 
 
-@dataclass(frozen=True)
-class DefectingUnit:
+class DefectingUnit(Record):
     label: str
     cm_or_cavalry: bool
     die: int
@@ -54,8 +53,7 @@ class DefectingUnit:
                                                                                             ("typed", "rolled")))
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(Record):
     key: str
     rule: str
     text: str
@@ -78,8 +76,7 @@ RP_READING = ("No RPs (special replacements aside) on the defection turn and the
               "on the 13th turn after the defection.")
 
 
-@dataclass(frozen=True)
-class DefectionRecord:
+class DefectionRecord(Record):
     defected: EuropaTurn | None = None
     units: tuple[DefectingUnit, ...] = ()
     steps_done: tuple[str, ...] = ()

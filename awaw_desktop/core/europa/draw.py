@@ -18,10 +18,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from dataclasses import dataclass
 from typing import Any
 
 from ..lines import RulesInputError
+from ..record import Record
 from .cards import DECK_SIZE, card_code, card_index
 from .sealing import DEFAULT_COST_LOG2, SealedBox, check_passphrase, seal, unseal
 
@@ -61,8 +61,7 @@ def derive_card_index(draw_id: str, axis_secret: bytes, allied_secret: bytes) ->
         counter += 1
 
 
-@dataclass(frozen=True)
-class Contribution:
+class Contribution(Record):
     """One side's part of a draw: the commitment and the secret sealed under its passphrase."""
 
     side: str

@@ -12,11 +12,11 @@ type the card when it is revealed).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
 from ..lines import RulesInputError
+from ..record import Record, replace
 from .calendar import EuropaTurn
 from .cards import card_index, parse_card
 from .draw import (
@@ -69,8 +69,7 @@ class Stage(str, Enum):
         }[self]
 
 
-@dataclass(frozen=True)
-class Envelope:
+class Envelope(Record):
     mode: str
     drawn: EuropaTurn
     draw_id: str = ""

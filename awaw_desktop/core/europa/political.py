@@ -4,10 +4,10 @@ the German armour RP aid with its shipment routes (56.D), as data."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ..lines import RulesInputError
+from ..record import Record
 from .calendar import EuropaTurn
 from .jsonread import Fields
 
@@ -32,8 +32,7 @@ RIVALRY_READING = ("The rivalry restrictions bite while Hungary and Rumania or S
                    "neither has surrendered or defected.")
 
 
-@dataclass(frozen=True)
-class Restriction:
+class Restriction(Record):
     rule: str
     text: str
 
@@ -102,8 +101,7 @@ def aid_routes(nation: str) -> tuple[str, ...]:
     return (FINLAND_SEA, FINLAND_RAIL) if nation.strip().title() == "Finland" else (RAIL_AUTOMATIC,)
 
 
-@dataclass(frozen=True)
-class AidShipment:
+class AidShipment(Record):
     """German armour RPs given during a German movement phase (56.D)."""
 
     turn: EuropaTurn

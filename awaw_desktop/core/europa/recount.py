@@ -8,9 +8,9 @@ exact (``Fraction``); only the NTs are rounded (down, per 5).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
+from ..record import Record
 from . import cards
 from .cards import CardEffect, card_short
 from .res import format_res
@@ -32,8 +32,7 @@ NAVAL = "naval losses"
 RP = "RP pool losses"
 
 
-@dataclass(frozen=True)
-class Modifier:
+class Modifier(Record):
     """One line of the modifiers list: a factor for the units it applies to."""
 
     key: str
@@ -65,8 +64,7 @@ DISTANCE_READING = ("The printed 'x (MDs-1)' is read as: multiplied by the dista
                     "whole MDs in major countries plus half the MDs in minor countries rounded down, at least 1.")
 
 
-@dataclass(frozen=True)
-class CountLine:
+class CountLine(Record):
     """One step of the count: what it did and the value it gives (a running value for a unit)."""
 
     rule: str
@@ -78,8 +76,7 @@ class CountLine:
         return f"{self.text} = {format_res(self.value)} ({self.rule})"
 
 
-@dataclass(frozen=True)
-class RECount:
+class RECount(Record):
     forces: Fraction
     forts: Fraction
     ground_losses: Fraction

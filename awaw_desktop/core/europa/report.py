@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..record import Record
 from .calendar import EuropaTurn
 from .cards import card_name, effect
 from .envelope import Envelope, Stage
@@ -12,8 +11,7 @@ from .political import aid_in_transit, aid_received
 from .state import EuropaGame, NationState
 
 
-@dataclass(frozen=True)
-class EnvelopeView:
+class EnvelopeView(Record):
     stage: Stage
     dates: tuple[tuple[str, EuropaTurn], ...]
     card: str          # "" unless shown to both sides

@@ -8,11 +8,11 @@ units, depots, Army HQs and units within 3 hexes of an enemy unit count 0.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from ..lines import RulesInputError
+from ..record import Record
 from .jsonread import Fields
 from .res import res_to_json
 
@@ -34,8 +34,7 @@ GROUND_LOSSES_READING = ("Ground losses leave out units scrapped or disbanded wh
 MAX_COUNT = 9999
 
 
-@dataclass(frozen=True)
-class RosterEntry:
+class RosterEntry(Record):
     """A unit, or several alike, with everything the modifiers ask about."""
 
     label: str
@@ -86,8 +85,7 @@ class RosterEntry:
             raise RulesInputError(f"{where}: {error}") from error
 
 
-@dataclass(frozen=True)
-class Losses:
+class Losses(Record):
     """The "RE counts" list of 56.E (losses and forts) and the RP pool losses."""
 
     ground_res: Fraction = Fraction(0)      # eliminated or currently disrupted ground REs, not position AA

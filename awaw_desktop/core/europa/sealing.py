@@ -12,7 +12,6 @@ from __future__ import annotations
 import base64
 import binascii
 import os
-from dataclasses import dataclass
 from typing import Any
 
 from cryptography.exceptions import InvalidTag
@@ -20,6 +19,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
 from ..lines import RulesInputError
+from ..record import Record
 
 #: Scrypt cost as log2(n): 2**15 with r=8 takes about 32 MiB and 0.2 s per seal or unseal on our machines.
 DEFAULT_COST_LOG2 = 15
@@ -34,8 +34,7 @@ class WrongPassphrase(RulesInputError):
     """The passphrase does not open the box (or the box was changed)."""
 
 
-@dataclass(frozen=True)
-class SealedBox:
+class SealedBox(Record):
     cost_log2: int
     salt: bytes
     nonce: bytes

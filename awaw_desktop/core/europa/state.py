@@ -8,10 +8,10 @@ undo step is simply the previous game object.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..lines import RulesInputError
+from ..record import Record, field
 from .calendar import EuropaTurn
 from .defection import DefectionRecord
 from .draw import AXIS, SIDES
@@ -30,8 +30,7 @@ MAX_NATIONS = 20
 SUGGESTED_NATIONS = ("Italy", "Finland", "Hungary", "Rumania", "Slovakia", "Bulgaria")
 
 
-@dataclass(frozen=True)
-class LogEntry:
+class LogEntry(Record):
     """One line of the game record."""
 
     turn: EuropaTurn
@@ -52,8 +51,7 @@ class LogEntry:
         return f"{self.turn} \u2014 {who}{self.text} ({self.rule})"
 
 
-@dataclass(frozen=True)
-class NationState:
+class NationState(Record):
     """An Axis-Allied nation (its owner is the Axis side; the Allied side is its enemy)."""
 
     name: str
@@ -108,8 +106,7 @@ def check_nation_name(name: str) -> str:
     return cleaned
 
 
-@dataclass(frozen=True)
-class EuropaGame:
+class EuropaGame(Record):
     start: EuropaTurn
     turn: EuropaTurn
     title: str = ""

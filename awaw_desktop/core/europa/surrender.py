@@ -9,10 +9,10 @@ rolls made after it forms.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
 
 from ..lines import RulesInputError
+from ..record import Record, replace
 from .calendar import EuropaTurn
 from .dice import check_die, check_source
 from .jsonread import Fields
@@ -32,8 +32,7 @@ CONSEQUENCES = (
 )
 
 
-@dataclass(frozen=True)
-class SurrenderRoll:
+class SurrenderRoll(Record):
     turn: EuropaTurn
     die: int
     source: str
@@ -53,8 +52,7 @@ class SurrenderRoll:
                    f.text("outcome", 500))
 
 
-@dataclass(frozen=True)
-class Government:
+class Government(Record):
     """A new government (RSI Italian, Free France) with its own special replacement rate."""
 
     name: str
@@ -72,8 +70,7 @@ class Government:
         return cls(f.text("name", 80), f.integer("rate", 0, 100), f.turn("formed"), f.integer("rolls_before", 0, 500))
 
 
-@dataclass(frozen=True)
-class SurrenderRecord:
+class SurrenderRecord(Record):
     condition: str = ""          # the players' words for when the nation must roll
     condition_met: bool = False  # ticked by the players: a roll is due at the start of each turn
     special_rate: int = 50       # the nation's special replacement rate before any roll, in per cent

@@ -4,7 +4,7 @@ file with a sealed envelope says nothing about it."""
 import hashlib
 import json
 from collections import Counter
-from dataclasses import replace
+from msgspec.structs import replace
 
 import pytest
 from hypothesis import given, settings
