@@ -90,20 +90,35 @@ def run_process(command: list[str], env: dict[str, str]) -> tuple[float, float]:
     return elapsed, usage.ru_maxrss / 1024
 
 
+#: The bundle ``python packaging/build.py`` makes; measured too when it is there.
+BUNDLE = ROOT / "dist" / "awaw-desktop" / "awaw-desktop"
+
+
 def startup(rounds: int) -> None:
     python = sys.executable
     subprocess.run([python, "-m", "compileall", "-q", str(ROOT / "awaw_desktop")], check=True)
     with tempfile.TemporaryDirectory() as folder:
         env = child_environment(Path(folder))
         bare_cmd, app_cmd = [python, "-c", BARE_WINDOW], [python, "-m", "awaw_desktop"]
+        bundle_cmd = [str(BUNDLE)] if BUNDLE.is_file() else None
         run_process(bare_cmd, env)   # warm the file cache
         run_process(app_cmd, env)
-        bare, app = [], []
-        for _ in range(rounds):   # alternating, so that a busy moment of the machine hits both
+        if bundle_cmd:
+            run_process(bundle_cmd, env)
+        bare, app, bundle = [], [], []
+        for _ in range(rounds):   # alternating, so that a busy moment of the machine hits each
             bare.append(run_process(bare_cmd, env))
             app.append(run_process(app_cmd, env))
+            if bundle_cmd:
+                bundle.append(run_process(bundle_cmd, env))
         tabs = [run_process([python, "-c", ALL_TABS], env) for _ in range(max(2, rounds // 3))]
     bare_time, app_time = statistics.median(t for t, _ in bare), statistics.median(t for t, _ in app)
+    if bundle:
+        bundle_time = statistics.median(t for t, _ in bundle)
+        print(f"start-up to first paint, the bundle ({BUNDLE.relative_to(ROOT)}): {bundle_time * 1000:7.1f} ms  "
+              f"= {bundle_time / bare_time:4.2f} x the bare window from source")
+    else:
+        print(f"(no bundle at {BUNDLE.relative_to(ROOT)}: python packaging/build.py makes one)")
     bare_rss, app_rss = statistics.median(m for _, m in bare), statistics.median(m for _, m in app)
     tabs_rss = statistics.median(m for _, m in tabs)
     print(f"start-up to first paint, bare window:   {bare_time * 1000:7.1f} ms")
