@@ -163,6 +163,10 @@ class ConcessionsPage(WizardPage):
 
     def _status(self, key: str, box: QComboBox) -> None:
         self.owner.statuses[key] = box.currentData()
+        if box.currentData() != bs.ItemStatus.AXIS_CONTROLLED.value:
+            # Only Axis-controlled territory is returned (59.72); the Conciliation page no longer lists this
+            # one, so a return ticked there would be left where no one can untick it.
+            self.owner.returns.discard(key)
         self.changed()
 
     def _mode(self, key: str, box: QComboBox) -> None:

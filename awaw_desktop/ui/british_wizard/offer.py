@@ -80,6 +80,10 @@ class OfferPage(WizardPage):
         form.addWidget(self.japan_note)
         layout.addWidget(situation)
         layout.addStretch(1)
+        # The war's facts give the wizard's first answers; the ticks show them, so a tick the players
+        # change leaves the other answer as the screen shows it.
+        self.japan_britain.setChecked(wizard.japan_at_war_with_britain)
+        self.japan_us.setChecked(wizard.japan_at_war_with_us)
 
         self.accept_button.toggled.connect(self._answer)
         self.decline_button.toggled.connect(self._answer)

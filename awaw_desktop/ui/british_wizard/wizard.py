@@ -52,7 +52,7 @@ class BritishSurrenderWizard(QWizard):
         self.returned_before = set(carry.get("returned_territories") or ())
         # The answers.
         self.accepted = self.offer is not None and not self.offer.may_decline
-        # The war's facts answer these; the War page shows them for the players to confirm.
+        # The war's facts answer these; the Offer page shows them for the players to confirm.
         self.japan_at_war_with_britain = session.fact("war.japan_britain") is not None
         self.japan_at_war_with_us = session.fact("war.japan_us") is not None
         self.japan_adheres: bool | None = None
