@@ -64,6 +64,10 @@ class VichyPage(WizardPage):
             button.setToolTip("" if done else "Choose first: Vichy France or not (58.31).")
         return done
 
+    def cleanupPage(self) -> None:
+        """Going Back keeps the answer and takes this page's reason off the Next button it shares."""
+        self.wizard().button(QWizard.WizardButton.NextButton).setToolTip("")
+
     def initializePage(self) -> None:
         wizard = self.owner()
         allowed, reason = wizard.vichy_allowed()
