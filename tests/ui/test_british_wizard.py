@@ -429,6 +429,20 @@ def test_screens_show_each_page_and_leave_the_game_alone(qtbot, dp):
     assert store.session == before and store.undo_stack.count() == 0
 
 
+def test_screens_reach_every_page_in_a_new_games_war(qtbot):
+    # A new game's facts: the French colonies are still French and Libya and Albania Italian, so no
+    # priority-1 territory can be demanded; the example answers take what the rules allow instead.
+    store = make_store(-4, facts={**{f"colony.{key}": "french" for key in
+                                     ("lebanon_syria", "tunisia", "algeria", "morocco")},
+                                  "possession.libya": "italy", "possession.albania": "italy"})
+    shown = bw.screens(store)
+    for _name, widget in shown:
+        qtbot.addWidget(widget)
+    assert [widget.currentId() for _, widget in shown] == list(range(7))
+    concessions = shown[bw.PAGE_CONCESSIONS][1]
+    assert concessions.chosen and concessions.concession_verdict().ok
+
+
 def test_concession_statuses_follow_the_wars_facts_and_overrides_are_listed(qtbot):
     # Tunisia went Vichy in the French surrender, Libya is still Italian.
     store = make_store(-4, facts={"colony.tunisia": "vichy", "possession.libya": "italy"})

@@ -58,9 +58,13 @@ def _demo_answers(wizard: BritishSurrenderWizard, until: int) -> None:
                                     "egypt": "axis-controlled"})
             wizard.concessions_page.initializePage()
             points = wizard.offer.concession_points if wizard.offer else 0
-            for key in ("lebanon_syria", "algeria", "morocco"):
-                if len(wizard.chosen) + 2 <= points:
-                    wizard.concessions_page.takes[key].setChecked(True)
+            takes = wizard.concessions_page.takes
+            # Up to three items the rules allow now, in priority order (the war's facts may make some
+            # ineligible), leaving at least two points untaken for the Conciliation page.
+            for item in wizard.items():
+                used = wizard.concession_verdict().points_used
+                if len(wizard.chosen) < 3 and takes[item.key].isEnabled() and used + item.points() + 2 <= points:
+                    takes[item.key].setChecked(True)
         elif page == PAGE_FAR_EAST and not wizard.far_east_page.choice_box.isHidden():
             wizard.far_east_page.adheres.setChecked(True)
         current = wizard.currentPage()
