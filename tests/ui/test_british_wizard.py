@@ -429,6 +429,20 @@ def test_screens_show_each_page_and_leave_the_game_alone(qtbot, dp):
     assert store.session == before and store.undo_stack.count() == 0
 
 
+def test_screens_reach_every_page_in_a_new_games_war(qtbot):
+    # A new game's facts: the French colonies are still French and Libya and Albania Italian, so no
+    # priority-1 territory can be demanded; the example answers take what the rules allow instead.
+    store = make_store(-4, facts={**{f"colony.{key}": "french" for key in
+                                     ("lebanon_syria", "tunisia", "algeria", "morocco")},
+                                  "possession.libya": "italy", "possession.albania": "italy"})
+    shown = bw.screens(store)
+    for _name, widget in shown:
+        qtbot.addWidget(widget)
+    assert [widget.currentId() for _, widget in shown] == list(range(7))
+    concessions = shown[bw.PAGE_CONCESSIONS][1]
+    assert concessions.chosen and concessions.concession_verdict().ok
+
+
 def test_concession_statuses_follow_the_wars_facts_and_overrides_are_listed(qtbot):
     # Tunisia went Vichy in the French surrender, Libya is still Italian.
     store = make_store(-4, facts={"colony.tunisia": "vichy", "possession.libya": "italy"})
@@ -446,3 +460,46 @@ def test_concession_statuses_follow_the_wars_facts_and_overrides_are_listed(qtbo
     pick("Algeria status", wizard, "independent")
     assert wizard.overrides() == ["Algeria: Independent (the war's facts say Eligible: Free French, under British "
                                   "control (58.531C))"]
+
+
+def test_the_far_east_ticks_show_the_wars_facts_and_one_tick_keeps_the_other(qtbot):
+    # Japan has been at war with Britain and the U.S. since winter 1941 (the war's facts): the Offer page
+    # shows both ticked, and unticking one leaves the other as the screen shows it.
+    winter_1941 = Turn(1941, Season.WINTER).to_json()
+    store = make_store(-1, facts={"war.japan_britain": winter_1941, "war.japan_us": winter_1941})
+    wizard = open_wizard(qtbot, store)
+    assert find(wizard, "Japan is at war with Britain", QCheckBox).isChecked()
+    assert find(wizard, "Japan is at war with the U.S.", QCheckBox).isChecked()
+    choose(qtbot, wizard, "Germany accepts")
+    tick(qtbot, wizard, "Japan is at war with the U.S.", False)
+    assert find(wizard, "Japan is at war with Britain", QCheckBox).isChecked()
+    next_page(qtbot, wizard, bw.PAGE_REDUCTIONS)
+    fill_reductions(qtbot, wizard, 2, 4, 10)
+    next_page(qtbot, wizard, bw.PAGE_CONCESSIONS)
+    next_page(qtbot, wizard, bw.PAGE_CONCILIATION)
+    next_page(qtbot, wizard, bw.PAGE_FAR_EAST)
+    assert "59.891C" in text(wizard, "Far East situation")      # at war with Britain only: Japan chooses
+
+
+def test_a_return_dropped_when_its_territory_is_no_longer_axis_controlled(qtbot):
+    # Germany ticks Egypt to return, then goes Back and finds Egypt was never Axis-held: the return goes
+    # with it, so neither the Concessions page (59.73G) nor the Conciliation page is held up by it.
+    store = make_store(-6)
+    wizard = open_wizard(qtbot, store)
+    choose(qtbot, wizard, "Germany accepts")
+    next_page(qtbot, wizard, bw.PAGE_REDUCTIONS)
+    fill_reductions(qtbot, wizard, 12, 24, 60)
+    next_page(qtbot, wizard, bw.PAGE_CONCESSIONS)
+    pick("Egypt status", wizard, "axis-controlled")
+    next_page(qtbot, wizard, bw.PAGE_CONCILIATION)
+    tick(qtbot, wizard, "Return Egypt")
+    wizard.back()
+    assert not find(wizard, "Take Lebanon/Syria", QCheckBox).isEnabled()     # returning: no territory (59.73G)
+    pick("Egypt status", wizard, "eligible")
+    assert find(wizard, "Take Lebanon/Syria", QCheckBox).isEnabled()
+    next_page(qtbot, wizard, bw.PAGE_CONCILIATION)
+    assert text(wizard, "Return problems") == ""
+    next_page(qtbot, wizard, bw.PAGE_SUMMARY)
+    assert "Returned to Britain" not in find(wizard, "Summary").toPlainText()
+    finish(qtbot, wizard)
+    assert store.session.carry["britain"]["returned_territories"] == []

@@ -197,6 +197,16 @@ def test_the_vichy_choice_changes_the_consequences(qtbot):
     assert wizard.field("vichy") is False
 
 
+def test_back_from_an_unanswered_vichy_page_leaves_no_vichy_reason_on_next(qtbot):
+    wizard = open_wizard(qtbot, make_store(**EXAMPLE))
+    press(qtbot, wizard, NEXT)
+    assert "58.31" in wizard.button(NEXT).toolTip()      # the disabled Next says what it waits for
+    press(qtbot, wizard, BACK)
+    tick(qtbot, wizard, "Axis control Paris", False)      # now Next waits for a surrender, not for Vichy
+    assert not wizard.button(NEXT).isEnabled()
+    assert "Vichy" not in wizard.button(NEXT).toolTip()
+
+
 # ---- the whole surrender: typed dice -------------------------------------------------------------------------------
 
 def test_worked_example_with_typed_dice_finish_and_undo(qtbot):

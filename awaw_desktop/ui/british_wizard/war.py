@@ -1,0 +1,93 @@
+"""Where the war goes on: page 3, the war continues with the U.S. (59.61), and page 6, the Far East
+(59.891-59.894)."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QButtonGroup, QGroupBox, QRadioButton, QVBoxLayout
+
+from .common import PAGE_FAR_EAST, PAGE_SUMMARY, WizardPage, named, wrapped
+
+if TYPE_CHECKING:
+    from .wizard import BritishSurrenderWizard
+
+
+class WarPage(WizardPage):
+    def __init__(self, wizard: BritishSurrenderWizard) -> None:
+        super().__init__(wizard, "3. The war continues (59.61)",
+                         "The U.S. is at war with Germany, so Britain surrenders without a peace treaty.")
+        layout = QVBoxLayout(self)
+        self.text = wrapped(
+            "<p>The U.S. was at war with Germany when Britain surrendered: <b>Britain and the U.S. fight on</b>.</p>"
+            "<p>Both sides keep the territory they control. Germany takes <b>no concessions</b> and no indemnity, "
+            "and returns nothing, so there is no conciliation (59.61).</p>"
+            "<p>The force reductions of the previous page still apply (59.512), and the new surrender level "
+            "counts for later offers (59.87) and the U.S. election (62.31).</p>",
+            "War continues")
+        layout.addWidget(self.text)
+        layout.addStretch(1)
+
+    def nextId(self) -> int:
+        return PAGE_FAR_EAST if self.owner.far_east_needed() else PAGE_SUMMARY
+
+
+class FarEastPage(WizardPage):
+    def __init__(self, wizard: BritishSurrenderWizard) -> None:
+        super().__init__(wizard, "6. The Far East (59.891-59.894)",
+                         "Japan, at war with Britain, decides how the surrender touches Asia.")
+        layout = QVBoxLayout(self)
+        self.situation = wrapped(name="Far East situation")
+        layout.addWidget(self.situation)
+        choice = QGroupBox("Japan's choice (59.891C)")
+        box = QVBoxLayout(choice)
+        self.adheres = QRadioButton("Japan adheres to the German-British peace (59.892)")
+        self.fights_on = QRadioButton("Japan fights on against Britain (59.894)")
+        named(self.adheres, "Japan adheres to the peace")
+        named(self.fights_on, "Japan fights on")
+        self.group = QButtonGroup(self)
+        self.group.addButton(self.adheres)
+        self.group.addButton(self.fights_on)
+        box.addWidget(self.adheres)
+        box.addWidget(self.fights_on)
+        self.choice_box = choice
+        layout.addWidget(choice)
+        self.consequences = wrapped(name="Far East consequences")
+        layout.addWidget(self.consequences)
+        layout.addStretch(1)
+        self.adheres.toggled.connect(self._choose)
+        self.fights_on.toggled.connect(self._choose)
+
+    def _choose(self, _checked: bool) -> None:
+        if self.adheres.isChecked() or self.fights_on.isChecked():
+            self.owner.japan_adheres = self.adheres.isChecked()
+            self.changed()
+
+    def refresh(self) -> None:
+        owner = self.owner
+        needs_choice = owner.japan_at_war_with_britain and not owner.japan_at_war_with_us
+        self.choice_box.setEnabled(needs_choice)
+        self.choice_box.setVisible(needs_choice)
+        if needs_choice:
+            self.situation.setText("Japan is at war with Britain but not with the U.S.: the Japanese player "
+                                   "chooses whether Japan joins the peace (59.891C).")
+        else:
+            self.situation.setText("Japan is at war with Britain and the U.S.: there is no choice to make; the "
+                                   "surrender holds in Europe only (59.891B).")
+        outcome = owner.outcome()
+        events = [event for event in outcome.events if event.rule.startswith("59.89")]
+        if needs_choice and owner.japan_adheres is None:
+            self.consequences.setText("<i>Pick Japan's choice to see what follows.</i>")
+        else:
+            self.consequences.setText("<b>What follows:</b><ul style='margin:0'>" + "".join(
+                f"<li><b>{escape(e.rule)}</b> {escape(e.text)}</li>" for e in events) + "</ul>")
+        self.completeChanged.emit()
+
+    def isComplete(self) -> bool:
+        owner = self.owner
+        return not (owner.japan_at_war_with_britain and not owner.japan_at_war_with_us
+                    and owner.japan_adheres is None)
+
+    def nextId(self) -> int:
+        return PAGE_SUMMARY

@@ -1,0 +1,210 @@
+"""Page 3: the French colonies' dice (58.53)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QRegularExpression, Qt, Signal
+from PySide6.QtGui import QRegularExpressionValidator
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+)
+
+from ...core.awaw.france_surrender import ROLLS, Colony, ColonyOutcome, Control, DieRoll
+from .common import WizardPage, bold_label, number_input, signed, wrapped_label
+
+if TYPE_CHECKING:
+    from .wizard import FrenchSurrenderWizard
+
+#: What the two dice are called on screen (58.531).
+ROLL_TITLES = {"lebanon_syria": "Lebanon-Syria", "north_africa": "French North Africa"}
+CONTROL_LABELS = ((Control.FRENCH, "France"), (Control.AXIS, "the Axis: no roll (58.533)"),
+                  (Control.BRITISH, "Britain: no roll (58.534)"))
+
+
+class DieInput(QGroupBox):
+    """One die: typed in (1-6) or rolled by the app.  A rolled die is kept as rolled."""
+
+    changed = Signal()
+
+    def __init__(self, roll: str, rng: random.Random) -> None:
+        title = ROLL_TITLES[roll]
+        colonies = ", ".join(colony.title for colony in ROLLS[roll])
+        super().__init__(f"{title} die ({colonies})" if roll == "north_africa" else f"{title} die")
+        self.roll, self.rng, self.title = roll, rng, title
+        self.source = "typed"
+        layout = QGridLayout(self)
+        self.edit = QLineEdit()
+        self.edit.setValidator(QRegularExpressionValidator(QRegularExpression("[1-6]"), self.edit))
+        self.edit.setMaxLength(1)
+        self.edit.setFixedWidth(48)
+        self.edit.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.edit.setPlaceholderText("1-6")
+        self.edit.setAccessibleName(f"{title} die")
+        self.edit.setToolTip("Type the die you rolled at the table (1-6), or press Roll.")
+        caption = QLabel("Die:")
+        caption.setBuddy(self.edit)
+        self.roll_button = QPushButton("Roll")
+        self.roll_button.setAccessibleName(f"Roll the {title} die")
+        self.roll_button.setToolTip("Let the app roll this die; the roll is recorded and kept.")
+        self.source_label = QLabel()
+        self.source_label.setAccessibleName(f"{title} die source")
+        self.modified = bold_label(name=f"{title} modified roll")
+        self.modified.setWordWrap(True)
+        layout.addWidget(caption, 0, 0)
+        layout.addWidget(self.edit, 0, 1)
+        layout.addWidget(self.roll_button, 0, 2)
+        layout.addWidget(self.source_label, 0, 3)
+        layout.addWidget(self.modified, 1, 0, 1, 4)
+        layout.setColumnStretch(3, 1)
+        self.edit.textEdited.connect(self._typed)
+        self.roll_button.clicked.connect(self.roll_die)
+
+    def _typed(self, _text: str) -> None:
+        self.source = "typed"
+        self._show_source()
+        self.changed.emit()
+
+    def roll_die(self) -> None:
+        self.edit.setText(str(self.rng.randint(1, 6)))
+        self.source = "rolled"
+        self.edit.setReadOnly(True)
+        self.roll_button.setEnabled(False)
+        self.roll_button.setToolTip("Rolled: the die is kept, so undo never re-rolls it.")
+        self._show_source()
+        self.changed.emit()
+
+    def _show_source(self) -> None:
+        if self.die() is None:
+            self.source_label.setText("")
+        else:
+            self.source_label.setText("rolled by the app (kept)" if self.source == "rolled" else "typed in")
+
+    def die(self) -> DieRoll | None:
+        text = self.edit.text()
+        return DieRoll(int(text), self.source) if self.edit.hasAcceptableInput() else None
+
+    def set_needed(self, needed: bool) -> None:
+        rolled = self.source == "rolled" and self.die() is not None
+        self.edit.setEnabled(needed)
+        self.roll_button.setEnabled(needed and not rolled)
+        if not needed:
+            self.roll_button.setToolTip("No roll needed: every colony this die decides is held by the Axis or Britain.")
+        elif rolled:
+            self.roll_button.setToolTip("Rolled: the die is kept, so undo never re-rolls it.")
+        else:
+            self.roll_button.setToolTip("Let the app roll this die; the roll is recorded and kept.")
+        if not needed:
+            self.modified.setText("No roll: every colony this die decides is held by the Axis or Britain.")
+
+
+class ColoniesPage(WizardPage):
+    def __init__(self, wizard: FrenchSurrenderWizard) -> None:
+        super().__init__()
+        self.setTitle("3. French colonies (58.53)")
+        self.setSubTitle("One die for Lebanon-Syria and one for French North Africa. Colonies the Axis or "
+                         "Britain already hold do not roll.")
+        layout = QVBoxLayout(self)
+        self.modifiers = wrapped_label(name="Colony roll modifiers")
+        layout.addWidget(self.modifiers)
+        table = QGridLayout()
+        table.setHorizontalSpacing(12)
+        for column, heading in enumerate(("Colony", "Held by", "BRPs", "Free French on", "Outcome")):
+            table.addWidget(bold_label(heading), 0, column)
+        self.control: dict[Colony, QComboBox] = {}
+        self.brps: dict[Colony, QSpinBox] = {}
+        self.outcomes: dict[Colony, QLabel] = {}
+        for row, colony in enumerate((c for roll in ROLLS.values() for c in roll), start=1):
+            combo = QComboBox()
+            for control, label in CONTROL_LABELS:
+                combo.addItem(label, control.value)
+            combo.setAccessibleName(f"{colony.title} held by")
+            combo.setCurrentIndex(combo.findData(wizard.colony_control[colony.value]))
+            combo.currentIndexChanged.connect(self._control_changed)
+            brps = number_input(f"{colony.title} BRPs", 0, 100, wizard.colony_brps[colony.value])
+            brps.setToolTip("The colony's BRP value from the map (58.31A, 58.531C).")
+            brps.valueChanged.connect(self._brps_changed)
+            outcome = wrapped_label(name=f"{colony.title} outcome")
+            table.addWidget(QLabel(colony.title), row, 0)
+            table.addWidget(combo, row, 1)
+            table.addWidget(brps, row, 2)
+            table.addWidget(QLabel(f"{colony.free_french_at_most} or less"), row, 3)
+            table.addWidget(outcome, row, 4)
+            self.control[colony], self.brps[colony], self.outcomes[colony] = combo, brps, outcome
+        table.setColumnStretch(4, 1)
+        layout.addLayout(table)
+        dice = QHBoxLayout()
+        self.dice: dict[str, DieInput] = {}
+        for roll in ROLLS:
+            die = DieInput(roll, wizard.rng)
+            die.changed.connect(self._die_changed)
+            dice.addWidget(die, 1)
+            self.dice[roll] = die
+        layout.addLayout(dice)
+        layout.addStretch(1)
+        self._complete = False
+
+    def _control_changed(self, _index: int) -> None:
+        wizard = self.owner()
+        for colony, combo in self.control.items():
+            wizard.colony_control[colony.value] = str(combo.currentData())
+        self.refresh()
+
+    def _brps_changed(self, _value: int) -> None:
+        wizard = self.owner()
+        for colony, spin in self.brps.items():
+            wizard.colony_brps[colony.value] = spin.value()
+
+    def _die_changed(self) -> None:
+        wizard = self.owner()
+        for roll, die in self.dice.items():
+            wizard.dice[roll] = die.die()
+        self.refresh()
+
+    def initializePage(self) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        wizard = self.owner()
+        level, vichy = wizard.level(), wizard.vichy
+        self.modifiers.setText(f"Each die is modified by the French surrender level ({signed(level)})"
+                               + (" and +3 for Vichy France" if vichy else " (no Vichy France: no +3)")
+                               + f" (58.531A): {signed(level + (3 if vichy else 0))} in all. A colony that does"
+                               " not become Free French becomes "
+                               + ("Vichy French (58.531B)." if vichy else
+                                  "an independent neutral minor country with one 2-3 infantry unit in its capital "
+                                  "(58.532)."))
+        complete = True
+        for roll, colonies in ROLLS.items():
+            die_input = self.dice[roll]
+            needed = wizard.roll_needed(roll)
+            die_input.set_needed(needed)
+            die = wizard.dice.get(roll)
+            results: list[ColonyOutcome] = []
+            for colony in colonies:
+                outcome = wizard.colony(colony)
+                self.outcomes[colony].setText(outcome.text if outcome else "Waiting for the die.")
+                if outcome is not None:
+                    results.append(outcome)
+            if needed and die is None:
+                complete = False
+                die_input.modified.setText("Type the die (1-6) or press Roll.")
+            elif needed:
+                modified = next(r.modified for r in results if r.modified is not None)
+                die_input.modified.setText(f"Die {die.value if die else ''} {signed(level)} level"
+                                           + (" +3 Vichy" if vichy else "") + f" = modified roll {modified}")
+        if complete != self._complete:
+            self._complete = complete
+            self.completeChanged.emit()
+
+    def isComplete(self) -> bool:
+        return self._complete
