@@ -91,3 +91,12 @@ def test_the_spec_ships_the_resources_the_wheel_ships():
     for folder in ("examples", "readings"):  # what the app opens (File > Open Example, Help)
         assert set((resources / folder).iterdir()) <= shipped, folder
     assert resources / "session.schema.json" in shipped
+
+
+def test_every_package_of_the_app_is_in_the_wheel():
+    """pyproject.toml lists the packages one by one: a new sub-package left out would be missing from
+    ``pip install .`` (the editable install and the bundle would not show it)."""
+    root = PACKAGING.parent
+    listed = set(tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    found = {".".join(init.parent.relative_to(root).parts) for init in (root / "awaw_desktop").rglob("__init__.py")}
+    assert found <= listed, f"not in pyproject.toml's packages: {sorted(found - listed)}"

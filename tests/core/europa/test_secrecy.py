@@ -4,11 +4,11 @@ file with a sealed envelope says nothing about it."""
 import hashlib
 import json
 from collections import Counter
-from msgspec.structs import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from awaw_desktop.core.europa import actions, draw
 from awaw_desktop.core.europa import envelope as env
