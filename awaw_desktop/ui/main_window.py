@@ -36,7 +36,6 @@ from ..core.lines import RulesInputError
 from ..core.session import Session, apply_end_of_turn
 from ..paths import examples_dir
 from .overview import OverviewTab
-from .power_tab import PowerTab
 from .store import SessionStore
 from .theme import THEMES, apply_theme, chosen_theme
 from .war_facts import TITLE, FactsTab
@@ -47,6 +46,7 @@ if TYPE_CHECKING:
     from ..core.recovery import RecoveryStore
     from .history import HistoryPanel
     from .new_game import NewSessionDialog
+    from .power_tab import PowerTab
 
 APP_NAME = "awaw-desktop"
 #: Powers with a surrender wizard: (button text).
@@ -140,7 +140,7 @@ class WarClockButton(QPushButton):
                                   lambda session: session.set_carry("japan", "war_turn", turn.to_json()))
 
 
-class PowerTabs(Mapping[str, PowerTab]):
+class PowerTabs(Mapping[str, "PowerTab"]):
     """The power tabs, each built the first time it is needed (shown, or asked for).
 
     Start-up builds the Overview only; the others follow in idle time right after the
@@ -156,6 +156,8 @@ class PowerTabs(Mapping[str, PowerTab]):
             window = self._window()
             assert window is not None, "the window is gone"
             holder = self.holders[power]
+            from .power_tab import PowerTab  # after the first paint: only the Overview is shown at start
+
             tab = PowerTab(window.store, power, holder)
             holder.layout().addWidget(tab)
             self.built[power] = tab

@@ -12,9 +12,8 @@ from ..core.awaw import assess
 from ..core.awaw.checklist import war_end
 from ..core.awaw.common import Status
 from .follow import RefreshWhenSeen
-from .power_tab import points_text
 from .store import SessionStore
-from .theme import is_dark, status_chip_style, status_text
+from .theme import is_dark, points_text, status_chip_style, status_text
 from .tipping_panel import OverviewTipping
 
 

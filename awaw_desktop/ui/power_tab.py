@@ -28,12 +28,8 @@ from .carried import CarriedPanel
 from .follow import RefreshWhenSeen
 from .line_inputs import DerivedInput, LineInput, make_input, tooltip
 from .store import SessionStore
-from .theme import is_dark, status_chip_style, status_text
+from .theme import is_dark, points_text, status_chip_style, status_text
 from .tipping_panel import TippingPanel
-
-
-def points_text(points: int) -> str:
-    return f"{points:+d}" if points else "0"
 
 
 class ResultHeader(QFrame):

@@ -131,3 +131,8 @@ def apply_theme(choice: str) -> None:
     if hasattr(hints, "setColorScheme"):
         hints.setColorScheme(scheme)
     app.setPalette(_palette(choice == "dark") if choice != "system" else saved)
+
+
+def points_text(points: int) -> str:
+    """A level or a line's points as players write them: +3, -2, 0."""
+    return f"{points:+d}" if points else "0"
