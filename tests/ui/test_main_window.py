@@ -221,7 +221,7 @@ def test_every_line_of_every_tab_is_shown_with_its_rule(window):
 
 
 def test_example_sessions_all_open(qtbot, window):
-    from awaw_desktop.ui.main_window import example_sessions
+    from awaw_desktop.ui.window_files import example_sessions
 
     examples = example_sessions()
     for _title, path in examples:

@@ -1,0 +1,239 @@
+"""The main window's files: open, save, recent files, the example games, dated backups, and the recovery file
+written shortly after each change (on a worker thread, so the window never waits on the disk).
+
+A mixin of ``MainWindow`` (``ui/main_window.py``), which holds the store, the path and the timers it uses.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from ..core.lines import RulesInputError
+from ..paths import examples_dir
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
+
+SESSION_SUFFIX = ".awaw"
+FILE_FILTER = "AWAW sessions (*.awaw);;All files (*)"
+MAX_RECENT = 8
+#: How long after the last change the recovery file is written (milliseconds).
+AUTOSAVE_DELAY_MS = 1500
+
+
+def example_sessions() -> list[tuple[str, Path]]:
+    """The example sessions shipped in ``resources/examples`` (title, path)."""
+    from ..core import sessionfile
+
+    folder = examples_dir()
+    found: list[tuple[str, Path]] = []
+    if folder.is_dir():
+        for path in sorted(folder.iterdir(), key=lambda e: e.name):
+            if path.name.endswith(SESSION_SUFFIX):
+                try:
+                    title = sessionfile.load(path).title or path.stem
+                except sessionfile.SessionFileError:
+                    continue
+                found.append((title, path))
+    return found
+
+
+class GameFiles:
+    """Files and recovery for the main window (mixed into ``MainWindow``)."""
+
+    def write_recovery(self) -> None:
+        """Write the open session to its recovery file (atomic), unless it is saved as is.
+
+        The snapshot is taken here (about 2 ms for a 200-turn game); validating and writing
+        it run on one worker thread, in order, so the window never waits on the disk."""
+        if self.recovery is None:
+            return
+        self._report_recovery_errors()
+        if self.store.undo_stack.isClean():
+            self._recovery_jobs.append(self._recovery_pool().submit(self.recovery.discard, self.recovery_id))
+            return
+        document = self.recovery.snapshot(self.store.session)
+        if self.recovery_id not in self._claimed:
+            self._claimed.add(self.recovery_id)
+            self._recovery_jobs.append(self._recovery_pool().submit(self.recovery.claim, self.recovery_id))
+        self._recovery_jobs.append(self._recovery_pool().submit(
+            self.recovery.write_snapshot, self.recovery_id, document, self.path))
+
+    def _recovery_pool(self) -> ThreadPoolExecutor:
+        if self._recovery_executor is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._recovery_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recovery")
+        return self._recovery_executor
+
+    def _report_recovery_errors(self) -> None:
+        pending = []
+        for job in self._recovery_jobs:
+            if not job.done():
+                pending.append(job)
+            elif job.exception() is not None:
+                self.statusBar().showMessage(f"Could not write the recovery file: {job.exception()}", 8000)
+        self._recovery_jobs = pending
+
+    def finish_recovery_writes(self) -> None:
+        """Wait for queued recovery writes (before a clean close or a discard)."""
+        if self._recovery_executor is not None:
+            self._recovery_executor.shutdown(wait=True)
+            self._recovery_executor = None
+        self._report_recovery_errors()
+
+    def discard_recovery(self) -> None:
+        if self.recovery is not None:
+            self.finish_recovery_writes()
+            self.recovery.discard(self.recovery_id)
+
+    # -- files -----------------------------------------------------------------------------
+    def confirm_discard(self) -> bool:
+        """True if the open session may be replaced or closed (saved, or the player says so)."""
+        if self.store.undo_stack.isClean():
+            return True
+        answer = self.ask_unsaved()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def ask_unsaved(self) -> QMessageBox.StandardButton:
+        return QMessageBox.question(
+            self, "Unsaved changes", "This game has changes that are not saved. Save them first?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
+
+    def open_dialog(self) -> None:
+        if not self.confirm_discard():
+            return
+        start = str(self.path.parent) if self.path else str(Path.home())
+        name, _ = QFileDialog.getOpenFileName(self, "Open a game", start, FILE_FILTER)
+        if name:
+            self.open_path(Path(name), confirmed=True)
+
+    def open_path(self, path: Path, as_example: bool = False, confirmed: bool = False) -> bool:
+        """Open a session file; a damaged or newer file is refused and the open game stays as it was."""
+        if not confirmed and not self.confirm_discard():
+            return False
+        handed = self.hand_over_file(Path(path))
+        if handed is not None:
+            return handed
+        from ..core import sessionfile
+
+        try:
+            session = sessionfile.load(path)
+            session.assess()  # a file the rules cannot use is refused here, not after it replaced the game
+        except (sessionfile.SessionFileError, RulesInputError) as error:
+            if not as_example and self.offer_backup(Path(path), str(error)):
+                return True
+            self.show_error("Cannot open this file", f"{path.name}: {error}\n\nThe open game is unchanged.")
+            return False
+        self.set_session(session, None if as_example else Path(path))
+        if not as_example:
+            self.add_recent(Path(path))
+        self.statusBar().showMessage(f"Opened {Path(path).name}", 5000)
+        if session.load_notes:
+            self.show_reconciled(Path(path).name, session.load_notes)
+        return True
+
+    def show_reconciled(self, name: str, notes: list[str]) -> None:
+        """An older file whose tables disagreed on a fact of the war: say what was kept (the game is open)."""
+        box = QMessageBox(QMessageBox.Icon.Information, "Facts reconciled",
+                          f"{name} was made by an earlier version, which kept some facts on several tabs. They are "
+                          "now kept once (see \u201cThe war\u201d tab). Where the tabs disagreed:", parent=self)
+        box.setDetailedText("\n".join(notes))
+        box.setInformativeText("\n".join(notes[:6]) + ("\n\u2026" if len(notes) > 6 else ""))
+        box.setAccessibleName("Facts reconciled")
+        box.open()
+
+    def offer_backup(self, path: Path, problem: str) -> bool:
+        """A file that cannot be opened: offer its newest backup that loads. Saving then writes
+        the game back to ``path`` (the damaged content is kept as a backup in turn)."""
+        from ..core import sessionfile
+
+        if problem.startswith("made by a newer version"):
+            return False
+        found = sessionfile.backups(path)
+        if not found or not self.ask_open_backup(
+                f"{path.name}: {problem}\n\nOpen the backup from {found[0].description}?"):
+            return False
+        self.set_session(found[0].session, path)
+        self.statusBar().showMessage(f"Opened the backup from {found[0].description}; save to replace the "
+                                     f"damaged {path.name}", 10000)
+        return True
+
+    def ask_open_backup(self, text: str) -> bool:
+        answer = QMessageBox.question(self, "Cannot open this file", text,
+                                      QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
+                                      QMessageBox.StandardButton.Open)
+        return answer == QMessageBox.StandardButton.Open
+
+    def save(self) -> bool:
+        if self.path is None:
+            return self.save_as()
+        return self.save_to(self.path)
+
+    def save_as(self) -> bool:
+        start = str(self.path) if self.path else str(Path.home() / f"{self.store.session.title or 'game'}.awaw")
+        name, _ = QFileDialog.getSaveFileName(self, "Save the game", start, FILE_FILTER)
+        if not name:
+            return False
+        path = Path(name)
+        if path.suffix != SESSION_SUFFIX:
+            path = path.with_suffix(SESSION_SUFFIX)
+        return self.save_to(path)
+
+    def save_to(self, path: Path) -> bool:
+        from ..core import sessionfile
+
+        try:
+            sessionfile.save(self.store.session, path)
+        except sessionfile.SessionFileError as error:
+            self.show_error("Cannot save", f"{path}: {error}\n\nNothing was overwritten.")
+            return False
+        self.path = path
+        self.store.undo_stack.setClean()
+        self.autosave_timer.stop()
+        self.discard_recovery()
+        self.add_recent(path)
+        self.statusBar().showMessage(f"Saved {path.name}", 5000)
+        self._update_title()
+        return True
+
+    def recent_files(self) -> list[str]:
+        value = QSettings().value("recentFiles", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def add_recent(self, path: Path) -> None:
+        files = [str(path.resolve())] + [f for f in self.recent_files() if f != str(path.resolve())]
+        QSettings().setValue("recentFiles", files[:MAX_RECENT])
+
+    def _fill_examples_menu(self) -> None:
+        self.menu_examples.clear()
+        for title, path in example_sessions():
+            self.menu_examples.addAction(title, lambda p=path: self.open_path(p, as_example=True))
+        if self.menu_examples.isEmpty():
+            self.menu_examples.addAction("No examples installed").setEnabled(False)
+
+    def _fill_recent_menu(self) -> None:
+        self.menu_recent.clear()
+        files = [f for f in self.recent_files() if Path(f).exists()]
+        QSettings().setValue("recentFiles", files)
+        if not files:
+            action = self.menu_recent.addAction("No recent games")
+            action.setEnabled(False)
+        for index, name in enumerate(files, start=1):
+            self.menu_recent.addAction(f"&{index} {Path(name).name}", lambda n=name: self.open_path(Path(n)))
+
+    def hand_over_file(self, path: Path) -> bool | None:
+        """A file of another rules family opens in that family's window; None: this window opens it."""
+        from ..core.family import DEFAULT_FAMILY
+        from .family_window import open_elsewhere
+
+        return open_elsewhere(self, DEFAULT_FAMILY, path, self.recovery)
