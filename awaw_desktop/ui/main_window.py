@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QPaintEvent, QShortcut
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
@@ -73,6 +73,7 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self.tab_builder = QTimer(self)
         self.tab_builder.setSingleShot(True)
         self.tab_builder.setInterval(25)  # after the first paint, one tab per idle moment
+        self.painted = False   # the tab builder starts at the first paint, never before it
         self.tab_builder.timeout.connect(self._build_next_tab)
         self.overview: OverviewTab | None = None
         self.facts_tab: FactsTab | None = None
@@ -106,6 +107,12 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self._update_title()
         hints = QGuiApplication.styleHints()
         hints.colorSchemeChanged.connect(self._scheme_changed)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self.painted:   # the window is on screen: the other tabs are built in the moments after
+            self.painted = True
+            self.tab_builder.start()
 
     def _input_refused(self, message: str) -> None:
         self.statusBar().showMessage(f"Not entered: {message}", 10000)
@@ -233,7 +240,8 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
             self.tabs.addTab(self.history, "Game record")
         self.tabs.setCurrentIndex(max(min(current, self.tabs.count() - 1), 0))
         self._ensure_current_tab()
-        self.tab_builder.start()
+        if self.painted:
+            self.tab_builder.start()
         self._update_title()
 
     @property

@@ -113,24 +113,29 @@ def _palette(dark: bool) -> QPalette:
     return palette
 
 
-def apply_theme(choice: str) -> None:
+def apply_theme(choice: str) -> bool:
     """Light, dark, or what the system says.  Light and dark set the palette themselves, since a
-    bare Linux desktop does not answer Qt's request for a colour scheme."""
+    bare Linux desktop does not answer Qt's request for a colour scheme.  Returns False if nothing changed
+    (the same choice again, or "system" at start-up): restyling every widget is not free."""
     app = QGuiApplication.instance()
     if not isinstance(app, QGuiApplication):
-        return
+        return False
     if choice not in ("light", "dark"):
         choice = "system"
+    current = app.property(_THEME_PROPERTY)
     saved = app.property(_SYSTEM_PALETTE_PROPERTY)
     if not isinstance(saved, QPalette):
         app.setProperty(_SYSTEM_PALETTE_PROPERTY, QPalette(app.palette()))
         saved = app.property(_SYSTEM_PALETTE_PROPERTY)
     app.setProperty(_THEME_PROPERTY, choice)
+    if choice == current or (current is None and choice == "system"):
+        return False
     hints = app.styleHints()
     scheme = {"light": Qt.ColorScheme.Light, "dark": Qt.ColorScheme.Dark}.get(choice, Qt.ColorScheme.Unknown)
     if hasattr(hints, "setColorScheme"):
         hints.setColorScheme(scheme)
     app.setPalette(_palette(choice == "dark") if choice != "system" else saved)
+    return True
 
 
 def points_text(points: int) -> str:

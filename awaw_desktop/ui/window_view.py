@@ -37,8 +37,9 @@ class WindowView:
         """The size and place the player left the window in, the zoom, theme and game record place;
         a window that no longer fits the screen (a smaller or more scaled one) is fitted again."""
         settings = QSettings()
-        self.set_zoom(int(settings.value("view/zoom", DEFAULT_ZOOM) or DEFAULT_ZOOM))
-        self.set_theme(str(settings.value("view/theme", "system") or "system"))
+        # Applied, not written back: the start-up reads the settings file and writes nothing.
+        self.set_zoom(int(settings.value("view/zoom", DEFAULT_ZOOM) or DEFAULT_ZOOM), remember=False)
+        self.set_theme(str(settings.value("view/theme", "system") or "system"), remember=False)
         geometry = settings.value("window/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
@@ -47,7 +48,7 @@ class WindowView:
         # Until the player chooses, a laptop-sized window shows the record as a tab, not beside the table.
         default = "beside" if self.width() >= WIDE_ENOUGH_FOR_RECORD else "tab"
         place = str(settings.value("view/gameRecord", default) or default)
-        self.place_history(place if place in HISTORY_PLACES else default, show=False)
+        self.place_history(place if place in HISTORY_PLACES else default, show=False, remember=False)
 
     # -- view: window size, game record place, zoom, theme ---------------------------------------
     def _build_view_menu(self, view: QMenu) -> None:
@@ -123,14 +124,15 @@ class WindowView:
         else:
             self.history_dock.setVisible(shown)
 
-    def place_history(self, place: str, show: bool = True) -> None:
+    def place_history(self, place: str, show: bool = True, remember: bool = True) -> None:
         """The game record beside the table (a third of the width at most), in its own window, or as
         a tab, so it never squeezes the table."""
         shown = self.action_history.isChecked()
         self.history_place = place
         for action in self.place_actions.actions():
             action.setChecked(action.data() == place)
-        QSettings().setValue("view/gameRecord", place)
+        if remember:
+            QSettings().setValue("view/gameRecord", place)
         if self._history is None and not (show or shown):
             return   # placed when it is first built (_ensure_history): not needed for the first paint
         self._place_panel(self.history)
@@ -163,7 +165,7 @@ class WindowView:
         elif steps < 0 and smaller:
             self.set_zoom(smaller[-1])
 
-    def set_zoom(self, percent: int) -> None:
+    def set_zoom(self, percent: int, remember: bool = True) -> None:
         """Scale every text of the app (and the tabs, which are rebuilt with the new size)."""
         percent = min(max(percent, ZOOM_STEPS[0]), ZOOM_STEPS[-1])
         app = QApplication.instance()
@@ -176,7 +178,8 @@ class WindowView:
         changed = percent != getattr(self, "zoom", DEFAULT_ZOOM) or abs(app.font().pointSizeF()
                                                                         - base * percent / 100) > 0.01
         self.zoom = percent
-        QSettings().setValue("view/zoom", percent)
+        if remember:
+            QSettings().setValue("view/zoom", percent)
         self.action_zoom_in.setEnabled(percent < ZOOM_STEPS[-1])
         self.action_zoom_out.setEnabled(percent > ZOOM_STEPS[0])
         if not changed:
@@ -187,10 +190,12 @@ class WindowView:
         self._build_tabs()
         self.statusBar().showMessage(f"Zoom {percent}%", 3000)
 
-    def set_theme(self, theme: str) -> None:
-        apply_theme(theme)
+    def set_theme(self, theme: str, remember: bool = True) -> None:
+        changed = apply_theme(theme)
         chosen = chosen_theme()
-        QSettings().setValue("view/theme", chosen)
+        if remember:
+            QSettings().setValue("view/theme", chosen)
         for action in self.theme_actions.actions():
             action.setChecked(action.data() == chosen)
-        self._scheme_changed()
+        if changed:
+            self._scheme_changed()
