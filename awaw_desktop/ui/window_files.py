@@ -162,6 +162,9 @@ class GameFiles:
                 f"{path.name}: {problem}\n\nOpen the backup from {found[0].description}?"):
             return False
         self.set_session(found[0].session, path)
+        # Unsaved: the file on disk is still the damaged one, so closing asks to save the game over it.
+        self.store.undo_stack.resetClean()
+        self._update_title()
         self.statusBar().showMessage(f"Opened the backup from {found[0].description}; save to replace the "
                                      f"damaged {path.name}", 10000)
         return True

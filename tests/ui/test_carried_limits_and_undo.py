@@ -212,6 +212,10 @@ def test_a_damaged_file_offers_the_backup_from_its_turn(qtbot, tmp_path):
     assert window.store.session.turn == Turn(1942, Season.SPRING)
     assert window.path == path
     assert "Opened the backup from Spring 1942" in window.statusBar().currentMessage()
+    assert window.isWindowModified(), "the damaged file is still on disk: the game must show as unsaved"
+    asked_to_save: list[bool] = []
+    window.ask_unsaved = lambda: asked_to_save.append(True) or QMessageBox.StandardButton.Cancel
+    assert not window.confirm_discard() and asked_to_save   # closing now asks first
     damaged = path.read_bytes()
     assert window.save_to(path)  # the damaged content is kept as a backup in turn
     assert sessionfile.load(path).turn == Turn(1942, Season.SPRING)
