@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from ..core.lines import RulesInputError
 from ..paths import examples_dir
+from .unsaved import ask_unsaved, may_discard
 
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
@@ -94,18 +95,10 @@ class GameFiles:
     # -- files -----------------------------------------------------------------------------
     def confirm_discard(self) -> bool:
         """True if the open session may be replaced or closed (saved, or the player says so)."""
-        if self.store.undo_stack.isClean():
-            return True
-        answer = self.ask_unsaved()
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+        return may_discard(self.store.undo_stack.isClean(), self.ask_unsaved, self.save)
 
     def ask_unsaved(self) -> QMessageBox.StandardButton:
-        return QMessageBox.question(
-            self, "Unsaved changes", "This game has changes that are not saved. Save them first?",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
+        return ask_unsaved(self)
 
     def open_dialog(self) -> None:
         if not self.confirm_discard():

@@ -23,6 +23,7 @@ from ...core.europa.report import report_text
 from ...core.europa.state import EuropaGame
 from ...core.sessionfile import SessionFileError
 from ..family_window import open_elsewhere, open_game_window
+from ..unsaved import ask_unsaved, may_discard
 from .holder import EuropaGameHolder
 from .nation_panel import NationPanel
 from .turn_track import TurnTrack
@@ -260,18 +261,10 @@ class EuropaWindow(QMainWindow):
         return True
 
     def confirm_discard(self) -> bool:
-        if self.holder is None or self.holder.undo_stack.isClean():
-            return True
-        answer = self.ask_unsaved()
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+        return may_discard(self.holder is None or self.holder.undo_stack.isClean(), self.ask_unsaved, self.save)
 
     def ask_unsaved(self) -> QMessageBox.StandardButton:
-        return QMessageBox.question(
-            self, "Unsaved changes", "This Europa game has changes that are not saved. Save them first?",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
+        return ask_unsaved(self, "This Europa game")
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.confirm_discard():

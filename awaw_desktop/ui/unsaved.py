@@ -1,0 +1,25 @@
+"""The one question before a game with changes is closed or replaced, for every window (AWAW and Europa)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+
+def ask_unsaved(parent: QWidget, what: str = "This game") -> QMessageBox.StandardButton:
+    """Save, Discard or Cancel; Save is the default (Enter never loses work)."""
+    return QMessageBox.question(
+        parent, "Unsaved changes", f"{what} has changes that are not saved. Save them first?",
+        QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+        | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
+
+
+def may_discard(clean: bool, ask: Callable[[], QMessageBox.StandardButton], save: Callable[[], bool]) -> bool:
+    """True if the game may be closed or replaced: nothing unsaved, saved now, or the player discards it."""
+    if clean:
+        return True
+    answer = ask()
+    if answer == QMessageBox.StandardButton.Save:
+        return save()
+    return answer == QMessageBox.StandardButton.Discard
