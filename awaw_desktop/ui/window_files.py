@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from ..core.lines import RulesInputError
 from ..paths import examples_dir
+from .recent import recent_files, remember
 from .unsaved import ask_unsaved, may_discard
 
 if TYPE_CHECKING:
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
 
 SESSION_SUFFIX = ".awaw"
 FILE_FILTER = "AWAW sessions (*.awaw);;All files (*)"
-MAX_RECENT = 8
 #: How long after the last change the recovery file is written (milliseconds).
 AUTOSAVE_DELAY_MS = 1500
 
@@ -113,7 +113,9 @@ class GameFiles:
         if not confirmed and not self.confirm_discard():
             return False
         handed = self.hand_over_file(Path(path))
-        if handed is not None:
+        if handed is not None:   # another rules family's game, in its own window
+            if handed and not as_example:
+                self.add_recent(Path(path))
             return handed
         from ..core import sessionfile
 
@@ -201,14 +203,10 @@ class GameFiles:
         return True
 
     def recent_files(self) -> list[str]:
-        value = QSettings().value("recentFiles", [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
+        return recent_files()
 
     def add_recent(self, path: Path) -> None:
-        files = [str(path.resolve())] + [f for f in self.recent_files() if f != str(path.resolve())]
-        QSettings().setValue("recentFiles", files[:MAX_RECENT])
+        remember(path)
 
     def _fill_examples_menu(self) -> None:
         self.menu_examples.clear()

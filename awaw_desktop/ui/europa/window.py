@@ -23,6 +23,7 @@ from ...core.europa.report import report_text
 from ...core.europa.state import EuropaGame
 from ...core.sessionfile import SessionFileError
 from ..family_window import open_elsewhere, open_game_window
+from ..recent import remember
 from ..unsaved import ask_unsaved, may_discard
 from .holder import EuropaGameHolder
 from .nation_panel import NationPanel
@@ -252,6 +253,7 @@ class EuropaWindow(QMainWindow):
             QMessageBox.warning(self, "Cannot save", f"{path}: {error}\n\nNothing was overwritten.")
             return False
         self.path = path
+        remember(path)   # in File > Open Recent of the main window, beside the AWAW games
         assert self.holder is not None
         self.holder.undo_stack.setClean()
         self.autosave_timer.stop()
