@@ -28,45 +28,50 @@ from __future__ import annotations
 import base64
 import contextlib
 import copy
-import errno
 import json
 import math
 import os
-import secrets
-import shutil
-import stat
 import sys
-import time
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StringConstraints, ValidationError, model_validator
 
+from . import backups as backup_files
+from .atomic_file import (
+    MAX_FILE_SIZE,
+    TEMP_SUFFIX,
+    NotARegularFileError,
+    SessionFileError,
+    clean_stray_temp_files,
+    os_reason,
+    read_limited,
+    too_large,
+)
 from .awaw import assess
 from .awaw import facts as war_facts
 from .awaw.common import FIRST_YEAR, LAST_YEAR, Consequence, Edition, Scenario, Season, Turn
+from .backups import BACKUP_SUFFIX, BACKUPS_KEPT, backup_path, dated_backup_path
 from .lines import RulesInputError
 from .session import DieRoll, HistoryEntry, Session, preview_end_of_turn
 
+__all__ = ["BACKUPS_KEPT", "BACKUP_SUFFIX", "FORMAT_NAME", "FORMAT_VERSION", "MAX_DEPTH", "MAX_FILE_SIZE",
+           "MIGRATIONS", "SESSION_SUFFIX", "TEMP_SUFFIX", "Backup", "NotARegularFileError", "SessionFileError",
+           "backup_path", "backups", "check_carried", "check_storable", "clean_stray_temp_files",
+           "dated_backup_path", "decode_checkpoints", "dumps", "encode_checkpoints", "from_json", "json_schema",
+           "json_schema_text", "load", "loads", "migrate", "parse_json", "read_limited", "save",
+           "session_at_checkpoint", "to_json", "write_atomically"]
+
 #: The file name suffix of a session file.
 SESSION_SUFFIX = ".awaw"
-#: The suffix of the backups kept by :func:`save` (``<name>.awaw.<date and time>.bak``).
-BACKUP_SUFFIX = ".bak"
-#: How many dated backups :func:`save` keeps beside a file (the newest).
-BACKUPS_KEPT = 5
-_BACKUP_STAMP = "%Y-%m-%dT%H-%M-%S.%fZ"
-#: The suffix of the temporary files written while saving (see :func:`clean_stray_temp_files`).
-TEMP_SUFFIX = ".awaw-tmp"
 #: The value of the ``format`` field.
 FORMAT_NAME = "awaw-desktop-session"
 #: The version this code writes; it reads this one and, through :data:`MIGRATIONS`, older ones.
 FORMAT_VERSION = 2
-#: Files larger than this are refused before they are parsed.
-MAX_FILE_SIZE = 5 * 1024 * 1024
 #: Deepest nesting of arrays/objects accepted anywhere in a file.
 MAX_DEPTH = 48
 
@@ -121,10 +126,6 @@ def _facts_from_version_1(document: dict[str, Any]) -> dict[str, Any]:
 #: ``MIGRATIONS[n]`` turns a version-``n`` document into a version-``n + 1`` document; every past
 #: fixture in ``tests/fixtures`` must keep loading.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _facts_from_version_1}
-
-
-class SessionFileError(Exception):
-    """A session file cannot be read or written; the message says why in plain words."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -679,16 +680,6 @@ def check_carried(session: Session) -> None:
 # bytes
 # ---------------------------------------------------------------------------------------
 
-def _megabytes(size: int) -> str:
-    value = size / (1024 * 1024)
-    text = f"{value:.0f}" if value >= 10 else f"{value:.1f}".removesuffix(".0")
-    return f"{text} MB"
-
-
-def _too_large(size: int) -> SessionFileError:
-    return SessionFileError(f"too large ({_megabytes(size)}; the limit is {_megabytes(MAX_FILE_SIZE)})")
-
-
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
@@ -718,7 +709,7 @@ def parse_json(raw: bytes, marker: str = FORMAT_NAME) -> Any:
         raise SessionFileError(f"not a session file (expected bytes, got {type(raw).__name__})")
     raw = bytes(raw)
     if len(raw) > MAX_FILE_SIZE:
-        raise _too_large(len(raw))
+        raise too_large(len(raw))
     ours = marker.encode() in raw
     if not raw.strip():
         raise SessionFileError("not a session file (the file is empty)")
@@ -772,7 +763,7 @@ def dumps(session: Session) -> bytes:
     except (TypeError, ValueError, RecursionError) as error:
         raise SessionFileError(f"cannot save: the session holds a value a file cannot store ({error})") from None
     if len(raw) > MAX_FILE_SIZE:
-        raise SessionFileError(f"cannot save: {_too_large(len(raw))}")
+        raise SessionFileError(f"cannot save: {too_large(len(raw))}")
     try:
         from_json(document)
     except SessionFileError as error:
@@ -781,21 +772,8 @@ def dumps(session: Session) -> bytes:
 
 
 # ---------------------------------------------------------------------------------------
-# files
+# files (atomic_file: atomic writes, size-capped reads; backups: the dated backups)
 # ---------------------------------------------------------------------------------------
-
-def backup_path(path: str | os.PathLike[str]) -> Path:
-    """The single backup earlier versions kept (``<name>.awaw.bak``); still listed by :func:`backups`."""
-    path = Path(path)
-    return path.with_name(path.name + BACKUP_SUFFIX)
-
-
-def dated_backup_path(path: str | os.PathLike[str], moment: datetime) -> Path:
-    """``<name>.awaw.<UTC date and time>.bak``: where :func:`save` keeps the content a save replaced."""
-    path = Path(path)
-    stamp = moment.astimezone(UTC).strftime(_BACKUP_STAMP)
-    return path.with_name(f"{path.name}.{stamp}{BACKUP_SUFFIX}")
-
 
 @dataclass(frozen=True)
 class Backup:
@@ -812,36 +790,11 @@ class Backup:
         return f"{self.session.turn.title}, saved {self.saved_at.strftime('%d %b %Y %H:%M')}"
 
 
-def _dated_backups(path: Path) -> list[tuple[datetime, Path]]:
-    """The dated backups of ``path``, newest first."""
-    found: list[tuple[datetime, Path]] = []
-    prefix = f"{path.name}."
-    try:
-        names = [entry.name for entry in os.scandir(path.parent)]
-    except (OSError, ValueError):
-        return found
-    for name in names:
-        if not (name.startswith(prefix) and name.endswith(BACKUP_SUFFIX)):
-            continue
-        try:
-            moment = datetime.strptime(name[len(prefix):-len(BACKUP_SUFFIX)], _BACKUP_STAMP).replace(tzinfo=UTC)
-        except ValueError:
-            continue
-        found.append((moment, path.with_name(name)))
-    found.sort(reverse=True)
-    return found
-
-
 def backups(path: str | os.PathLike[str]) -> list[Backup]:
     """The backups of ``path`` that load, newest first: the dated ones, then an older
     ``<name>.awaw.bak`` (dated by its modification time).  Damaged backups are skipped."""
-    target = Path(os.path.realpath(path))
-    candidates = _dated_backups(target)
-    legacy = backup_path(target)
-    with contextlib.suppress(OSError):
-        candidates.append((datetime.fromtimestamp(legacy.stat().st_mtime, UTC), legacy))
     found: list[Backup] = []
-    for moment, candidate in candidates:
+    for moment, candidate in backup_files.candidates(path):
         try:
             session = loads(read_limited(candidate))
         except SessionFileError:
@@ -850,130 +803,13 @@ def backups(path: str | os.PathLike[str]) -> list[Backup]:
     return found
 
 
-def _keep_dated_backup(target: Path, previous: bytes, data: bytes) -> None:
-    """Keep ``previous`` (the content a save replaces) as a new dated backup, unless the save
-    changes nothing, then drop the dated backups beyond the :data:`BACKUPS_KEPT` newest."""
-    if previous == data:
-        return
-    moment = datetime.now(UTC)
-    backup = dated_backup_path(target, moment)
-    while backup.exists():  # two saves in one microsecond
-        moment += timedelta(microseconds=1)
-        backup = dated_backup_path(target, moment)
-    backup_temp = _write_temp(backup, previous)
-    try:
-        os.replace(backup_temp, backup)
-    except BaseException:
-        _unlink_quietly(backup_temp)
-        raise
-    for _moment, stale in _dated_backups(target)[BACKUPS_KEPT:]:
-        _unlink_quietly(stale)
-
-
-class NotARegularFileError(OSError):
-    """The path names a pipe, a device or a socket: reading or replacing it could wait forever."""
-
-
-def _regular_file_check(mode: int) -> None:
-    """Raise unless ``mode`` (from ``stat``) is a regular file's."""
-    if stat.S_ISREG(mode):
-        return
-    if stat.S_ISDIR(mode):
-        raise IsADirectoryError(errno.EISDIR, "it is a folder, not a file")
-    if stat.S_ISFIFO(mode):
-        kind = "a named pipe (FIFO)"
-    elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        kind = "a device"
-    elif stat.S_ISSOCK(mode):
-        kind = "a socket"
-    else:
-        kind = "something other than a regular file"
-    raise NotARegularFileError(errno.EINVAL, f"it is {kind}, not a file")
-
-
-def _open_temp(target: Path) -> tuple[int, Path]:
-    """Create a new temporary file next to ``target`` (mode 0666 less the umask)."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    for _attempt in range(100):
-        temp = target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(6)}{TEMP_SUFFIX}")
-        try:
-            return os.open(temp, flags, 0o666), temp
-        except FileExistsError:
-            continue
-    raise FileExistsError(f"cannot create a temporary file next to {target}")
-
-
-def _fsync_directory(directory: Path) -> None:
-    """Make a rename durable (POSIX); a no-op where folders cannot be opened."""
-    if sys.platform == "win32":
-        return
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def _write_temp(target: Path, data: bytes) -> Path:
-    fd, temp = _open_temp(target)
-    try:
-        view = memoryview(data)
-        while view:
-            written = os.write(fd, view)
-            view = view[written:]
-        os.fsync(fd)
-    except BaseException:
-        os.close(fd)
-        _unlink_quietly(temp)
-        raise
-    os.close(fd)
-    return temp
-
-
-def _unlink_quietly(path: Path) -> None:
-    with contextlib.suppress(OSError):
-        os.unlink(path)
-
-
 def write_atomically(path: str | os.PathLike[str], data: bytes, *, keep_backup: bool = False) -> Path:
     """Replace ``path`` by ``data`` so that a crash at any moment leaves the old content or
     the new one.  With ``keep_backup`` the old content is first copied (also atomically) to
     a dated backup (:func:`dated_backup_path`; the :data:`BACKUPS_KEPT` newest are kept).
     The temporary files are removed on failure.  Raises ``OSError``.
     Returns the path written (symbolic links are followed)."""
-    target = Path(os.path.realpath(path))
-    with contextlib.suppress(FileNotFoundError):
-        _regular_file_check(os.stat(target).st_mode)  # replacing a pipe or device is refused, not waited on
-    temp = _write_temp(target, data)
-    try:
-        if keep_backup and target.exists():
-            _keep_dated_backup(target, target.read_bytes(), data)
-        if target.exists():
-            with contextlib.suppress(OSError):
-                shutil.copymode(target, temp)
-        os.replace(temp, target)
-    except BaseException:
-        _unlink_quietly(temp)
-        raise
-    _fsync_directory(target.parent)
-    return target
-
-
-def _os_reason(error: OSError) -> str:
-    if isinstance(error, FileNotFoundError):
-        return "no such file or folder"
-    if isinstance(error, IsADirectoryError):
-        return "it is a folder, not a file"
-    if isinstance(error, PermissionError):
-        return "permission denied"
-    if isinstance(error, NotARegularFileError):
-        return error.strerror or "not a regular file"
-    return error.strerror or str(error)
+    return backup_files.write_keeping_backups(path, data, keep_backup=keep_backup)
 
 
 def save(session: Session, path: str | os.PathLike[str]) -> None:
@@ -985,32 +821,10 @@ def save(session: Session, path: str | os.PathLike[str]) -> None:
     try:
         target = write_atomically(path, data, keep_backup=True)
     except OSError as error:
-        raise SessionFileError(f"cannot save {Path(path).name}: {_os_reason(error)}") from error
+        raise SessionFileError(f"cannot save {Path(path).name}: {os_reason(error)}") from error
     except ValueError as error:  # a path with a NUL character
         raise SessionFileError(f"cannot save: not a usable file name ({error})") from None
     clean_stray_temp_files(target.parent)
-
-
-def read_limited(path: str | os.PathLike[str]) -> bytes:
-    """The bytes of a file, refusing one larger than :data:`MAX_FILE_SIZE` before reading it,
-    and refusing a pipe, a device or a socket without waiting on it."""
-    try:
-        _regular_file_check(os.stat(path).st_mode)
-        # O_NONBLOCK: should the path become a FIFO after the check, opening it does not wait
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0))
-        with open(fd, "rb") as handle:
-            status = os.fstat(handle.fileno())
-            _regular_file_check(status.st_mode)
-            if status.st_size > MAX_FILE_SIZE:
-                raise _too_large(status.st_size)
-            raw = handle.read(MAX_FILE_SIZE + 1)
-    except OSError as error:
-        raise SessionFileError(_os_reason(error)) from None
-    except ValueError as error:  # a path with a NUL character
-        raise SessionFileError(f"not a usable file name ({error})") from None
-    if len(raw) > MAX_FILE_SIZE:  # the file grew while we read it
-        raise _too_large(len(raw))
-    return raw
 
 
 def load(path: str | os.PathLike[str]) -> Session:
@@ -1021,51 +835,6 @@ def load(path: str | os.PathLike[str]) -> Session:
     with contextlib.suppress(OSError, ValueError):
         clean_stray_temp_files(Path(os.path.realpath(path)).parent)
     return session
-
-
-def _writer_gone(temp: Path) -> bool:
-    """True if the temporary file names its writer's process id and no such process runs (POSIX)."""
-    stem = temp.name.removesuffix(TEMP_SUFFIX)
-    pid_text = stem.rsplit(".", 1)[-1].split("-", 1)[0]
-    if os.name != "posix" or not pid_text.isdigit() or "-" not in stem.rsplit(".", 1)[-1]:
-        return False
-    pid = int(pid_text)
-    if pid == os.getpid() or pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    except (PermissionError, OverflowError, OSError):
-        return False
-    return False
-
-
-def clean_stray_temp_files(directory: str | os.PathLike[str], older_than: float = 60.0) -> list[Path]:
-    """Remove temporary files a crash left behind in ``directory`` (only ours: ``.*.awaw-tmp``).
-
-    A temporary file is named after the process writing it: one whose process has ended is
-    removed at once.  Otherwise files younger than ``older_than`` seconds are kept (another
-    window may be saving right now).  Returns the files removed; files that cannot be removed
-    are skipped."""
-    removed: list[Path] = []
-    now = time.time()
-    try:
-        candidates = sorted(Path(directory).glob(f".*{TEMP_SUFFIX}"))
-    except (OSError, ValueError):
-        return removed
-    for candidate in candidates:
-        try:
-            status = candidate.lstat()
-            if not stat.S_ISREG(status.st_mode):
-                continue
-            if now - status.st_mtime < older_than and not _writer_gone(candidate):
-                continue
-            candidate.unlink()
-        except OSError:
-            continue
-        removed.append(candidate)
-    return removed
 
 
 if __name__ == "__main__":  # python -m awaw_desktop.core.sessionfile > resources/session.schema.json
