@@ -15,6 +15,7 @@ converts such a file.
 from __future__ import annotations
 
 import base64
+import itertools
 import json
 import zlib
 from collections.abc import Sequence
@@ -36,8 +37,9 @@ STATE_FIELDS = ("title", *OBJECT_FIELDS)
 _STEPS: TypeAdapter[list[CheckpointStepModel]] = TypeAdapter(list[CheckpointStepModel])
 _EMPTY_STATE: dict[str, Any] = {"title": "", **{field: {} for field in OBJECT_FIELDS}}   # read, never changed
 
-#: (id(before), id(point)) -> (before, point, the point's step as text); the objects are held, so ids stay theirs.
-_steps_met: dict[tuple[int, int], tuple[Any, Any, bytes]] = {}
+#: (id(before), id(point)) -> (before, point, the point's step as text, or as read from a file); the objects are
+#: held, so ids stay theirs.
+_steps_met: dict[tuple[int, int], tuple[Any, Any, bytes | dict[str, Any]]] = {}
 #: The last text made: the checkpoints it holds (held) and the text.
 _last: list[Any] = [(), ""]
 
@@ -93,7 +95,12 @@ def _step_text(before: dict[str, Any] | None, point: dict[str, Any]) -> bytes:
     key = (id(before), id(point))
     met = _steps_met.get(key)
     if met is not None and met[0] is before and met[1] is point:
-        return met[2]
+        _steps_met[key] = _steps_met.pop(key)   # met again: the last to be forgotten
+        if isinstance(met[2], bytes):
+            return met[2]
+        text = _listed(met[2])   # a step read from a file (checked then): written as it was read
+        _steps_met[key] = (before, point, text)
+        return text
     try:
         step = _step(before, point)
     except (KeyError, TypeError, AttributeError) as error:
@@ -105,11 +112,21 @@ def _step_text(before: dict[str, Any] | None, point: dict[str, Any]) -> bytes:
         CheckpointStepModel.model_validate(step)
     except ValidationError as error:
         raise SessionFileError(f"an undo checkpoint cannot be stored ({short(str(error), 80)})") from None
-    text = b" " + to_canonical(step, 1).replace(b"\n", b"\n ")
-    if len(_steps_met) >= 4 * MAX_CHECKPOINTS:
-        _steps_met.clear()
-    _steps_met[key] = (before, point, text)
+    text = _listed(step)
+    _meet(before, point, text)
     return text
+
+
+def _listed(step: dict[str, Any]) -> bytes:
+    """A step as it sits in the list (one more space of indentation)."""
+    return b" " + to_canonical(step, 1).replace(b"\n", b"\n ")
+
+
+def _meet(before: dict[str, Any] | None, point: dict[str, Any], step: bytes | dict[str, Any]) -> None:
+    if len(_steps_met) >= 8 * MAX_CHECKPOINTS:   # forget the quarter met longest ago
+        for old in list(itertools.islice(_steps_met, 2 * MAX_CHECKPOINTS)):
+            del _steps_met[old]
+    _steps_met[(id(before), id(point))] = (before, point, step)
 
 
 def encode_checkpoints(checkpoints: Sequence[dict[str, Any]]) -> str:
@@ -180,6 +197,9 @@ def decode_checkpoints(text: str, history_length: int, dice_length: int) -> list
         points.append({"title": step["title"], "turn": {"season": step["turn"]["season"], "year": step["turn"]["year"]},
                        "history_length": step["history_length"], "dice_length": step["dice_length"],
                        "state": state})
+    for before, point, step in zip([None, *points], points, steps, strict=False):
+        _meet(before, point, step)   # checked: saving the game again writes the steps as they were read
+    _last[:] = [list(points), text]
     return points
 
 

@@ -351,6 +351,15 @@ def _session_from(document: dict[str, Any], owned: bool) -> Session:
 
     edition = Edition(model.edition)
     scenario = Scenario(model.scenario)
+    turns: dict[tuple[int, str], Turn] = {}   # a turn is made once: the record holds many entries of one turn
+
+    def turn_of(turn: Any) -> Turn:
+        key = (turn.year, turn.season)
+        made = turns.get(key)
+        if made is None:
+            made = turns[key] = turn.to_turn()
+        return made
+
     inputs: dict[str, dict[str, Any]] = {}
     for power, values in part("inputs").items():
         table = {line.id: line for line in assess.lines(power, edition, scenario) if line.input_kind != "derived"}
@@ -375,11 +384,11 @@ def _session_from(document: dict[str, Any], owned: bool) -> Session:
             inputs=inputs,
             carry=part("carry"),
             outcomes=part("outcomes"),
-            history=[HistoryEntry(entry.turn.to_turn(), entry.kind, entry.title,
+            history=[HistoryEntry(turn_of(entry.turn), entry.kind, entry.title,
                                   {str(key): level for key, level in entry.levels.items()},
                                   tuple(Consequence(event.rule, event.text) for event in entry.events))
                      for entry in model.history],
-            dice=[DieRoll(roll.turn.to_turn(), roll.purpose, roll.rule, roll.value, roll.source)
+            dice=[DieRoll(turn_of(roll.turn), roll.purpose, roll.rule, roll.value, roll.source)
                   for roll in model.dice],
         )
         session.facts = war_facts.complete(part("facts"))

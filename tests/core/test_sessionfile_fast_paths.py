@@ -218,3 +218,17 @@ def test_a_format_2_file_with_a_damaged_checkpoint_blob_is_refused_in_words():
     raw["checkpoints"] = raw["checkpoints"][:-12]
     with pytest.raises(SessionFileError, match="undo checkpoints cannot be read"):
         sessionfile.loads(json.dumps(raw).encode())
+
+
+def test_saving_a_game_just_opened_checks_nothing_again_and_writes_the_same_bytes(monkeypatch):
+    from awaw_desktop.core.session_models import HistoryEntryModel
+
+    raw = sessionfile.dumps(campaign(20))
+    opened = sessionfile.loads(raw)
+    checked: list[Any] = []
+    for model in (HistoryEntryModel, CheckpointStepModel):
+        original = model.model_validate
+        monkeypatch.setattr(model, "model_validate",
+                            lambda value, *a, original=original, **k: checked.append(value) or original(value, *a, **k))
+    assert sessionfile.dumps(opened) == raw
+    assert checked == []
