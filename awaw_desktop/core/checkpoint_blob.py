@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import itertools
 import json
+import threading
 import zlib
 from collections.abc import Sequence
 from typing import Any
@@ -42,6 +43,7 @@ _EMPTY_STATE: dict[str, Any] = {"title": "", **{field: {} for field in OBJECT_FI
 _steps_met: dict[tuple[int, int], tuple[Any, Any, bytes | dict[str, Any]]] = {}
 #: The last text made: the checkpoints it holds (held) and the text.
 _last: list[Any] = [(), ""]
+_memo_lock = threading.Lock()
 
 
 def _damaged(error: object) -> SessionFileError:
@@ -92,14 +94,17 @@ def _step(before: dict[str, Any] | None, point: dict[str, Any]) -> dict[str, Any
 
 def _step_text(before: dict[str, Any] | None, point: dict[str, Any]) -> bytes:
     """The step of ``point`` as it sits in the list (remembered: a checkpoint never changes once made)."""
-    key = (id(before), id(point))
-    met = _steps_met.get(key)
-    if met is not None and met[0] is before and met[1] is point:
-        _steps_met[key] = _steps_met.pop(key)   # met again: the last to be forgotten
+    with _memo_lock:   # a recovery copy may be read on another thread
+        met = _steps_met.pop((id(before), id(point)), None)
+        if met is not None and met[0] is before and met[1] is point:
+            _steps_met[(id(before), id(point))] = met   # met again: the last to be forgotten
+        else:
+            met = None
+    if met is not None:
         if isinstance(met[2], bytes):
             return met[2]
         text = _listed(met[2])   # a step read from a file (checked then): written as it was read
-        _steps_met[key] = (before, point, text)
+        _meet(before, point, text)
         return text
     try:
         step = _step(before, point)
@@ -123,10 +128,11 @@ def _listed(step: dict[str, Any]) -> bytes:
 
 
 def _meet(before: dict[str, Any] | None, point: dict[str, Any], step: bytes | dict[str, Any]) -> None:
-    if len(_steps_met) >= 8 * MAX_CHECKPOINTS:   # forget the quarter met longest ago
-        for old in list(itertools.islice(_steps_met, 2 * MAX_CHECKPOINTS)):
-            del _steps_met[old]
-    _steps_met[(id(before), id(point))] = (before, point, step)
+    with _memo_lock:
+        if len(_steps_met) >= 8 * MAX_CHECKPOINTS:   # forget the quarter met longest ago
+            for old in list(itertools.islice(_steps_met, 2 * MAX_CHECKPOINTS)):
+                del _steps_met[old]
+        _steps_met[(id(before), id(point))] = (before, point, step)
 
 
 def encode_checkpoints(checkpoints: Sequence[dict[str, Any]]) -> str:
@@ -135,13 +141,15 @@ def encode_checkpoints(checkpoints: Sequence[dict[str, Any]]) -> str:
     kept = list(checkpoints[-MAX_CHECKPOINTS:])
     if not kept:
         return ""
-    held, text = _last
+    with _memo_lock:
+        held, text = _last
     if len(held) == len(kept) and all(a is b for a, b in zip(held, kept, strict=True)):
         return str(text)
     steps = [_step_text(before, point) for before, point in zip([None, *kept], kept, strict=False)]
     raw = b"[\n" + b",\n".join(steps) + b"\n]"
     text = base64.b64encode(zlib.compress(raw, 6)).decode("ascii")
-    _last[:] = [kept, text]
+    with _memo_lock:
+        _last[:] = [kept, text]
     return text
 
 
@@ -199,7 +207,8 @@ def decode_checkpoints(text: str, history_length: int, dice_length: int) -> list
                        "state": state})
     for before, point, step in zip([None, *points], points, steps, strict=False):
         _meet(before, point, step)   # checked: saving the game again writes the steps as they were read
-    _last[:] = [list(points), text]
+    with _memo_lock:
+        _last[:] = [list(points), text]
     return points
 
 
