@@ -128,11 +128,16 @@ def _listed(step: dict[str, Any]) -> bytes:
 
 
 def _meet(before: dict[str, Any] | None, point: dict[str, Any], step: bytes | dict[str, Any]) -> None:
+    _meet_all([(before, point, step)])
+
+
+def _meet_all(met: list[tuple[dict[str, Any] | None, dict[str, Any], bytes | dict[str, Any]]]) -> None:
     with _memo_lock:
-        if len(_steps_met) >= 8 * MAX_CHECKPOINTS:   # forget the quarter met longest ago
-            for old in list(itertools.islice(_steps_met, 2 * MAX_CHECKPOINTS)):
+        if len(_steps_met) + len(met) > 8 * MAX_CHECKPOINTS:   # forget those met longest ago
+            for old in list(itertools.islice(_steps_met, len(_steps_met) + len(met) - 6 * MAX_CHECKPOINTS)):
                 del _steps_met[old]
-        _steps_met[(id(before), id(point))] = (before, point, step)
+        for before, point, step in met:
+            _steps_met[(id(before), id(point))] = (before, point, step)
 
 
 def encode_checkpoints(checkpoints: Sequence[dict[str, Any]]) -> str:
@@ -205,8 +210,8 @@ def decode_checkpoints(text: str, history_length: int, dice_length: int) -> list
         points.append({"title": step["title"], "turn": {"season": step["turn"]["season"], "year": step["turn"]["year"]},
                        "history_length": step["history_length"], "dice_length": step["dice_length"],
                        "state": state})
-    for before, point, step in zip([None, *points], points, steps, strict=False):
-        _meet(before, point, step)   # checked: saving the game again writes the steps as they were read
+    # checked: saving the game again writes the steps as they were read
+    _meet_all(list(zip([None, *points], points, steps, strict=False)))
     with _memo_lock:
         _last[:] = [list(points), text]
     return points

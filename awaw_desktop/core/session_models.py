@@ -160,16 +160,21 @@ class CheckpointModel(_Model):
     state: dict[StateField, JsonValue]
 
 
+#: A value inside a checkpoint: checked to be a JSON value a file can hold before the model sees it
+#: (``json_gates``), so the model does not walk it again (``JsonValue`` would, in Python, value by value).
+CheckedJson: TypeAlias = Any
+
+
 class StateChangesModel(_Model):
     """What changed in a checkpoint's state since the checkpoint before (since an empty state for the first):
     the new ``title``; for the other fields, the keys whose value changed, with their new value."""
 
     title: LongText | None = None
-    players: dict[str, JsonValue] | None = None
-    inputs: dict[str, JsonValue] | None = None
-    carry: dict[str, JsonValue] | None = None
-    outcomes: dict[str, JsonValue] | None = None
-    facts: dict[str, JsonValue] | None = None
+    players: dict[str, CheckedJson] | None = None
+    inputs: dict[str, CheckedJson] | None = None
+    carry: dict[str, CheckedJson] | None = None
+    outcomes: dict[str, CheckedJson] | None = None
+    facts: dict[str, CheckedJson] | None = None
 
 
 class CheckpointStepModel(_Model):
