@@ -353,11 +353,11 @@ def _session_from(document: dict[str, Any], owned: bool) -> Session:
     scenario = Scenario(model.scenario)
     turns: dict[tuple[int, str], Turn] = {}   # a turn is made once: the record holds many entries of one turn
 
-    def turn_of(turn: Any) -> Turn:
-        key = (turn.year, turn.season)
+    def turn_of(turn: dict[str, Any]) -> Turn:
+        key = (turn["year"], turn["season"])
         made = turns.get(key)
         if made is None:
-            made = turns[key] = turn.to_turn()
+            made = turns[key] = Turn(turn["year"], Season(turn["season"]))
         return made
 
     inputs: dict[str, dict[str, Any]] = {}
@@ -384,12 +384,12 @@ def _session_from(document: dict[str, Any], owned: bool) -> Session:
             inputs=inputs,
             carry=part("carry"),
             outcomes=part("outcomes"),
-            history=[HistoryEntry(turn_of(entry.turn), entry.kind, entry.title,
-                                  {str(key): level for key, level in entry.levels.items()},
-                                  tuple(Consequence(event.rule, event.text) for event in entry.events))
-                     for entry in model.history],
-            dice=[DieRoll(turn_of(roll.turn), roll.purpose, roll.rule, roll.value, roll.source)
-                  for roll in model.dice],
+            # from the document itself, as the model checked it (strings and numbers; the levels copied)
+            history=[HistoryEntry(turn_of(entry["turn"]), entry["kind"], entry["title"], dict(entry.get("levels", {})),
+                                  tuple(Consequence(event["rule"], event["text"]) for event in entry.get("events", ())))
+                     for entry in document.get("history", ())],
+            dice=[DieRoll(turn_of(roll["turn"]), roll["purpose"], roll["rule"], roll["value"], roll["source"])
+                  for roll in document.get("dice", ())],
         )
         session.facts = war_facts.complete(part("facts"))
     except RulesInputError as error:  # the models already check what these constructors check
