@@ -98,6 +98,8 @@ FORMAT_NAME = "awaw-desktop-session"
 FORMAT_VERSION = 3
 #: Most entries of the record (``history``) and die rolls (``dice``) a file holds.
 MAX_RECORDS = 10_000
+#: Longest ``checkpoints`` text a file holds.
+MAX_CHECKPOINTS_TEXT = 4_000_000
 
 
 
@@ -225,13 +227,14 @@ def to_json(session: Session) -> dict[str, Any]:
     return document
 
 
-def _checked_state(session: Session) -> Session:
+def _checked_state(session: Session, storable_prefix: str) -> Session:
     """A new session holding ``session``'s state (not its record or checkpoints), checked as a file's
-    would be: the models, the rules' own checks of every entered value, the carried values."""
+    would be: the models, the rules' own checks of every entered value, the carried values.  A value no file
+    can hold is named after ``storable_prefix``."""
     document = _state_document(session)
     problem = unstorable(document)
     if problem is not None:
-        raise SessionFileError(problem)
+        raise SessionFileError(storable_prefix + problem)
     return _session_from(document, owned=True)
 
 
@@ -244,11 +247,7 @@ def session_at_checkpoint(session: Session, index: int) -> Session:
         earlier.restore_checkpoint(index, session)
     except (KeyError, TypeError, ValueError, IndexError) as error:
         raise SessionFileError(f"damaged: an undo checkpoint cannot be used ({error})") from None
-    try:
-        checked = _checked_state(earlier)
-    except SessionFileError as error:
-        message = str(error)
-        raise SessionFileError(message if message.startswith("damaged") else f"damaged: {message}") from None
+    checked = _checked_state(earlier, "damaged: ")
     checked.history, checked.dice, checked.checkpoints = earlier.history, earlier.dice, earlier.checkpoints
     return checked
 
@@ -502,7 +501,7 @@ def dumps(session: Session) -> bytes:
     Everything is checked as :func:`loads` would check it, so nothing is written that this version could
     not read back (the record once per entry); a problem raises :class:`SessionFileError` ("cannot save: ...")."""
     try:
-        _checked_state(session)
+        _checked_state(session, "")
     except SessionFileError as error:
         raise SessionFileError(f"cannot save: {error}") from None
     document = _state_document(session)
@@ -517,9 +516,9 @@ def dumps(session: Session) -> bytes:
     if any(point["history_length"] > len(history) or point["dice_length"] > len(dice)
            for point in session.checkpoints[-MAX_CHECKPOINTS:]):
         raise SessionFileError("cannot save: an undo checkpoint is ahead of the game record")
+    if len(checkpoints) > MAX_CHECKPOINTS_TEXT:
+        raise SessionFileError(f"cannot save: checkpoints: is too long (at most {MAX_CHECKPOINTS_TEXT} characters)")
     document.update(history=history, dice=dice, checkpoints=checkpoints)
-    if len(checkpoints) > 4_000_000:
-        _refuse_to_save(session)
     try:
         raw = to_canonical(document, 2) + b"\n"
     except Exception as error:  # checked above: the last line of defence
@@ -530,8 +529,10 @@ def dumps(session: Session) -> bytes:
 
 
 def _refuse_to_save(session: Session) -> None:
-    """Raise the problem the whole document has, as loading it would name it (the slow way)."""
-    document = to_json(session)
+    """Raise the problem the record has, as loading the whole document would name it (the slow way)."""
+    document = _state_document(session)
+    document["history"] = [_jsonable(entry.to_json()) for entry in session.history]
+    document["dice"] = [_jsonable(roll.to_json()) for roll in session.dice]
     problem = unstorable(document)
     if problem is not None:
         raise SessionFileError(f"cannot save: {problem}")
