@@ -171,8 +171,8 @@ def _jsonable(value: Any) -> Any:
 #: id(entry or roll) -> (the object, its JSON form, checked): the record never changes once made, and the
 #: objects are held so that an id stays theirs.  Filled by saves and by loads of files as written here.
 _records_met: dict[int, tuple[Any, dict[str, Any]]] = {}
-_HISTORY_KEYS = ["turn", "kind", "title", "levels", "events"]
-_DIE_KEYS = ["turn", "purpose", "rule", "value", "source"]
+_HISTORY_KEYS = ("turn", "kind", "title", "levels", "events")
+_DIE_KEYS = ("turn", "purpose", "rule", "value", "source")
 
 
 def _remember(record: Any, plain: dict[str, Any]) -> None:
@@ -402,10 +402,12 @@ def _session_from(document: dict[str, Any], owned: bool) -> Session:
     return session
 
 
-def _remember_records(records: Sequence[Any], plains: list[dict[str, Any]], keys: list[str]) -> None:
-    for record, plain in zip(records, plains, strict=True):
-        if list(plain) == keys and list(plain["turn"]) == ["season", "year"]:
-            _remember(record, plain)
+def _remember_records(records: Sequence[Any], plains: list[dict[str, Any]], keys: tuple[str, ...]) -> None:
+    """Remember the JSON form read for each record, where it is the form a save writes (every key, in order)."""
+    if len(_records_met) + len(records) > 8 * MAX_RECORDS:
+        _records_met.clear()
+    _records_met.update({id(record): (record, plain) for record, plain in zip(records, plains, strict=True)
+                         if tuple(plain) == keys and tuple(plain["turn"]) == ("season", "year")})
 
 
 def _kind(value: Any) -> str:
