@@ -36,7 +36,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from . import backups as backup_files
 from . import checkpoint_blob
@@ -70,9 +70,9 @@ from .json_gates import (
 from .lines import RulesInputError
 from .session import DieRoll, HistoryEntry, Session, preview_end_of_turn
 from .session_models import (
-    DieRollModel,
+    DIE_ROLL,
+    HISTORY_ENTRY,
     EditionName,
-    HistoryEntryModel,
     PowerKey,
     ScenarioName,
     SeasonName,
@@ -181,7 +181,7 @@ def _remember(record: Any, plain: dict[str, Any]) -> None:
     _records_met[id(record)] = (record, plain)
 
 
-def _record_json(record: HistoryEntry | DieRoll, model: type[BaseModel]) -> dict[str, Any] | None:
+def _record_json(record: HistoryEntry | DieRoll, check: TypeAdapter[Any]) -> dict[str, Any] | None:
     """The JSON form of a history entry or die roll, checked as a file's; None if a file could not hold it."""
     met = _records_met.get(id(record))
     if met is not None and met[0] is record:
@@ -190,7 +190,7 @@ def _record_json(record: HistoryEntry | DieRoll, model: type[BaseModel]) -> dict
     if unstorable(plain) is not None:
         return None
     try:
-        model.model_validate(plain)
+        check.validate_python(plain)
     except ValidationError:
         return None
     _remember(record, plain)
@@ -507,8 +507,8 @@ def dumps(session: Session) -> bytes:
     except SessionFileError as error:
         raise SessionFileError(f"cannot save: {error}") from None
     document = _state_document(session)
-    history = [_record_json(entry, HistoryEntryModel) for entry in session.history]
-    dice = [_record_json(roll, DieRollModel) for roll in session.dice]
+    history = [_record_json(entry, HISTORY_ENTRY) for entry in session.history]
+    dice = [_record_json(roll, DIE_ROLL) for roll in session.dice]
     if None in history or None in dice or len(history) > MAX_RECORDS or len(dice) > MAX_RECORDS:
         _refuse_to_save(session)
     try:

@@ -221,14 +221,15 @@ def test_a_format_2_file_with_a_damaged_checkpoint_blob_is_refused_in_words():
 
 
 def test_saving_a_game_just_opened_checks_nothing_again_and_writes_the_same_bytes(monkeypatch):
-    from awaw_desktop.core.session_models import HistoryEntryModel
+    from awaw_desktop.core.session_models import DIE_ROLL, HISTORY_ENTRY
 
     raw = sessionfile.dumps(campaign(20))
     opened = sessionfile.loads(raw)
     checked: list[Any] = []
-    for model in (HistoryEntryModel, CheckpointStepModel):
-        original = model.model_validate
-        monkeypatch.setattr(model, "model_validate",
+    for owner, name in ((HISTORY_ENTRY, "validate_python"), (DIE_ROLL, "validate_python"),
+                        (CheckpointStepModel, "model_validate")):
+        original = getattr(owner, name)
+        monkeypatch.setattr(owner, name,
                             lambda value, *a, original=original, **k: checked.append(value) or original(value, *a, **k))
     assert sessionfile.dumps(opened) == raw
     assert checked == []
