@@ -4,7 +4,7 @@ Every family's file is the same envelope, ``{"format": "awaw-desktop-session", "
 a game of a family other than A World at War adds ``"family": "<key>"`` and counts its own versions.
 A file with no ``family`` field is an A World at War session (format version 2, unchanged).
 Bytes are read and parsed with the session file's gates (size cap, strict JSON) and written with its
-atomic save, which keeps the previous file as ``<name>.awaw.bak``.
+atomic save (``atomic_file``), which keeps the previous file as a dated backup (``backups``).
 """
 
 from __future__ import annotations
@@ -16,8 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from . import family as families
+from .atomic_file import MAX_FILE_SIZE, SessionFileError, read_limited
+from .backups import write_keeping_backups
+from .json_gates import parse_canonical
 from .lines import RulesInputError
-from .sessionfile import FORMAT_NAME, MAX_FILE_SIZE, SessionFileError, parse_json, read_limited, write_atomically
+from .sessionfile import FORMAT_NAME, parse_json
 
 FAMILY_FIELD = "family"
 
@@ -50,8 +53,17 @@ def from_document(document: Any) -> LoadedGame:
     return LoadedGame(key, game)
 
 
+def _parsed(raw: bytes) -> Any:
+    """The document in ``raw``: the fast way for a file exactly as written here, else ``parse_json``."""
+    if isinstance(raw, bytes) and len(raw) <= MAX_FILE_SIZE:
+        document = parse_canonical(raw, 2, b"\n")
+        if document is not None:
+            return document
+    return parse_json(raw)
+
+
 def loads(raw: bytes) -> LoadedGame:
-    return from_document(parse_json(raw))
+    return from_document(_parsed(raw))
 
 
 def load(path: str | os.PathLike[str]) -> LoadedGame:
@@ -62,7 +74,7 @@ def load(path: str | os.PathLike[str]) -> LoadedGame:
 def family_of_file(path: str | os.PathLike[str]) -> str | None:
     """The family of the game in a file, or None if the file cannot tell (unreadable, not JSON ...)."""
     try:
-        return family_key(parse_json(read_limited(path)))
+        return family_key(_parsed(read_limited(path)))
     except SessionFileError:
         return None
 
@@ -87,10 +99,10 @@ def dumps(key: str, game: Any) -> bytes:
 
 
 def save(key: str, game: Any, path: str | os.PathLike[str]) -> None:
-    """Write atomically, keeping the previous file as ``<name>.awaw.bak``; on failure the file is unchanged."""
+    """Write atomically, keeping the previous file as a dated backup; on failure the file is unchanged."""
     data = dumps(key, game)
     try:
-        write_atomically(path, data, keep_backup=True)
+        write_keeping_backups(path, data)
     except OSError as error:
         reason = "permission denied" if isinstance(error, PermissionError) else error.strerror or str(error)
         raise SessionFileError(f"cannot save {Path(path).name}: {reason}") from error
