@@ -152,6 +152,10 @@ class Prober:
             self.base[key], reads = self._assess(key, inputs.get(key, {}), self._base_facts[key], self.base)
             self._base_reads[key] = tuple(sorted({read[0] for read in reads}))
 
+    def facts_number(self, key: str) -> int:
+        """The number the cache gives ``key``'s entered facts (the same facts, the same number)."""
+        return self._base_facts[key]
+
     def influenced_by(self, key: str) -> set[str]:
         """The power itself and every power whose result it reads, directly or through others."""
         found, waiting = {key}, [key]
