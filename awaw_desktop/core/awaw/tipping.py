@@ -258,11 +258,12 @@ class TippingCache(AssessmentCache):
     and most of what it tries is as before): the assessments, the changes to try on each line, and each
     power's answer for the facts it depends on (a change to a later power leaves it as it was)."""
 
-    def __init__(self, limit: int = 50_000, answers: int = 2_000) -> None:
+    def __init__(self, limit: int = 5_000, answers: int = 200) -> None:
         super().__init__(limit)
         #: (power, line id, its value) -> the changes to try on it.
         self.candidates: dict[tuple[str, str, Any], list[Sequence[Change]]] = {}
-        #: ``answer_key`` -> the power's tipping points; at most ``answers_limit`` kept.
+        #: ``answer_key`` -> the power's tipping points; at most ``answers_limit`` kept (some changes back:
+        #: an undo finds its answers again).
         self.answers: dict[tuple[Any, ...], PowerTipping] = {}
         self.answers_limit = answers
 
@@ -272,6 +273,8 @@ class TippingCache(AssessmentCache):
     def changes(self, power: str, line: Line, value: Any) -> list[Sequence[Change]]:
         key = (power, line.id, frozen(value))
         if key not in self.candidates:
+            if len(self.candidates) >= self.limit:
+                self.candidates = {}
             self.candidates[key] = list(candidate_changes(power, line, value))
         return self.candidates[key]
 
