@@ -4,7 +4,8 @@ Prints, with the one-frame target (16 ms) beside each figure:
 - *core search after a change*: the tipping points recomputed after one fact changed, with the
   ``TippingCache`` a window keeps: one change on each line of each power, in turn, on the example games
   and on random games of every edition and scenario; for each power alone (as its tab asks, with a cache
-  of its own) and for all powers (as the Overview asks); median, 95th percentile and worst;
+  of its own) and for all powers (as the Overview asks); median, 95th percentile and worst, with
+  Python's garbage collector paused (its full passes come with any allocation: see *window*);
 - *a game just opened*: the first computation for a game (nothing kept yet); median and worst;
 - *window*: one change on each line, made through the store with a tab or the Overview shown, until
   the shown panel has the new tipping points: the time the change itself takes (the store and the
@@ -19,6 +20,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import copy
+import gc
+import itertools
 import random
 import statistics
 import sys
@@ -143,9 +146,14 @@ def _figures(times: list[float]) -> str:
 def tipping(count: int, cpu: bool = False) -> None:
     """Print the core figures (``count`` random games besides the examples); ``cpu``: in this process's
     CPU time, which a busy machine inflates less than wall time."""
-    after, opened = measure(count, time.process_time if cpu else time.perf_counter)
+    gc.disable()   # the search itself: the collector's full passes are in the window's figures
+    try:
+        after, opened = measure(count, time.process_time if cpu else time.perf_counter)
+    finally:
+        gc.enable()
     kind = "CPU" if cpu else "wall"
-    print(f"core search after a change ({len(after['all powers'])} changes, {kind} time; target: one frame, 16 ms)")
+    print(f"core search after a change ({len(after['all powers'])} changes, {kind} time, garbage collector "
+          f"paused; target: one frame, 16 ms)")
     for key, times in after.items():
         print(f"  {key:>10}: {_figures(times)}")
     print(f"core search, all powers, game just opened ({len(opened)} games, {kind}): "
@@ -156,7 +164,6 @@ def window(quick: bool, freeze: bool = False) -> None:
     """In the window (offscreen): one change on each line, made through the store, with the Overview or
     a tab shown, until the shown panel has the new tipping points.  ``freeze``: ``gc.freeze()`` once the
     window is shown (the garbage collector's full passes then skip what the window holds)."""
-    import gc
     import os
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -212,7 +219,7 @@ def window(quick: bool, freeze: bool = False) -> None:
                     loop.exec()
                     heartbeat.stop()
                     handled.append((beats[0] - start) * 1000)
-                    held.append(max([later - earlier for earlier, later in zip(beats, beats[1:])] or [0]) * 1000)
+                    held.append(max([later - earlier for earlier, later in itertools.pairwise(beats)] or [0]) * 1000)
                     shown.append((beats[-1] - start) * 1000)
         store.undo_stack.setClean()
         main_window.close()

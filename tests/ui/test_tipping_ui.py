@@ -15,9 +15,9 @@ from awaw_desktop.core.awaw import assess
 from awaw_desktop.core.awaw.common import Status
 from awaw_desktop.core.awaw.tipping import Change, session_tipping
 from awaw_desktop.core.session import Session
+from awaw_desktop.ui import tipping_panel
 from awaw_desktop.ui.main_window import MainWindow
 from awaw_desktop.ui.store import SessionStore
-from awaw_desktop.ui import tipping_panel
 from awaw_desktop.ui.theme import status_text
 from awaw_desktop.ui.tipping_panel import tipping_source
 from awaw_desktop.ui.what_if import WhatIfDialog

@@ -209,7 +209,12 @@ class Prober:
 
     @staticmethod
     def _values(reads: tuple[Read, ...], results: Mapping[str, PowerResult]) -> Any:
-        return frozen([_read_value(results, read) for read in reads])
+        values = tuple([_read_value(results, read) for read in reads])
+        try:   # mostly numbers, words and statuses: hashable as they are
+            hash(values)
+        except TypeError:   # a figure holding a dict or a list
+            return frozen(values)
+        return values
 
     def results(self, power: str, line_id: str, value: Any) -> dict[str, PowerResult]:
         """Every power's result (up to ``order``) with ``power``'s line ``line_id`` set to ``value``
