@@ -236,3 +236,20 @@ def test_a_change_to_a_later_power_keeps_the_earlier_answers() -> None:
     for power in assess.ORDER[:assess.ORDER.index("russia")]:
         assert after[power] is before[power]
     assert after["russia"].level != before["russia"].level
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(sessions())
+def test_a_small_cache_that_rolls_over_still_gives_the_fresh_answer(session) -> None:
+    """A cache far smaller than one computation: its generations roll over and its answers are dropped
+    while it is used, and every answer is still the fresh one, after each of a few changes."""
+    edition, scenario, turn, inputs, carry = session
+    cache = TippingCache(limit=40, answers=3)
+    fresh = tipping_points(edition, scenario, turn, inputs, carry)
+    assert tipping_points(edition, scenario, turn, inputs, carry, cache=cache) == fresh
+    stated = [point.change for answer in fresh.values() for point in answer.points][:3]
+    for change in stated:
+        changed = change.apply(inputs)
+        assert tipping_points(edition, scenario, turn, changed, carry, cache=cache) == \
+            tipping_points(edition, scenario, turn, changed, carry)
+    assert tipping_points(edition, scenario, turn, inputs, carry, cache=cache) == fresh

@@ -9,9 +9,12 @@ whose fate changes, the smallest such change.  Changes act through other powers 
 the updated German table, Japan and Germany on the U.S. election.
 
 Count-like lines are searched in the values where their points change (every value for a group
-field): the farthest value is tried first and, if it changes a fate, halved back to the first value that
-does (fates are thresholds on levels: once a direction changes a fate it keeps it changed; the property
-tests check it).  ``tipping_probe`` assesses each change, reusing what it can.
+field): the farthest value is tried first and, if it changes a fate, the search narrows to the first
+value that does (``tipping_search``; fates are thresholds on levels: once a direction changes a fate it
+keeps it changed; the property tests check it).  ``tipping_probe`` assesses each change, reusing what
+it can.  :func:`tipping_steps` does the work a step at a time, for a window that must keep answering;
+a ``TippingCache`` keeps each power's answer for the facts it depends on (the powers up to it in
+``assess.ORDER``), so a change to a later power costs the earlier ones nothing.
 Everything here is pure and has no Qt.
 """
 
