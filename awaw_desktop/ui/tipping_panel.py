@@ -129,6 +129,8 @@ class TippingSource(QObject):
 
     def _work(self) -> None:
         """One slice: run the search for at most ``SLICE_MS``, then let the event loop go on."""
+        if self._store() is None:   # the window closed while a slice was due
+            return
         self._follow_store()
         start = time.perf_counter()
         if self._search is None:
