@@ -249,3 +249,27 @@ def test_a_newer_change_drops_the_search_for_the_old_facts(qtbot, monkeypatch) -
     fresh = session_tipping(window.store.session, ["britain"])["britain"]
     assert text(tab, "Britain next threshold") == f"Now: {fresh.fate}. {fresh.distance_text}"
     assert find(tab, "Britain tipping list").toolTip() == "\n".join(point.text for point in fresh.points)
+
+
+def test_facts_the_search_refuses_are_named_on_the_panel(qtbot, monkeypatch) -> None:
+    """A search the rules stop (RulesInputError) says why on the panel; the window goes on, and the
+    next change searches again."""
+    from awaw_desktop.core.awaw import tipping
+    from awaw_desktop.core.lines import RulesInputError
+
+    window = make_window(qtbot, sessionfile.load(EXAMPLE))
+    window.show_power("britain")
+    tab = window.power_tabs["britain"]
+    qtbot.waitUntil(lambda: "Now: Britain" in panel_text(tab, "Britain"))
+    searching = tipping.tipping_steps
+
+    def refused(*args, **kwargs):
+        raise RulesInputError("British DP level (dp_level): not a number")
+        yield   # a generator, as the search is
+
+    monkeypatch.setattr(tipping, "tipping_steps", refused)
+    type_number(qtbot, tab, "British DP level", 7)
+    qtbot.waitUntil(lambda: text(tab, "Britain next threshold").startswith("No tipping points: British DP level"))
+    monkeypatch.setattr(tipping, "tipping_steps", searching)
+    type_number(qtbot, tab, "British DP level", 6)
+    qtbot.waitUntil(lambda: "Now: Britain -1" in panel_text(tab, "Britain"))
