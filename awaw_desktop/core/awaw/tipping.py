@@ -261,7 +261,7 @@ class TippingCache(AssessmentCache):
     and most of what it tries is as before): the assessments, the changes to try on each line, and each
     power's answer for the facts it depends on (a change to a later power leaves it as it was)."""
 
-    def __init__(self, limit: int = 5_000, answers: int = 200) -> None:
+    def __init__(self, limit: int = 2_000, answers: int = 200) -> None:
         super().__init__(limit)
         #: (power, line id, its value) -> the changes to try on it.
         self.candidates: dict[tuple[str, str, Any], list[Sequence[Change]]] = {}
