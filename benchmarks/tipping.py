@@ -1,11 +1,18 @@
 """Speed of the tipping points (issue 16).  Run: ``python benchmarks/tipping.py`` (``--quick`` for fewer).
 
 Prints, with the one-frame target (16 ms) beside each figure:
-- *after a change*: every power's tipping points recomputed after one fact changed, as the window does
-  (with the ``TippingCache`` the window keeps): one change on each line of each power, in turn, on the
-  example games and on random games of every edition and scenario; median and worst;
+- *core search after a change*: the tipping points recomputed after one fact changed, with the
+  ``TippingCache`` a window keeps: one change on each line of each power, in turn, on the example games
+  and on random games of every edition and scenario; for each power alone (as its tab asks, with a cache
+  of its own) and for all powers (as the Overview asks); median, 95th percentile and worst, with
+  Python's garbage collector paused (its full passes come with any allocation: see *window*);
 - *a game just opened*: the first computation for a game (nothing kept yet); median and worst;
-- *window*: a tick on a power tab until the Overview's tipping points are shown again.
+- *window*: one change on each line, made through the store with a tab or the Overview shown, until
+  the shown panel has the new tipping points: the time the change itself takes (the store and the
+  levels, before any tipping work), then the longest time the window's thread was held in one go
+  while the search ran in slices (the longest gap between turns of the event loop), and the time until
+  the new points are shown.  ``--freeze``: the same after ``gc.freeze()`` (a full pass of Python's
+  garbage collector over the whole window can take longer than a frame on its own).
 """
 
 from __future__ import annotations
@@ -13,6 +20,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import copy
+import gc
+import itertools
 import random
 import statistics
 import sys
@@ -100,14 +109,16 @@ def _timed(clock: Any, work: Any) -> float:
     return (clock() - start) * 1000
 
 
-def measure(count: int, clock: Any = time.perf_counter) -> tuple[list[float], list[float]]:
-    """(times after a change, times for a game just opened), in ms of ``clock``."""
-    after: list[float] = []
+def measure(count: int, clock: Any = time.perf_counter) -> tuple[dict[str, list[float]], list[float]]:
+    """(times after a change, by power and for "all powers"; times for a game just opened), in ms of
+    ``clock``."""
+    after: dict[str, list[float]] = {key: [] for key in (*assess.ORDER, "all powers")}
     opened: list[float] = []
     for edition, scenario, turn, inputs, carry in games(count):
         opened.append(_timed(clock, partial(tipping_points, edition, scenario, turn, inputs, carry)))
-        cache = TippingCache()
-        tipping_points(edition, scenario, turn, inputs, carry, cache=cache)
+        caches = {key: TippingCache() for key in after}   # each tab with its own, and the Overview
+        for key, cache in caches.items():
+            tipping_points(edition, scenario, turn, inputs, carry, None if key == "all powers" else [key], cache)
         for power in assess.ORDER:
             for line in assess.lines(power, edition, scenario):
                 changed = one_change(inputs, power, line) if line.input_kind != "derived" else None
@@ -117,65 +128,132 @@ def measure(count: int, clock: Any = time.perf_counter) -> tuple[list[float], li
                     assess.assess_all(edition, scenario, turn, changed, carry)
                 except RulesInputError:
                     continue
-                after.append(_timed(clock, partial(tipping_points, edition, scenario, turn, changed, carry,
-                                                   cache=cache)))
+                for key, cache in caches.items():
+                    powers = None if key == "all powers" else [key]
+                    after[key].append(_timed(clock, partial(tipping_points, edition, scenario, turn, changed, carry,
+                                                            powers, cache)))
                 inputs = changed
     return after, opened
 
 
+def _figures(times: list[float]) -> str:
+    high = statistics.quantiles(times, n=20)[-1]
+    share = sum(1 for figure in times if figure <= 16) / len(times)
+    return (f"median {statistics.median(times):6.1f} ms, 95th percentile {high:6.1f} ms, "
+            f"worst {max(times):6.1f} ms, {share:4.0%} within 16 ms")
+
+
 def tipping(count: int, cpu: bool = False) -> None:
-    """Print the figures (``count`` random games besides the examples); ``cpu``: in this process's CPU
-    time, which a busy machine inflates less than wall time."""
-    after, opened = measure(count, time.process_time if cpu else time.perf_counter)
+    """Print the core figures (``count`` random games besides the examples); ``cpu``: in this process's
+    CPU time, which a busy machine inflates less than wall time."""
+    gc.disable()   # the search itself: the collector's full passes are in the window's figures
+    try:
+        after, opened = measure(count, time.process_time if cpu else time.perf_counter)
+    finally:
+        gc.enable()
     kind = "CPU" if cpu else "wall"
-    share = sum(1 for figure in after if figure <= 16) / len(after)
-    high = statistics.quantiles(after, n=20)[-1]
-    print(f"tipping points, all powers, after a change ({len(after)} changes, {kind}): "
-          f"median {statistics.median(after):6.1f} ms, 95th percentile {high:6.1f} ms, "
-          f"worst {max(after):6.1f} ms, {share:.0%} within 16 ms   (target: one frame, 16 ms)")
-    print(f"tipping points, all powers, game just opened ({len(opened)} games, {kind}): "
+    print(f"core search after a change ({len(after['all powers'])} changes, {kind} time, garbage collector "
+          f"paused; target: one frame, 16 ms)")
+    for key, times in after.items():
+        print(f"  {key:>10}: {_figures(times)}")
+    print(f"core search, all powers, game just opened ({len(opened)} games, {kind}): "
           f"median {statistics.median(opened):6.1f} ms, worst {max(opened):6.1f} ms")
 
 
-def window(rounds: int) -> None:
-    """In the window: a tick on the Germany tab to the Overview's "What tips each power" refreshed
-    (levels first, then the tipping points in the next event-loop turn)."""
+def window(quick: bool, freeze: bool = False) -> None:
+    """In the window (offscreen): one change on each line, made through the store, with the Overview or
+    a tab shown, until the shown panel has the new tipping points.  ``freeze``: ``gc.freeze()`` once the
+    window is shown (the garbage collector's full passes then skip what the window holds)."""
     import os
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtWidgets import QCheckBox
+    from PySide6.QtCore import QEventLoop, QTimer
 
     from awaw_desktop.ui.app import make_application
     from awaw_desktop.ui.main_window import MainWindow
     from awaw_desktop.ui.store import SessionStore
 
     app = make_application([])
-    main_window = MainWindow(SessionStore(sessionfile.load(ROOT / "resources" / "examples" /
-                                                           "britain-under-pressure-1941.awaw")))
-    main_window.show()
-    for _ in range(5):
+    handled: list[float] = []  # per change: the change itself (the store, the levels, the panels' asking)
+    held: list[float] = []     # per change: the longest time the thread was held in one go after it
+    held_cpu: list[float] = []  # the same in this process's CPU time (a busy machine adds to wall time)
+    shown: list[float] = []    # per change: until the new tipping points were shown
+    paths = sorted((ROOT / "resources" / "examples").glob("*.awaw"))
+    for path in paths[:1] if quick else paths:
+        main_window = MainWindow(SessionStore(sessionfile.load(path)))
+        store = main_window.store
+        main_window.show()
+        if freeze:
+            gc.freeze()
+        for view in ("overview", "japan", "britain", "election"):
+            if view == "overview":
+                main_window.tabs.setCurrentIndex(0)
+                panel = main_window.overview.tipping
+            else:
+                main_window.show_power(view)
+                panel = main_window.power_tabs[view].tipping
+            _settle(app, panel)
+            session = store.session
+            for power in assess.ORDER if view == "overview" else (view,):
+                for line in assess.lines(power, session.edition, session.scenario):
+                    inputs = {key: dict(values) for key, values in session.inputs.items()}
+                    changed = one_change(inputs, power, line) if line.input_kind != "derived" else None
+                    if changed is None:
+                        continue
+                    beats: list[float] = []
+                    cpu_beats: list[float] = []
+                    loop = QEventLoop()
+
+                    def beat(panel: Any = panel, beats: list[float] = beats, cpu_beats: list[float] = cpu_beats,
+                             loop: QEventLoop = loop) -> None:
+                        beats.append(time.perf_counter())
+                        cpu_beats.append(time.process_time())
+                        if panel.up_to_date or beats[-1] - beats[0] > 30:   # 30 s: something is wrong
+                            loop.quit()
+
+                    heartbeat = QTimer()
+                    heartbeat.timeout.connect(beat)
+                    start = time.perf_counter()
+                    try:
+                        store.set_value(power, line.id, changed[power][line.id])
+                    except (RulesInputError, ValueError):
+                        continue
+                    beats.append(time.perf_counter())
+                    cpu_beats.append(time.process_time())
+                    heartbeat.start(0)
+                    loop.exec()
+                    heartbeat.stop()
+                    handled.append((beats[0] - start) * 1000)
+                    held.append(max([later - earlier for earlier, later in itertools.pairwise(beats)] or [0]) * 1000)
+                    held_cpu.append(max([later - earlier for earlier, later in itertools.pairwise(cpu_beats)] or [0])
+                                    * 1000)
+                    shown.append((beats[-1] - start) * 1000)
+        store.undo_stack.setClean()
+        main_window.close()
+    print(f"window, after a change ({len(held)} changes, wall time; target: one frame, 16 ms)")
+    print(f"  the change itself (store, levels; before any tipping work): {_figures(handled)}")
+    print(f"  then the longest time the thread was held in one go (a slice of the search, or any other "
+          f"event): {_figures(held)}")
+    print(f"  the same in CPU time: {_figures(held_cpu)}")
+    print(f"  until the new tipping points are shown: median "
+          f"{statistics.median(shown):6.1f} ms, worst {max(shown):6.1f} ms")
+
+
+def _settle(app: Any, panel: Any) -> None:
+    """Let the panel show its first tipping points."""
+    deadline = time.perf_counter() + 30
+    while not panel.up_to_date and time.perf_counter() < deadline:
         app.processEvents()
-    box = next(b for b in main_window.power_tabs["germany"].findChildren(QCheckBox)
-               if b.accessibleName() == "Germany controls Berlin")
-    times = []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        box.click()
-        app.processEvents()   # the Overview's tipping points refresh here
-        times.append((time.perf_counter() - start) * 1000)
-    print(f"window: a tick to the Overview's tipping points shown ({rounds} ticks): "
-          f"median {statistics.median(times):6.1f} ms, worst {max(times):6.1f} ms")
-    main_window.store.undo_stack.setClean()
-    main_window.close()
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer random games")
     parser.add_argument("--cpu", action="store_true", help="CPU time of this process instead of wall time")
+    parser.add_argument("--freeze", action="store_true", help="gc.freeze() once the window is shown")
     args = parser.parse_args()
     tipping(3 if args.quick else 20, args.cpu)
-    window(20 if args.quick else 100)
+    window(args.quick, args.freeze)
     return 0
 
 

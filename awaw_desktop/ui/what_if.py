@@ -1,7 +1,8 @@
 """What-if: try changes to this turn's facts without touching the game.
 
 The dialog works on a copy of the session in a second ``SessionStore`` (its own tabs, its own undo).
-Every power's level and status are shown as "now -> if".  Discard, Esc or closing the dialog forgets
+Every power's level and status are shown as "now -> if"; the shown power's tipping points, to try with
+one click, come in slices as on the tabs (``tipping_panel``).  Discard, Esc or closing the dialog forgets
 the changes; "Apply to the game" makes them in the real store as one undo step.
 """
 
@@ -117,6 +118,8 @@ class WhatIfDialog(QDialog):
         tries.addWidget(self.try_button)
         layout.addLayout(tries)
         self._tipping_points: list[TippingPoint] = []
+        self._listing: str | None = None   # the power whose tipping points are awaited
+        tipping_source(self.trial).ready.connect(self._fill_tipping_points)
         self.tabs.currentChanged.connect(self._tab_changed)
         buttons = QDialogButtonBox()
         self.apply_button = QPushButton("Apply to the game")
@@ -143,10 +146,22 @@ class WhatIfDialog(QDialog):
         return next(power for power, tab in self.power_tabs.items() if tab is self.tabs.currentWidget())
 
     def list_tipping_points(self) -> None:
-        """The shown power's tipping points, as the trial stands, to try with one click."""
-        power = self.current_power()
-        self._tipping_points = list(tipping_source(self.trial).get([power])[power].points)
+        """The shown power's tipping points, as the trial stands, to try with one click: asked for in
+        slices (the dialog stays responsive); the list is empty until they are there."""
+        self._tipping_points = []
         self.tipping_choice.clear()
+        self.try_button.setEnabled(False)
+        self._listing = self.current_power()
+        tipping_source(self.trial).request([self._listing])
+        self._fill_tipping_points()
+
+    def _fill_tipping_points(self) -> None:
+        source = tipping_source(self.trial)
+        answers = source.known([self._listing]) if self._listing is not None else None
+        if answers is None or self._listing is None:
+            return
+        self._tipping_points = list(answers[self._listing].points)
+        self._listing = None
         self.tipping_choice.addItems([point.text for point in self._tipping_points])
         self.try_button.setEnabled(bool(self._tipping_points))
 

@@ -18,6 +18,7 @@ from awaw_desktop.core.awaw.tipping import (
     candidate_changes,
     fate,
     tipping_points,
+    tipping_steps,
 )
 from awaw_desktop.core.lines import RulesInputError
 from awaw_desktop.core.session import Session
@@ -203,3 +204,52 @@ def test_frozen_values_are_hashable_and_keep_differences() -> None:
     assert hash(frozen({"b": [1, {"c": 2}], "a": None})) == hash(frozen({"a": None, "b": (1, {"c": 2})}))
     assert frozen((line,)) != frozen((LineResult("cities", "55.11", "German-controlled cities", ["koln"], 1),))
     assert hash(frozen((line, Status.OFFERS)))
+
+
+@SLOW
+@given(sessions())
+def test_the_search_a_step_at_a_time_gives_the_same_answer(session) -> None:
+    """The window runs the search a few steps per event-loop turn: step by step, the same answer."""
+    edition, scenario, turn, inputs, carry = session
+    steps = tipping_steps(edition, scenario, turn, inputs, carry)
+    count = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            answer = done.value
+            break
+        count += 1
+    assert count > 1 and answer == tipping_points(edition, scenario, turn, inputs, carry)
+
+
+def test_a_change_to_a_later_power_keeps_the_earlier_answers() -> None:
+    """A power's answer depends only on the facts of the powers up to it in ``ORDER``: after a Russian
+    change, every power before Russia keeps its answer (the same object), Russia's is computed again."""
+    session = sessionfile.load(ROOT / "tests" / "fixtures" / "session-v1-every-power.awaw")
+    args = (session.edition, session.scenario, session.turn)
+    cache = TippingCache()
+    before = tipping_points(*args, session.inputs, session.carry, cache=cache)
+    changed = Change("russia", "dp_level", "60.11", None, -4, "", 0, "down").apply(session.inputs)
+    after = tipping_points(*args, changed, session.carry, cache=cache)
+    assert after == tipping_points(*args, changed, session.carry)
+    for power in assess.ORDER[:assess.ORDER.index("russia")]:
+        assert after[power] is before[power]
+    assert after["russia"].level != before["russia"].level
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(sessions())
+def test_a_small_cache_that_rolls_over_still_gives_the_fresh_answer(session) -> None:
+    """A cache far smaller than one computation: its generations roll over and its answers are dropped
+    while it is used, and every answer is still the fresh one, after each of a few changes."""
+    edition, scenario, turn, inputs, carry = session
+    cache = TippingCache(limit=40, answers=3)
+    fresh = tipping_points(edition, scenario, turn, inputs, carry)
+    assert tipping_points(edition, scenario, turn, inputs, carry, cache=cache) == fresh
+    stated = [point.change for answer in fresh.values() for point in answer.points][:3]
+    for change in stated:
+        changed = change.apply(inputs)
+        assert tipping_points(edition, scenario, turn, changed, carry, cache=cache) == \
+            tipping_points(edition, scenario, turn, changed, carry)
+    assert tipping_points(edition, scenario, turn, inputs, carry, cache=cache) == fresh

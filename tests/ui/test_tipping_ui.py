@@ -7,7 +7,7 @@ import copy
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
 
 from awaw_desktop.core import sessionfile
@@ -15,9 +15,11 @@ from awaw_desktop.core.awaw import assess
 from awaw_desktop.core.awaw.common import Status
 from awaw_desktop.core.awaw.tipping import Change, session_tipping
 from awaw_desktop.core.session import Session
+from awaw_desktop.ui import tipping_panel
 from awaw_desktop.ui.main_window import MainWindow
 from awaw_desktop.ui.store import SessionStore
 from awaw_desktop.ui.theme import status_text
+from awaw_desktop.ui.tipping_panel import tipping_source
 from awaw_desktop.ui.what_if import WhatIfDialog
 
 from ..core.tipping_sessions import ROOT, sessions
@@ -199,6 +201,7 @@ def test_what_if_tries_a_tipping_point_with_one_click(qtbot) -> None:
     dialog = open_what_if(qtbot, window)
     dialog.show_power("britain")
     choice = find(dialog, "Tipping point to try")
+    qtbot.waitUntil(lambda: choice.count() > 0)   # the tipping points come in slices
     wanted = next(index for index in range(choice.count())
                   if choice.itemText(index).startswith("Australia / India surrendered: tick India: Britain -10"))
     choice.setCurrentIndex(wanted)
@@ -208,3 +211,65 @@ def test_what_if_tries_a_tipping_point_with_one_click(qtbot) -> None:
     assert shown_level(window.overview, "Britain") == -8   # the game itself is untouched
     click(qtbot, dialog, "Discard the what-if changes")
     assert window.store.undo_stack.count() == 0
+
+
+def test_the_search_runs_in_slices_while_the_window_goes_on(qtbot, monkeypatch) -> None:
+    """After a change the panel keeps its text while the search runs, one step per event-loop turn
+    here: the event loop turns between the steps, and the new points come when the search is done."""
+    monkeypatch.setattr(tipping_panel, "SLICE_MS", 0.0)
+    window = make_window(qtbot, sessionfile.load(EXAMPLE))
+    window.show_power("italy")
+    tab = window.power_tabs["italy"]
+    qtbot.waitUntil(lambda: "Now: Italy" in panel_text(tab, "Italy"))
+    before = panel_text(tab, "Italy")
+    source = tipping_source(window.store)
+    turns_while_busy: list[bool] = []
+    heartbeat = QTimer()
+    heartbeat.timeout.connect(lambda: turns_while_busy.append(source.busy))
+    heartbeat.start(0)
+    tick(qtbot, tab, "Rome is under Allied control")   # Italy surrenders
+    assert panel_text(tab, "Italy") == before   # not computed while the tick is handled
+    qtbot.waitUntil(lambda: "Now: Italy +0, surrenders" in panel_text(tab, "Italy"))
+    heartbeat.stop()
+    assert turns_while_busy.count(True) >= 2 and not source.busy
+    assert "\u2022 Italian DP level: 0 -> 1: Italy +1, no effect (56.11)" in panel_text(tab, "Italy")
+
+
+def test_a_newer_change_drops_the_search_for_the_old_facts(qtbot, monkeypatch) -> None:
+    monkeypatch.setattr(tipping_panel, "SLICE_MS", 0.0)
+    window = make_window(qtbot, sessionfile.load(EXAMPLE))
+    window.show_power("britain")
+    tab = window.power_tabs["britain"]
+    qtbot.waitUntil(lambda: "Now: Britain" in panel_text(tab, "Britain"))
+    source = tipping_source(window.store)
+    type_number(qtbot, tab, "British DP level", 7)
+    qtbot.waitUntil(lambda: source.busy)
+    tick(qtbot, tab, "Australia / India surrendered: Australia")   # while the search for +0 runs
+    qtbot.waitUntil(lambda: "Now: Britain -2" in panel_text(tab, "Britain"))
+    fresh = session_tipping(window.store.session, ["britain"])["britain"]
+    assert text(tab, "Britain next threshold") == f"Now: {fresh.fate}. {fresh.distance_text}"
+    assert find(tab, "Britain tipping list").toolTip() == "\n".join(point.text for point in fresh.points)
+
+
+def test_facts_the_search_refuses_are_named_on_the_panel(qtbot, monkeypatch) -> None:
+    """A search the rules stop (RulesInputError) says why on the panel; the window goes on, and the
+    next change searches again."""
+    from awaw_desktop.core.awaw import tipping
+    from awaw_desktop.core.lines import RulesInputError
+
+    window = make_window(qtbot, sessionfile.load(EXAMPLE))
+    window.show_power("britain")
+    tab = window.power_tabs["britain"]
+    qtbot.waitUntil(lambda: "Now: Britain" in panel_text(tab, "Britain"))
+    searching = tipping.tipping_steps
+
+    def refused(*args, **kwargs):
+        raise RulesInputError("British DP level (dp_level): not a number")
+        yield   # a generator, as the search is
+
+    monkeypatch.setattr(tipping, "tipping_steps", refused)
+    type_number(qtbot, tab, "British DP level", 7)
+    qtbot.waitUntil(lambda: text(tab, "Britain next threshold").startswith("No tipping points: British DP level"))
+    monkeypatch.setattr(tipping, "tipping_steps", searching)
+    type_number(qtbot, tab, "British DP level", 6)
+    qtbot.waitUntil(lambda: "Now: Britain -1" in panel_text(tab, "Britain"))

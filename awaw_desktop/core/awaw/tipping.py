@@ -9,23 +9,27 @@ whose fate changes, the smallest such change.  Changes act through other powers 
 the updated German table, Japan and Germany on the U.S. election.
 
 Count-like lines are searched in the values where their points change (every value for a group
-field): the farthest value is tried first and, if it changes a fate, halved back to the first value that
-does (fates are thresholds on levels: once a direction changes a fate it keeps it changed; the property
-tests check it).  ``tipping_probe`` assesses each change, reusing what it can.
+field): the farthest value is tried first and, if it changes a fate, the search narrows to the first
+value that does (``tipping_search``; fates are thresholds on levels: once a direction changes a fate it
+keeps it changed; the property tests check it).  ``tipping_probe`` assesses each change, reusing what
+it can.  :func:`tipping_steps` does the work a step at a time, for a window that must keep answering;
+a ``TippingCache`` keeps each power's answer for the facts it depends on (the powers up to it in
+``assess.ORDER``), so a change to a later power costs the earlier ones nothing.
 Everything here is pure and has no Qt.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, overload
 
-from ..lines import Choice, Context, Count, Escalating, Group, Level, Line, Offset, PerN, RulesInputError
+from ..lines import Choice, Context, Count, Escalating, Group, Level, Line, Offset, PerN
 from . import assess
 from . import facts as war_facts
 from .common import Consequence, Edition, PowerResult, Scenario, Status, Turn
 from .tipping_probe import AssessmentCache, Prober, frozen
+from .tipping_search import finish, first_changes
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -254,21 +258,37 @@ def candidate_changes(power: str, line: Line, value: Any) -> Iterator[Sequence[C
 # -- assessing a change quickly ----------------------------------------------------------------------
 class TippingCache(AssessmentCache):
     """Kept from one call of :func:`tipping_points` to the next (a window asks again after every change,
-    and most of what it tries is as before): the assessments, and the changes to try on each line."""
+    and most of what it tries is as before): the assessments, the changes to try on each line, and each
+    power's answer for the facts it depends on (a change to a later power leaves it as it was)."""
 
-    def __init__(self, limit: int = 50_000) -> None:
+    def __init__(self, limit: int = 2_000, answers: int = 200) -> None:
         super().__init__(limit)
         #: (power, line id, its value) -> the changes to try on it.
         self.candidates: dict[tuple[str, str, Any], list[Sequence[Change]]] = {}
+        #: ``answer_key`` -> the power's tipping points; at most ``answers_limit`` kept (some changes back:
+        #: an undo finds its answers again).
+        self.answers: dict[tuple[Any, ...], PowerTipping] = {}
+        self.answers_limit = answers
 
     def forget(self) -> None:
-        self.candidates = {}
+        self.candidates, self.answers = {}, {}
 
     def changes(self, power: str, line: Line, value: Any) -> list[Sequence[Change]]:
         key = (power, line.id, frozen(value))
         if key not in self.candidates:
+            if len(self.candidates) >= self.limit:
+                self.candidates = {}
             self.candidates[key] = list(candidate_changes(power, line, value))
         return self.candidates[key]
+
+    def answer_key(self, power: str, prober: Prober, facts: int) -> tuple[Any, ...]:
+        """What a power's answer depends on besides the edition, scenario, turn and carried values (the
+        cache holds one set of those): the facts of the war and the entered facts of every power up to
+        it in ``ORDER`` (no power reads a later one; a change can make a power read an earlier one it
+        did not read before, so all of them count)."""
+        if len(self.answers) >= self.answers_limit:
+            self.answers = {}
+        return (power, facts, *(prober.facts_number(key) for key in assess.ORDER[:assess.ORDER.index(power) + 1]))
 
 
 #: The rules that state each power's fate, first the most telling (a new consequence under one of them
@@ -292,70 +312,6 @@ def _new_rule(before: PowerResult, after: PowerResult, fallback: str) -> str:
         if rule in changed:
             return rule
     return fresh[0].rule if fresh else fallback
-
-
-def _accepted(changes: Sequence[Change], probe: Callable[[Change], Mapping[str, PowerResult]],
-              seen: dict[int, Mapping[str, PowerResult]]) -> Sequence[Change]:
-    """The changes up to the first one the rules refuse (a first German hex after the current turn):
-    refused values lie beyond a bound, so the last value is tried and, if refused, the bound is halved to."""
-    def accepted(index: int) -> bool:
-        try:
-            seen[index] = probe(changes[index])
-        except RulesInputError:
-            return False
-        return True
-
-    if not changes or accepted(len(changes) - 1):
-        return changes
-    low, high = 0, len(changes) - 1   # the first refused change lies in low..high
-    while low < high:
-        middle = (low + high) // 2
-        if accepted(middle):
-            low = middle + 1
-        else:
-            high = middle
-    for index in [index for index in seen if index >= high]:
-        del seen[index]
-    return changes[:high]
-
-
-def _search(changes: Sequence[Change], probe: Callable[[Change], Mapping[str, PowerResult]],
-            base_fates: Mapping[str, Fate], targets: tuple[str, ...]) -> dict[str, tuple[Change, PowerResult]]:
-    """For each power, the first change of ``changes`` (ordered by size) that changes its fate.
-
-    Tries the farthest change; for each power whose fate it changes, doubles the step from the nearest
-    change until the fate changes, then halves back to the first change (a fate is a threshold on a level:
-    once a direction changes it, it stays changed)."""
-    seen: dict[int, Mapping[str, PowerResult]] = {}
-    changes = _accepted(changes, probe, seen)
-
-    def at(index: int) -> Mapping[str, PowerResult]:
-        if index not in seen:
-            seen[index] = probe(changes[index])
-        return seen[index]
-
-    def changed(index: int, power: str) -> bool:
-        return fate(at(index)[power]) != base_fates[power]
-
-    found: dict[str, tuple[Change, PowerResult]] = {}
-    if not changes:
-        return found
-    last = len(changes) - 1
-    for power in targets:
-        if not changed(last, power):
-            continue
-        # Most tipping changes are small: double the step from the nearest change, then halve back.
-        low, high = 0, 0
-        while high < last and not changed(high, power):
-            low, high = high + 1, min(last, high * 2 + 1)
-        while low < high:   # the first change of this power's fate lies in low..high
-            middle = (low + high) // 2
-            if changed(middle, power):
-                high = middle
-            else:
-                low = middle + 1
-        found[power] = (changes[high], at(high)[power])
-    return found
 
 
 def _effective_values(lines: tuple[Line, ...], entered: Mapping[str, Any]) -> Iterator[tuple[Line, Any]]:
@@ -416,12 +372,27 @@ def tipping_points(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inp
     tried only on the lines of those powers and of the powers whose results they read, directly or
     through another power (as noted at this turn's assessment: a power that reads none of the
     changed results reads the same as before, so it cannot change).
-    ``cache`` keeps assessments for the next call (after a change, most of them are reused)."""
+    ``cache`` keeps assessments and answers for the next call (after a change, most are reused)."""
+    return finish(tipping_steps(edition, scenario, turn, inputs, carry, powers, cache, facts))
+
+
+def tipping_steps(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inputs,
+                  carry: Mapping[str, Mapping[str, Any]],
+                  powers: Iterable[str] | None = None, cache: TippingCache | None = None,
+                  facts: Mapping[str, Any] | None = None) -> Generator[None, None, dict[str, PowerTipping]]:
+    """:func:`tipping_points` a step at a time: yields after each change it assesses (a window runs a
+    few steps per turn of its event loop), and returns the answer.  The arguments must stay as they
+    are until it ends (give it a copy)."""
     targets = tuple(key for key in assess.ORDER if powers is None or key in set(powers))
     if not targets:
         return {}
     cache = cache or TippingCache()
     prober = Prober(edition, scenario, turn, inputs, carry, until=targets[-1], cache=cache)
+    facts_number = -1 if facts is None else cache.number(("<facts>", frozen(facts)))
+    keys = {key: cache.answer_key(key, prober, facts_number) for key in targets}
+    tipping = {key: cache.answers[keys[key]] for key in targets if keys[key] in cache.answers}
+    missing = tuple(key for key in targets if key not in tipping)
+    yield
     base_fates = {key: fate(result) for key, result in prober.base.items()}
 
     def probe(change: Change) -> Mapping[str, PowerResult]:
@@ -430,27 +401,31 @@ def tipping_points(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inp
         return prober.results_many(mirrored(edition, scenario, turn, inputs, facts, change.power, change.line_id,
                                             _stored(change.new)))
 
-    found: dict[str, list[TippingPoint]] = {key: [] for key in targets}
+    def tips(power: str, result: PowerResult) -> bool:
+        return fate(result) != base_fates[power]
+
+    found: dict[str, list[TippingPoint]] = {key: [] for key in missing}
     for source in prober.order:
-        reach = tuple(key for key in targets if source in prober.influenced_by(key))
+        reach = tuple(key for key in missing if source in prober.influenced_by(key))
         if not reach:
             continue
         for line, value in _effective_values(assess.lines(source, edition, scenario), inputs.get(source, {})):
             for changes in cache.changes(source, line, value):
-                for power, (change, result) in _search(changes, probe, base_fates, reach).items():
+                firsts = yield from first_changes(changes, probe, tips, reach)
+                for power, (change, result) in firsts.items():
                     before = prober.base[power]
                     found[power].append(TippingPoint(power, change, result.status, result.level,
                                                      fate_text(result), _new_rule(before, result, change.rule),
                                                      fate(result)))
-    tipping: dict[str, PowerTipping] = {}
-    for key in targets:
+    for key in missing:
         base = prober.base[key]
         points = _in_telling_order(key, found[key])
         downs = [base.level - point.level for point in points if point.level < base.level]
         ups = [point.level - base.level for point in points if point.level > base.level]
-        tipping[key] = PowerTipping(key, base.title, base.level, base.status, fate_text(base), tuple(points),
-                                    min(downs) if downs else None, min(ups) if ups else None)
-    return tipping
+        tipping[key] = cache.answers[keys[key]] = PowerTipping(
+            key, base.title, base.level, base.status, fate_text(base), tuple(points),
+            min(downs) if downs else None, min(ups) if ups else None)
+    return {key: tipping[key] for key in targets}
 
 
 def apply_changes(inputs: Inputs, changes: list[Change] | tuple[Change, ...]) -> dict[str, dict[str, Any]]:

@@ -9,7 +9,7 @@ call to the next.  Pure, no Qt.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, cast
 
 from . import assess
@@ -99,28 +99,55 @@ def frozen(value: Any) -> Any:
 
 class AssessmentCache:
     """Assessments kept from one probe run to the next.  Each is filed under the power, its own entered
-    facts, and what it read of earlier powers' results, so a reuse is exact."""
+    facts, and what it read of earlier powers' results, so a reuse is exact.
 
-    def __init__(self, limit: int = 50_000) -> None:
+    At most about ``2 * limit`` are kept, in two generations: when the newer holds ``limit``, the older
+    is dropped and the newer becomes the older (a reuse from the older moves the assessment back to the
+    newer).  Fewer kept objects keep the garbage collector's full passes short (in a window, each one
+    holds the event loop)."""
+
+    def __init__(self, limit: int = 5_000) -> None:
         self.limit = limit
         self._context: Any = None
         #: (power, number of its entered facts) -> what it read -> the values read -> its result.
         self.known: dict[tuple[str, int], dict[tuple[Read, ...], dict[Any, PowerResult]]] = {}
+        self.older: dict[tuple[str, int], dict[tuple[Read, ...], dict[Any, PowerResult]]] = {}
         #: A power's entered facts (frozen) -> a number, so that they are hashed once.
         self.facts: dict[Any, int] = {}
         self.size = 0
 
     def use_for(self, context: Any) -> None:
-        """Forget everything when the edition, scenario, turn or carried values differ, or when full."""
-        if context != self._context or self.size > self.limit:
-            self._context, self.known, self.facts, self.size = context, {}, {}, 0
+        """Forget everything when the edition, scenario, turn or carried values differ (or when too many
+        facts were numbered); start a new generation when the newer one is full."""
+        if context != self._context or len(self.facts) > 4 * self.limit:
+            self._context, self.known, self.older, self.facts, self.size = context, {}, {}, {}, 0
             self.forget()
+        elif self.size > self.limit:
+            self.older, self.known, self.size = self.known, {}, 0
 
     def forget(self) -> None:
         """Drop what a subclass keeps besides the assessments."""
 
     def number(self, facts: Any) -> int:
         return self.facts.setdefault(facts, len(self.facts))
+
+    def find(self, power: str, facts: int, values_of: Callable[[tuple[Read, ...]], Any]
+             ) -> tuple[PowerResult, tuple[Read, ...]] | None:
+        """An assessment of ``power`` with these entered facts whose reads give the same values now
+        (``values_of(reads)``), with its reads; None if there is none."""
+        for generation in (self.known, self.older):
+            for reads, by_values in generation.get((power, facts), {}).items():
+                values = values_of(reads)
+                hit = by_values.get(values)
+                if hit is not None:
+                    if generation is self.older:
+                        self.add(power, facts, reads, values, hit)
+                    return hit, reads
+        return None
+
+    def add(self, power: str, facts: int, reads: tuple[Read, ...], values: Any, result: PowerResult) -> None:
+        self.known.setdefault((power, facts), {}).setdefault(reads, {})[values] = result
+        self.size += 1
 
 
 def public(result: PowerResult) -> tuple[Any, ...]:
@@ -152,6 +179,10 @@ class Prober:
             self.base[key], reads = self._assess(key, inputs.get(key, {}), self._base_facts[key], self.base)
             self._base_reads[key] = tuple(sorted({read[0] for read in reads}))
 
+    def facts_number(self, key: str) -> int:
+        """The number the cache gives ``key``'s entered facts (the same facts, the same number)."""
+        return self._base_facts[key]
+
     def influenced_by(self, key: str) -> set[str]:
         """The power itself and every power whose result it reads, directly or through others."""
         found, waiting = {key}, [key]
@@ -165,23 +196,25 @@ class Prober:
     def _assess(self, key: str, own: Mapping[str, Any], facts: int, results: Mapping[str, PowerResult]
                 ) -> tuple[PowerResult, tuple[Read, ...]]:
         """The power's result, and what it read of the earlier ones."""
-        known = self.cache.known.setdefault((key, facts), {})
-        for reads, by_values in known.items():
-            hit = by_values.get(self._values(reads, results))
-            if hit is not None:
-                return hit, reads
+        found = self.cache.find(key, facts, lambda reads: self._values(reads, results))
+        if found is not None:
+            return found
         noted: set[Read] = set()
         game = GameContext(self.edition, self.scenario, self.turn,
                            cast(Mapping[str, PowerResult], _ResultsView(dict(results), noted)), self.carry)
         result: PowerResult = self._modules[key].assess(own, game)
         reads = tuple(sorted(noted))
-        known.setdefault(reads, {})[self._values(reads, results)] = result
-        self.cache.size += 1
+        self.cache.add(key, facts, reads, self._values(reads, results), result)
         return result, reads
 
     @staticmethod
     def _values(reads: tuple[Read, ...], results: Mapping[str, PowerResult]) -> Any:
-        return frozen([_read_value(results, read) for read in reads])
+        values = tuple([_read_value(results, read) for read in reads])
+        try:   # mostly numbers, words and statuses: hashable as they are
+            hash(values)
+        except TypeError:   # a figure holding a dict or a list
+            return frozen(values)
+        return values
 
     def results(self, power: str, line_id: str, value: Any) -> dict[str, PowerResult]:
         """Every power's result (up to ``order``) with ``power``'s line ``line_id`` set to ``value``
