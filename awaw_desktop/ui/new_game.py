@@ -11,6 +11,7 @@ opened is, before it is used.
 from __future__ import annotations
 
 import importlib
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -157,6 +158,11 @@ class WarRow(LateStartRow):
         self.picker.happened.setAccessibleName(f"{self.label}: at war")
         return self.picker
 
+    def end(self) -> None:
+        """Not at war (a surrender ticked on the page ended it)."""
+        if self.picker is not None:
+            self.picker.happened.setChecked(False)
+
     def apply(self, session: Session) -> None:
         assert self.picker is not None, "the editor is not built"
         when = self.picker.value()
@@ -221,6 +227,9 @@ def checked_session(session: Session, rows: list[LateStartRow]) -> Session:
 
     for row in rows:
         row.apply(session)
+    contradictions = war_facts.surrender_contradictions(session.facts, session.carry)
+    if contradictions:   # a surrendered power's war still ticked: untick it (the page does when it is ticked)
+        raise RulesInputError("; ".join(contradictions))
     try:
         return sessionfile.from_json(sessionfile.to_json(session))
     except sessionfile.SessionFileError as error:
@@ -353,9 +362,25 @@ class LateStartPage(QWizardPage):
                 heading.setStyleSheet("font-weight: 600; margin-top: 6px;")
                 form.addRow(heading)
             form.addRow(f"{row.label} ({row.rule}):", row.editor())
+        self._end_wars_on_surrender()
         self.scroll.setWidget(body)
         self.problem.clear()
         self._make_room(body)
+
+    def _end_wars_on_surrender(self) -> None:
+        """Ticking that a power has surrendered unticks the wars its surrender ended (58.1, 56.2, 55.2, 57.2)."""
+        wars = {row.fact_id: row for row in self.rows if isinstance(row, WarRow)}
+        for row in self.rows:
+            if isinstance(row, SurrenderRow) and row.picker is not None:
+                ended = [wars[key] for key in war_facts.wars_ended_by(row.power, {"at_peace": False})
+                         if key in wars]
+                row.picker.happened.toggled.connect(partial(self._surrender_ticked, ended))
+
+    @staticmethod
+    def _surrender_ticked(ended: list[WarRow], on: bool) -> None:
+        if on:
+            for war in ended:
+                war.end()
 
     def _make_room(self, body: QWidget) -> None:
         """Widen the dialog for the rows (the first page is narrow), within the screen's free area."""

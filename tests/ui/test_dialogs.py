@@ -376,3 +376,54 @@ def test_a_new_row_kind_plugs_in_and_what_it_sets_is_checked_by_the_core():
     assert good.carry["russia"]["lowest_removal_level"] == -3
     with pytest.raises(RulesInputError, match="lowest_removal_level"):
         checked_session(Session.new(turn=start), [FixedRow("x")])
+
+
+def test_ticking_that_france_surrendered_unticks_its_war_and_the_tables_count_it_out(qtbot):
+    """Play-test finding: a Spring 1942 start with France surrendered opened with France still at war, Britain and
+    Russia each one level too high (59.21, 60.11) until the first end of turn."""
+    window = make_window(qtbot)
+    seen = {}
+
+    def player(dialog):
+        fill_game_page(qtbot, dialog, Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1942, Season.SPRING), "Club")
+        press(qtbot, dialog, "Campaign so far >")
+        assert find(dialog, "France at war with Germany: at war").isChecked()   # the war as fought, until...
+        tick(qtbot, dialog, "France has surrendered")
+        seen["france at war"] = find(dialog, "France at war with Germany: at war").isChecked()
+        press(qtbot, dialog, "Create game")
+
+    hands = NextDialog(player, NewSessionDialog)
+    window.action_new.trigger()
+    hands.check()
+    assert seen["france at war"] is False
+    session = window.store.session
+    assert session.fact("war.germany_france") is None
+    assert "france" not in session.value("britain", "powers_at_war")
+    assert "france" not in session.value("russia", "western_allies_at_war")
+    levels = {power: window.store.result(power).level for power in ("britain", "russia")}
+    window.apply_end_turn({})   # the first end of turn finds nothing to correct
+    assert {power: window.store.result(power).level for power in ("britain", "russia")} == levels
+    assert not any("France" in event.text for event in session.history[-1].events)
+
+
+def test_a_surrendered_power_still_at_war_is_refused_with_the_reason(qtbot):
+    window = make_window(qtbot)
+    shown = []
+
+    def player(dialog):
+        fill_game_page(qtbot, dialog, Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1942, Season.SPRING), "Club")
+        press(qtbot, dialog, "Campaign so far >")
+        tick(qtbot, dialog, "France has surrendered")
+        tick(qtbot, dialog, "France at war with Germany: at war")   # ticked again by hand
+        press(qtbot, dialog, "Create game")
+        assert dialog.isVisible()
+        shown.append(text(dialog, "Why the game cannot be created yet"))
+        tick(qtbot, dialog, "France at war with Germany: at war", False)
+        press(qtbot, dialog, "Create game")
+
+    before = window.store.session.title
+    hands = NextDialog(player, NewSessionDialog)
+    window.action_new.trigger()
+    hands.check()
+    assert "France at war with Germany is still marked at war, but France has surrendered (58.1)" in shown[0]
+    assert window.store.session.title == "Club" != before

@@ -433,35 +433,54 @@ def set_japan_clock(edition: Edition, facts: Facts, key: str, value: Any) -> Non
 # ---------------------------------------------------------------------------------------------
 
 
+def _ended_by_surrenders(carry: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, str, str]]:
+    """(war fact, who surrendered, rule) for each war a recorded surrender ends."""
+    ended: list[tuple[str, str, str]] = []
+    if carry.get("france", {}).get("surrendered"):
+        ended.append(("war.germany_france", "France has surrendered", "58.1"))
+    if carry.get("italy", {}).get("surrendered"):
+        ended.append(("war.italy_wa", "Italy has surrendered", "56.2"))
+    if carry.get("germany", {}).get("surrendered"):
+        ended += [(key, "Germany has surrendered", "55.2") for key in
+                  ("war.germany_france", "war.germany_britain", "war.germany_russia", "war.germany_us")]
+    if carry.get("japan", {}).get("surrendered"):
+        ended += [(key, "Japan has surrendered", "57.2") for key in ("war.japan_us", "war.japan_britain",
+                                                                       "war.japan_russia")]
+    britain = carry.get("britain", {})
+    if britain.get("surrendered") and britain.get("at_peace"):
+        ended.append(("war.germany_britain", "Britain is in surrender", "59.4"))
+    return ended
+
+
 def settle_from_carry(facts: Facts, carry: Mapping[str, Mapping[str, Any]], turn: Turn,
                       previous_carry: Mapping[str, Mapping[str, Any]] | None = None) -> list[str]:
     """After an end of turn or a procedure: surrenders recorded in the carried values end the wars
     they end, and a British war resumed (59.86) begins again.  Returns what changed, in words."""
     changed: list[str] = []
-
-    def end(fact_id: str, why: str) -> None:
+    for fact_id, who, rule in _ended_by_surrenders(carry):
         if facts.get(fact_id) is not None:
             facts[fact_id] = None
-            changed.append(f"{BY_ID[fact_id].label}: ended ({why}).")
-
-    if carry.get("france", {}).get("surrendered"):
-        end("war.germany_france", "France has surrendered, 58.1")
-    if carry.get("italy", {}).get("surrendered"):
-        end("war.italy_wa", "Italy has surrendered, 56.2")
-    if carry.get("germany", {}).get("surrendered"):
-        for key in ("war.germany_france", "war.germany_britain", "war.germany_russia", "war.germany_us"):
-            end(key, "Germany has surrendered, 55.2")
-    if carry.get("japan", {}).get("surrendered"):
-        for key in ("war.japan_us", "war.japan_britain", "war.japan_russia"):
-            end(key, "Japan has surrendered, 57.2")
+            changed.append(f"{BY_ID[fact_id].label}: ended ({who}, {rule}).")
     britain = carry.get("britain", {})
     before = (previous_carry or {}).get("britain", {})
-    if britain.get("surrendered") and britain.get("at_peace"):
-        end("war.germany_britain", "Britain is in surrender, 59.4")
-    elif before.get("at_peace") and not britain.get("at_peace") and facts.get("war.germany_britain") is None:
+    if not (britain.get("surrendered") and britain.get("at_peace")) and before.get("at_peace") \
+            and not britain.get("at_peace") and facts.get("war.germany_britain") is None:
         facts["war.germany_britain"] = turn.to_json()
         changed.append("Britain at war with Germany: the war resumes (59.86).")
     return changed
+
+
+def wars_ended_by(power: str, carry: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+    """The wars a power's surrender ends: France's with Germany (58.1), Italy's with the Western Allies (56.2), all
+    of Germany's (55.2) or Japan's (57.2), Britain's with Germany when it is at peace (59.4)."""
+    surrendered = {"at_peace": power == "britain", **(carry or {}), "surrendered": True}
+    return tuple(dict.fromkeys(fact_id for fact_id, _who, _rule in _ended_by_surrenders({power: surrendered})))
+
+
+def surrender_contradictions(facts: Facts, carry: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """Wars still marked as fought although a recorded surrender ended them, in words."""
+    return [f"{BY_ID[fact_id].label} is still marked at war, but {who} ({rule})"
+            for fact_id, who, rule in _ended_by_surrenders(carry) if facts.get(fact_id) is not None]
 
 
 def settle_french_surrender(facts: Facts, colonies: Mapping[str, str]) -> None:
