@@ -186,7 +186,12 @@ class Session:
 
     def set_fact(self, fact_id: str, value: Any) -> Any:
         """Change one fact of the war; every table that reads it follows."""
-        canonical = war_facts.fact(fact_id).validate(value)
+        item = war_facts.fact(fact_id)
+        canonical = item.validate(value)
+        if item.kind == "war" and canonical is not None and \
+                Turn(canonical["year"], canonical["season"]) > self.turn:
+            raise RulesInputError(f"{item.label} since {Turn(canonical['year'], canonical['season']).title}: a war "
+                                  f"cannot have begun after the turn being played ({self.turn.title})")
         self.facts[fact_id] = canonical
         if fact_id == "war.japan_us" and canonical is None:
             self.facts["declared.japan_us"] = False

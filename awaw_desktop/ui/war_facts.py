@@ -79,7 +79,11 @@ class WarRow(QWidget):
         value = None
         if self.at_war.isChecked():
             value = {"season": self.season.currentData(), "year": self.year.value()}
-        self.store.set_fact(self.item.id, value)
+        try:
+            self.store.set_fact(self.item.id, value)
+        except RulesInputError as error:   # a war dated after the turn being played: say so, keep the fact
+            self.store.inputRefused.emit(str(error))
+            self.sync()
 
 
 class FactsTab(QWidget):

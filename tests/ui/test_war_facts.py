@@ -9,7 +9,7 @@ from awaw_desktop.core.session import Session
 from awaw_desktop.ui.main_window import MainWindow
 from awaw_desktop.ui.store import SessionStore
 
-from .helpers import find
+from .helpers import find, tick
 
 FALL_1941 = Turn(1941, Season.FALL)
 
@@ -80,3 +80,22 @@ def test_colonies_on_the_war_tab_are_one_choice_each(qtbot):
     assert window.store.session.fact("colony.tunisia") == "vichy"
     window.store.undo_stack.undo()
     assert find(tab, "Tunisia is held by", QComboBox).currentData() == "french"
+
+
+def test_a_war_dated_after_the_turn_being_played_is_refused_with_a_message(qtbot):
+    """Play-test finding: Russia at war 'since 1945' in Fall 1939 was taken without a word."""
+    window = open_window(qtbot, turn=Turn(1939, Season.FALL))
+    tab = war_tab(window)
+    britain_before = window.store.result("britain").level
+    tick(qtbot, tab, "Russia at war with Germany: at war")            # since the turn being played
+    assert window.store.session.fact("war.germany_russia") == {"season": "fall", "year": 1939}
+    undo_steps = window.store.undo_stack.count()
+    spin = find(tab, "Russia at war with Germany: year", QSpinBox)
+    spin.setFocus()
+    spin.lineEdit().selectAll()
+    qtbot.keyClicks(spin.lineEdit(), "1945")
+    assert "a war cannot have begun after the turn being played (Fall 1939)" in window.statusBar().currentMessage()
+    assert window.store.session.fact("war.germany_russia") == {"season": "fall", "year": 1939}   # kept
+    assert find(tab, "Russia at war with Germany: year", QSpinBox).value() == 1939               # shown again
+    assert window.store.undo_stack.count() == undo_steps
+    assert window.store.result("britain").level == britain_before + 1    # Russia at war since Fall 1939 (59.21)
