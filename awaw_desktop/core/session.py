@@ -287,7 +287,9 @@ def apply_end_of_turn(session: Session, choices: Mapping[str, str] | None = None
         turn=session.turn,
         kind="end-of-turn",
         title=f"End of {session.turn.title}",
-        levels={key: result.level for key, result in report.results.items()},
+        # The election's level only in a turn that holds one (62.21): otherwise it is a forecast, shown as "—".
+        levels={key: result.level for key, result in report.results.items()
+                if key != "election" or result.figures.get("held", True)},
         events=tuple(event for _power, event in report.events) + answered
         + tuple(Consequence("", text) for text in settled),
     ))

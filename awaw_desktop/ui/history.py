@@ -34,10 +34,15 @@ class LevelChart(QWidget):
         self.setAccessibleName("Chart of each power's level over the turns")
         store.resultsChanged.connect(self.update)
 
-    def series(self) -> tuple[list[str], dict[str, list[int]]]:
+    def series(self) -> tuple[list[str], dict[str, list[int | None]]]:
+        """Each power's level at each end of turn; None where it had none (the election in a turn without one)."""
         entries = [entry for entry in self.store.session.history if entry.kind == "end-of-turn"]
         turns = [entry.turn.title for entry in entries]
-        values = {power: [int(entry.levels.get(power, 0)) for entry in entries] for power in assess.DISPLAY_ORDER}
+        values: dict[str, list[int | None]] = {}
+        for power in assess.DISPLAY_ORDER:
+            levels = [entry.levels.get(power) for entry in entries]
+            if any(level is not None for level in levels):
+                values[power] = [None if level is None else int(level) for level in levels]
         return turns, values
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -52,8 +57,8 @@ class LevelChart(QWidget):
             painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter,
                              "The chart fills in at each end of turn.")
             return
-        low = min(min(v) for v in values.values())
-        high = max(max(v) for v in values.values())
+        known = [level for levels in values.values() for level in levels if level is not None]
+        low, high = min(known, default=0), max(known, default=0)
         low, high = min(low, 0) - 1, max(high, 0) + 1
         def point(index: int, level: int) -> QPointF:
             x = area.left() + (area.width() * index / max(1, len(turns) - 1))
@@ -71,12 +76,14 @@ class LevelChart(QWidget):
         for number, (power, levels) in enumerate(values.items()):
             colour = QColor(POWER_COLOURS[power])
             painter.setPen(QPen(colour, 2, DASHES[number % len(DASHES)]))
-            points = [point(i, level) for i, level in enumerate(levels)]
+            points = [None if level is None else point(i, level) for i, level in enumerate(levels)]
             for a, b in itertools.pairwise(points):
-                painter.drawLine(a, b)
-            for p in points:
+                if a is not None and b is not None:   # no line across a turn without a level
+                    painter.drawLine(a, b)
+            shown = [p for p in points if p is not None]
+            for p in shown:
                 painter.drawEllipse(p, 2.5, 2.5)
-            ends.append((points[-1].y(), assess.title(power), colour))
+            ends.append((shown[-1].y(), assess.title(power), colour))
         # Names at the line ends, nudged apart so that equal levels stay readable.
         gap = self.fontMetrics().height()
         placed: list[float] = []

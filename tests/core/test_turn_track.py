@@ -10,7 +10,18 @@ def test_end_of_turn_advances_and_logs_every_level():
     assert session.turn == Turn(1942, Season.SPRING)
     entry = session.history[-1]
     assert entry.kind == "end-of-turn" and entry.turn == Turn(1941, Season.WINTER)
-    assert entry.levels == {key: result.level for key, result in report.results.items()}
+    held = report.results["election"].figures.get("held", True)
+    assert entry.levels == {key: result.level for key, result in report.results.items()
+                            if key != "election" or held}
+    assert not held and "election" not in entry.levels   # Winter 1941: no election, no level recorded (62.21)
+
+
+def test_an_election_turn_records_the_election_level():
+    session = Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1945, Season.SPRING))
+    session.set_value("election", "trigger", ["yss_1945"])   # held after the 1945 Year Start Sequence (62.21)
+    report = apply_end_of_turn(session)
+    assert report.results["election"].figures.get("held", True)
+    assert session.history[-1].levels["election"] == report.results["election"].level
 
 
 def test_entered_facts_stay_for_the_next_turn():

@@ -463,10 +463,10 @@ def test_concession_statuses_follow_the_wars_facts_and_overrides_are_listed(qtbo
 
 
 def test_the_far_east_ticks_show_the_wars_facts_and_one_tick_keeps_the_other(qtbot):
-    # Japan has been at war with Britain and the U.S. since winter 1941 (the war's facts): the Offer page
-    # shows both ticked, and unticking one leaves the other as the screen shows it.
-    winter_1941 = Turn(1941, Season.WINTER).to_json()
-    store = make_store(-1, facts={"war.japan_britain": winter_1941, "war.japan_us": winter_1941})
+    # Japan has been at war with Britain and the U.S. since winter 1940 (the war's facts; a war cannot date from
+    # after the turn played): the Offer page shows both ticked, and unticking one leaves the other as shown.
+    winter_1940 = Turn(1940, Season.WINTER).to_json()
+    store = make_store(-1, facts={"war.japan_britain": winter_1940, "war.japan_us": winter_1940})
     wizard = open_wizard(qtbot, store)
     assert find(wizard, "Japan is at war with Britain", QCheckBox).isChecked()
     assert find(wizard, "Japan is at war with the U.S.", QCheckBox).isChecked()
