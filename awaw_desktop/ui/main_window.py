@@ -165,6 +165,8 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self.action_undo.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Undo))
         self.action_redo = self.store.undo_stack.createRedoAction(self, "&Redo")
         self.action_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        for action in (self.action_undo, self.action_redo):   # a message about the step before is stale now
+            action.triggered.connect(self.statusBar().clearMessage)
         edit.addAction(self.action_undo)
         edit.addAction(self.action_redo)
         edit.addSeparator()
@@ -325,8 +327,10 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         # The window system adds the app's display name after this ("... \u2014 AWAW Surrender Assistant").
         self.setWindowTitle(f"{name}[*] \u2014 {session.edition.title}")
         players = " vs ".join(p for p in (session.players.get("axis"), session.players.get("allied")) if p)
-        self.edition_label.setText(" \u00b7 ".join(
-            part for part in (session.edition.title, session.scenario.title, session.turn.title, players) if part))
+        # The turn first, and never squeezed out by a long message beside it: only the players' names may be cut.
+        essential = " \u00b7 ".join((session.turn.title, session.edition.title, session.scenario.title))
+        self.edition_label.setText(" \u00b7 ".join(part for part in (essential, players) if part))
+        self.edition_label.setMinimumWidth(self.edition_label.fontMetrics().horizontalAdvance(essential) + 8)
 
     def _changed(self, *_args: object) -> None:
         if self.recovery is not None:

@@ -150,3 +150,22 @@ def test_on_a_laptop_the_record_first_opens_as_a_tab(qtbot):
     window.action_history.trigger()
     assert window.tabs.currentWidget() is window.history
     assert not window.history_dock.isVisible()
+
+
+def test_the_turn_stays_readable_beside_a_long_message_and_undo_clears_a_stale_one(qtbot):
+    """Play-test findings: a long status message cut the turn to 'Spring 19'; 'Back in Summer 1940' stayed on
+    screen after Undo had taken the game elsewhere."""
+    from PySide6.QtWidgets import QLabel
+
+    window = make_window(qtbot)
+    window.resize(1280, 720)
+    window.statusBar().showMessage("Not entered: " + "a very long refusal message " * 12, 10000)
+    qtbot.wait(10)
+    label = window.findChild(QLabel, "editionLabel")
+    essential = label.text().split(" \u00b7 Ann")[0]
+    assert label.text().startswith(window.store.session.turn.title)
+    assert label.width() >= label.fontMetrics().horizontalAdvance(essential)   # the turn is whole
+    window.store.set_value("germany", "dp_level", 3)
+    window.statusBar().showMessage("Back in Summer 1940", 5000)
+    window.action_undo.trigger()
+    assert window.statusBar().currentMessage() == ""
