@@ -501,3 +501,14 @@ def test_no_conciliation_question_at_level_zero():
     assert outcome.carry["surrendered"] is True
     assert britain.CONCILIATION_QUESTION not in {q.id for q in outcome.questions}
     assert britain.conciliation_question(0, False) is None and britain.conciliation_question(4, True) is None
+
+
+def test_a_surrendered_britain_names_its_surrender_level_apart_from_the_resistance_shown():
+    """Play-test finding: the Overview showed -6 beside 'Britain has surrendered (level -3)'."""
+    outcome = run({"dp_level": -3}, {britain.ACCEPT_QUESTION: "accept", britain.CONCILIATION_QUESTION: "5",
+                                     britain.FAR_EAST_QUESTION: "japan-fights-on"})
+    later = Turn.from_number(TURN.number + 1)
+    result = assess({"dp_level": -6}, turn=later, carry={**britain.initial_carry(), **outcome.carry})
+    assert result.status is Status.SURRENDERED
+    assert f"surrender level {outcome.carry['surrender_level']}" in result.verdict
+    assert f"resistance now ({result.level:+d})" in result.verdict

@@ -352,7 +352,8 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
         why = ("Britain is at peace with Germany; its resistance matters again only if the war resumes (59.75A)."
                if at_peace else "Germany declared war after the surrender: Britain does not surrender again (59.87).")
         return PowerResult(KEY, TITLE, total, total, Status.SURRENDERED,
-                           f"Britain has surrendered (level {level}).", result.breakdown,
+                           f"Britain has surrendered at surrender level {level}; the level shown is its resistance "
+                           f"now ({total:+d}).", result.breakdown,
                            (Consequence("59.87", why), _canada(game.edition)),
                            # 62.91 reading: once Germany's declaration resumed the war (59.86B) Britain is
                            # at war again, so it is no longer in a state of surrender for 62.31 or 62.91.
@@ -363,7 +364,8 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
     this_turn = game.turn.to_json()
     if surrendered and carry.get("surrender_turn") == this_turn:
         return PowerResult(KEY, TITLE, total, total, Status.SURRENDERED,
-                           f"Britain surrendered this turn (level {level}).", result.breakdown,
+                           f"Britain surrendered this turn at surrender level {level}; the level shown is its "
+                           f"resistance ({total:+d}).", result.breakdown,
                            (Consequence("59.87", "One offer a turn: a new offer can come in a later turn, below "
                                                  f"level {level}."), _canada(game.edition)),
                            _figures(True, level, None, total, us_at_war, at_peace, resumed))
@@ -405,7 +407,7 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
                            _figures(surrendered, level, the_offer, total, us_at_war, False, resumed))
     if surrendered:
         return PowerResult(KEY, TITLE, total, total, Status.SURRENDERED,
-                           f"Britain has surrendered (level {level}) and fights on (resistance {total:+d}).",
+                           f"Britain has surrendered at surrender level {level} and fights on (resistance {total:+d}).",
                            result.breakdown,
                            (*resumed_note,
                             Consequence("59.87", f"Britain offers again only below its last surrender level "
