@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from awaw_desktop.core import sessionfile
+from awaw_desktop.core.awaw import checklist
 from awaw_desktop.core.awaw import facts as war_facts
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
 from awaw_desktop.core.session import Session, apply_end_of_turn
@@ -152,3 +153,17 @@ def test_the_version_2_fixture_loads_whole():
     assert len(session.checkpoints) == 2 and len(session.history) == 2
     earlier = sessionfile.session_at_checkpoint(session, 0)
     assert earlier.turn == FALL_1941 and earlier.history == []
+
+
+def test_the_check_list_names_an_effect_that_rests_on_a_value_nobody_entered():
+    """Play-test finding: Russia at 0 on an untouched DP level declared the game over with no word about it."""
+    session = Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1940, Season.FALL))
+    session.carry["france"].update(surrendered=True)
+    session.set_fact("war.germany_france", None)
+    found = checklist.checks(session, session.assess())
+    texts = [check.text for check in found]
+    assert any("Britain: offers to surrender with \u201cBritish DP level\u201d never entered" in t for t in texts)
+    assert any("China: incurs effects with \u201cNationalist force pool" in t for t in texts)
+    assert ("line", "britain", "dp_level") in [check.place for check in found]
+    session.set_value("britain", "dp_level", -1)          # entered: nothing more to say about it
+    assert not any("British DP level" in c.text for c in checklist.checks(session, session.assess()))

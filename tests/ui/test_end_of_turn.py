@@ -105,4 +105,7 @@ def test_the_british_offer_check_goes_once_germany_has_answered(qtbot):
     assert not dialog.checks_box.isHidden()
     assert "Britain offers to surrender" in " ".join(w.text() for w in dialog.checks_box.findChildren(QLabel))
     dialog.choice_widgets["britain_accept_offer"].setCurrentIndex(1)
-    assert dialog.checks_box.isHidden()
+    shown = " ".join(w.text() for w in dialog.checks_box.findChildren(QLabel) if w.isVisibleTo(dialog))
+    assert "Britain offers to surrender" not in shown
+    # what stays: the offer rests on a British DP level nobody entered (it counts as 0)
+    assert "British DP level" in shown and "never entered" in shown

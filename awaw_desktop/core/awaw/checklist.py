@@ -28,31 +28,13 @@ class Check(Record):
     place: tuple[str, str, str]
 
 
-#: Wars that a recorded surrender ends (power -> the facts of its wars).
-_WARS_OF = {
-    "france": ("war.germany_france",),
-    "italy": ("war.italy_wa",),
-    "germany": ("war.germany_france", "war.germany_britain", "war.germany_russia", "war.germany_us"),
-    "japan": ("war.japan_us", "war.japan_britain", "war.japan_russia"),
-}
-_RULE_OF = {"france": "58.1", "italy": "56.2", "germany": "55.2", "japan": "57.2"}
-
-
 def checks(session: Session, results: Mapping[str, PowerResult]) -> list[Check]:
     found: list[Check] = []
     carry = session.carry
-    for power, fact_ids in _WARS_OF.items():
-        if not carry.get(power, {}).get("surrendered"):
-            continue
-        for fact_id in fact_ids:
-            if session.fact(fact_id) is not None:
-                found.append(Check(_RULE_OF[power], f"{assess.title(power)} has surrendered, but "
-                                   f"\u201c{war_facts.fact(fact_id).label}\u201d is still marked at war.",
-                                   ("fact", fact_id, "")))
-    britain = carry.get("britain", {})
-    if britain.get("surrendered") and britain.get("at_peace") and session.fact("war.germany_britain") is not None:
-        found.append(Check("59.4", "Britain is at peace after its surrender, but \u201cBritain at war with "
-                           "Germany\u201d is still marked at war.", ("fact", "war.germany_britain", "")))
+    for fact_id, who, rule in war_facts.ended_by_surrenders(carry):   # the wars a recorded surrender ended
+        if session.fact(fact_id) is not None:
+            found.append(Check(rule, f"{who}, but \u201c{war_facts.fact(fact_id).label}\u201d is still marked at war.",
+                               ("fact", fact_id, "")))
     france = results.get("france")
     if france is not None and france.status is Status.SURRENDERS and not carry.get("france", {}).get("surrendered"):
         found.append(Check("58.1", "France surrenders this turn: walk through the French surrender (level, Vichy, "
@@ -61,6 +43,15 @@ def checks(session: Session, results: Mapping[str, PowerResult]) -> list[Check]:
     if uk is not None and uk.status is Status.OFFERS and session.scenario is not Scenario.PACIFIC:
         found.append(Check("59.3", "Britain offers to surrender: Germany must answer (below, or walk through the "
                            "British surrender to record an acceptance).", ("wizard", "britain", "")))
+    for power in assess.RULE_ORDER:   # an effect this turn resting on a value nobody entered (it counts as 0)
+        result = results.get(power)
+        if result is None or result.status not in (Status.EFFECTS, Status.OFFERS, Status.SURRENDERS):
+            continue
+        for line in session.lines(power):
+            if line.id in _UNKNOWN_AT_START and not session.is_entered(power, line.id):
+                found.append(Check(line.rule, f"{assess.title(power)}: {result.status.title.lower()} with "
+                                   f"\u201c{line.label}\u201d never entered, so it counts as 0. Enter it if it "
+                                   "is not 0 in your game.", ("line", power, line.id)))
     for power in assess.ORDER:
         known = {line.id for line in session.lines(power)}
         for line_id, value in session.inputs.get(power, {}).items():
@@ -69,6 +60,11 @@ def checks(session: Session, results: Mapping[str, PowerResult]) -> list[Check]:
                                    f"a line the {session.edition.title} do not have; it is ignored.",
                                    ("line", power, line_id)))
     return found
+
+
+#: Lines every game has a value for that a new game cannot know: each power's DP level (France's DPs, the
+#: election's two) and China's Nationalist force pool.  Left unentered they count as 0.
+_UNKNOWN_AT_START = frozenset({"dp_level", "dps", "axis_dp", "allied_dp", "force_pool"})
 
 
 def _holds_something(value: Any) -> bool:

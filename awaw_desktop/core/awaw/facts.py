@@ -433,7 +433,7 @@ def set_japan_clock(edition: Edition, facts: Facts, key: str, value: Any) -> Non
 # ---------------------------------------------------------------------------------------------
 
 
-def _ended_by_surrenders(carry: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, str, str]]:
+def ended_by_surrenders(carry: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, str, str]]:
     """(war fact, who surrendered, rule) for each war a recorded surrender ends."""
     ended: list[tuple[str, str, str]] = []
     if carry.get("france", {}).get("surrendered"):
@@ -457,7 +457,7 @@ def settle_from_carry(facts: Facts, carry: Mapping[str, Mapping[str, Any]], turn
     """After an end of turn or a procedure: surrenders recorded in the carried values end the wars
     they end, and a British war resumed (59.86) begins again.  Returns what changed, in words."""
     changed: list[str] = []
-    for fact_id, who, rule in _ended_by_surrenders(carry):
+    for fact_id, who, rule in ended_by_surrenders(carry):
         if facts.get(fact_id) is not None:
             facts[fact_id] = None
             changed.append(f"{BY_ID[fact_id].label}: ended ({who}, {rule}).")
@@ -474,13 +474,13 @@ def wars_ended_by(power: str, carry: Mapping[str, Any] | None = None) -> tuple[s
     """The wars a power's surrender ends: France's with Germany (58.1), Italy's with the Western Allies (56.2), all
     of Germany's (55.2) or Japan's (57.2), Britain's with Germany when it is at peace (59.4)."""
     surrendered = {"at_peace": power == "britain", **(carry or {}), "surrendered": True}
-    return tuple(dict.fromkeys(fact_id for fact_id, _who, _rule in _ended_by_surrenders({power: surrendered})))
+    return tuple(dict.fromkeys(fact_id for fact_id, _who, _rule in ended_by_surrenders({power: surrendered})))
 
 
 def surrender_contradictions(facts: Facts, carry: Mapping[str, Mapping[str, Any]]) -> list[str]:
     """Wars still marked as fought although a recorded surrender ended them, in words."""
     return [f"{BY_ID[fact_id].label} is still marked at war, but {who} ({rule})"
-            for fact_id, who, rule in _ended_by_surrenders(carry) if facts.get(fact_id) is not None]
+            for fact_id, who, rule in ended_by_surrenders(carry) if facts.get(fact_id) is not None]
 
 
 def settle_french_surrender(facts: Facts, colonies: Mapping[str, str]) -> None:
