@@ -175,9 +175,12 @@ class PowerTab(QWidget):
         self.setObjectName(f"tab-{power}")
         outer = QVBoxLayout(self)
         self.header = ResultHeader(assess.title(power))
-        outer.addWidget(self.header)
         self.tipping = TippingPanel(store, power)  # what tips it (issue 16)
-        outer.addWidget(self.tipping)
+        # Side by side, not stacked: on a 1366x768 laptop the table keeps the height (play-test finding).
+        top = QHBoxLayout()
+        top.addWidget(self.header, 3)
+        top.addWidget(self.tipping, 2)
+        outer.addLayout(top)
         # What carries over and the power's wizard buttons share one row: more of the table shows.
         strip = QHBoxLayout()
         self.carried = CarriedPanel(store, power)

@@ -27,7 +27,9 @@ window.show()
 app.processEvents()
 area = window.screen().availableGeometry()
 frame = window.frameGeometry()
+from PySide6.QtWidgets import QLabel, QScrollArea
 headers = {}
+lines_seen = {}
 for power in ("japan", "britain"):
     window.show_power(power)
     app.processEvents()
@@ -38,6 +40,12 @@ for power in ("japan", "britain"):
         corner = label.mapTo(window, label.rect().bottomRight())
         inside[name] = (not label.visibleRegion().isEmpty()) and window.rect().contains(corner)
     headers[power] = inside
+    # How many of the table's lines show without scrolling (the rows' rule labels inside the scroll viewport).
+    scroll = next(area for area in tab.findChildren(QScrollArea) if area.widget() is tab.grid.parentWidget())
+    viewport = scroll.viewport()
+    rows = [row.rule for row in tab.rows.values()
+            if viewport.rect().contains(row.rule.mapTo(viewport, row.rule.rect().bottomLeft()))]
+    lines_seen[power] = len(rows)
 from awaw_desktop.ui.end_of_turn import EndOfTurnDialog
 from awaw_desktop.ui.new_game import NewSessionDialog
 dialogs = {}
@@ -61,7 +69,7 @@ size = [window.width(), window.height()]
 window.close()
 print(json.dumps({"area": [area.x(), area.y(), area.width(), area.height()],
                   "frame": [frame.x(), frame.y(), frame.width(), frame.height()],
-                  "size": size, "headers": headers,
+                  "size": size, "headers": headers, "lines_seen": lines_seen,
                   "dialogs": dialogs}))
 """
 
@@ -107,3 +115,10 @@ def test_a_size_remembered_on_a_larger_screen_is_fitted_to_a_smaller_one(tmp_pat
     shown = start(tmp_path, 1280, 720, 1)
     x, y, w, h = shown["frame"]
     assert x + w <= 1280 and y + h <= 720, shown
+
+
+def test_a_laptop_screen_shows_most_of_a_table_without_scrolling(tmp_path):
+    """Play-test finding: at 1366x768 the Britain tab showed 10 lines above the fold; what tips it now sits beside
+    the level, not above the table."""
+    shown = start(tmp_path, 1366, 768, 1)
+    assert shown["lines_seen"]["britain"] >= 12, shown["lines_seen"]   # 10 when it sat above the table
