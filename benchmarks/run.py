@@ -282,10 +282,23 @@ def files(turns: int, rounds: int) -> None:
             sessionfile.decode_checkpoints(blob, len(session.history), len(session.dice))
             decode.append(time.perf_counter() - start)
         size = path.stat().st_size
+        from awaw_desktop.core.recovery import RecoveryStore
+
+        recovery = RecoveryStore(Path(folder) / "recovery")
+        window_part, worker_part = [], []
+        for _ in range(rounds):   # the autosave after a change: a snapshot on the window's thread, written on another
+            start = time.perf_counter()
+            snapshot = recovery.snapshot(session)
+            window_part.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            recovery.write_snapshot("benchmark", snapshot, path)
+            worker_part.append(time.perf_counter() - start)
     rules = rules_end_of_turn(session, rounds)
     print(f"save, {name}:   median {median_ms(saves)}; load: median {median_ms(loads)}; "
           f"file {size / 1024:6.1f} KiB (checkpoints blob {len(blob) / 1024:6.1f} KiB: "
           f"encode {median_ms(encode)}, decode {median_ms(decode)}); rules' own end of turn {median_ms(rules)}")
+    print(f"autosave, {name}: window's thread median {median_ms(window_part)}, "
+          f"then written on a worker thread: median {median_ms(worker_part)}")
 
 
 def bare_repaint(rounds: int) -> None:

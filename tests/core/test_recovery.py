@@ -270,3 +270,20 @@ def test_a_pipe_named_like_a_recovery_file_is_skipped_without_waiting(store):
     store.write("good", make_session("good"), None)
     os.mkfifo(store.directory / "pipe.awaw-recovery")
     assert [entry.id for entry in store.list()] == ["good"]
+
+
+def test_a_long_game_with_its_record_and_undo_checkpoints_comes_back_whole(store):
+    """The autosave writes the session file's own bytes (checked by sessionfile.dumps on the window's thread)."""
+    from awaw_desktop.core.session import Session, apply_end_of_turn
+
+    session = Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1939, Season.FALL), title="Long one")
+    for number in range(12):
+        session.set_value("germany", "dp_level", number - 6)
+        point = session.checkpoint(f"End of {session.turn.title}")
+        apply_end_of_turn(session)
+        session.checkpoints.append(point)
+    entry = store.write_snapshot("long1", store.snapshot(session), None)
+    assert (entry.title, entry.turn) == ("Long one", session.turn)
+    back = store.load("long1")
+    assert sessionfile.to_json(back) == sessionfile.to_json(session)
+    assert len(back.checkpoints) == 12 and back.history == session.history
