@@ -13,7 +13,7 @@ import pytest
 from awaw_desktop.core import recovery, sessionfile
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
 from awaw_desktop.core.recovery import RecoveryEntry, RecoveryStore
-from awaw_desktop.core.session import DieRoll, Session
+from awaw_desktop.core.session import DieRoll, Session, apply_end_of_turn
 from awaw_desktop.core.sessionfile import SessionFileError
 
 START = Turn(1939, Season.FALL)
@@ -274,8 +274,6 @@ def test_a_pipe_named_like_a_recovery_file_is_skipped_without_waiting(store):
 
 def test_a_long_game_with_its_record_and_undo_checkpoints_comes_back_whole(store):
     """The autosave writes the session file's own bytes (checked by sessionfile.dumps on the window's thread)."""
-    from awaw_desktop.core.session import Session, apply_end_of_turn
-
     session = Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1939, Season.FALL), title="Long one")
     for number in range(12):
         session.set_value("germany", "dp_level", number - 6)
