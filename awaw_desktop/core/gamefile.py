@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,13 +19,13 @@ from .atomic_file import MAX_FILE_SIZE, SessionFileError, read_limited
 from .backups import write_keeping_backups
 from .json_gates import parse_canonical
 from .lines import RulesInputError
+from .record import Record
 from .sessionfile import FORMAT_NAME, parse_json
 
 FAMILY_FIELD = "family"
 
 
-@dataclass(frozen=True)
-class LoadedGame:
+class LoadedGame(Record):
     family: str
     game: Any
 

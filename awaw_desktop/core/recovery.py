@@ -26,7 +26,6 @@ import os
 import re
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -106,15 +105,13 @@ class RecoveryDocument(BaseModel):
     session: dict[str, JsonValue]
 
 
-@dataclass(frozen=True)
-class CalendarTurn:
+class CalendarTurn(Record):
     """The current turn of a game of another rules family, as its calendar writes it."""
 
     title: str
 
 
-@dataclass(frozen=True)
-class RecoveryEntry:
+class RecoveryEntry(Record):
     """One recovery file, as listed for the player."""
 
     id: str

@@ -31,7 +31,6 @@ import json
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -68,6 +67,7 @@ from .json_gates import (
     unstorable,
 )
 from .lines import RulesInputError
+from .record import Record
 from .session import DieRoll, HistoryEntry, Session, preview_end_of_turn
 from .session_models import (
     DIE_ROLL,
@@ -549,8 +549,7 @@ def _refuse_to_save(session: Session) -> None:
 # files (atomic_file: atomic writes, size-capped reads; backups: the dated backups)
 # ---------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Backup:
+class Backup(Record):
     """A backup of a session file that loads: when it was made, and the game it holds."""
 
     path: Path
