@@ -23,6 +23,18 @@ def _grab(widget: QWidget, path: Path) -> Path:
     return path
 
 
+def _what_if(window: MainWindow, path: Path) -> Path:
+    """View > What-if on the Britain tab, with its tipping points listed."""
+    from .what_if import WhatIfDialog
+
+    dialog = WhatIfDialog(window.store, window)
+    dialog.show()
+    dialog.show_power("britain")
+    _grab(dialog, path)
+    dialog.reject()
+    return path
+
+
 def render_screenshots(directory: Path, window: MainWindow | None = None) -> list[Path]:
     """Render every screen to ``directory``; returns the files written, named after what they show."""
     directory.mkdir(parents=True, exist_ok=True)
@@ -54,6 +66,7 @@ def render_screenshots(directory: Path, window: MainWindow | None = None) -> lis
         dialog.show()
         written.append(_grab(dialog, directory / f"{name}.png"))
         dialog.close()
+    written.append(_what_if(window, directory / "25-what-if-dialog.png"))
     for name, widget in window.wizard_screens():
         widget.resize(900, 680)
         widget.show()
