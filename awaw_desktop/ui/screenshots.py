@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QDeadlineTimer, QEventLoop
@@ -14,6 +15,13 @@ def _settle(milliseconds: int = 400) -> None:
     """Let what waits for the first paint (tab building, tipping points) happen before the picture."""
     deadline = QDeadlineTimer(milliseconds)
     while not deadline.hasExpired():
+        QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+
+
+def _settle_until(done: Callable[[], bool], milliseconds: int = 10_000) -> None:
+    """Let the event loop run until ``done()`` (the tipping points worked out), at most ``milliseconds``."""
+    deadline = QDeadlineTimer(milliseconds)
+    while not done() and not deadline.hasExpired():
         QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
 
 
@@ -41,6 +49,7 @@ def render_screenshots(directory: Path, window: MainWindow | None = None) -> lis
     window = window or MainWindow()
     window.resize(1366, 768)
     window.show()
+    _settle_until(lambda: window.overview.tipping.up_to_date)   # the pictures show answers, not the note
     written: list[Path] = []
     for index in range(window.tabs.count()):
         window.tabs.setCurrentIndex(index)

@@ -14,7 +14,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -82,7 +82,7 @@ class WhatIfDialog(QDialog):
         self.setWindowTitle("What-if")
         self.setAccessibleName("What-if")
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 8, 8, 8)
+        layout.setContentsMargins(6, 6, 6, 6)
         intro = QLabel("Try changes here: the game is not touched. <b>Apply to the game</b> makes them as one "
                        "undo step; <b>Discard</b> or Esc forgets them.")
         intro.setWordWrap(True)
@@ -90,6 +90,8 @@ class WhatIfDialog(QDialog):
         compare = QGroupBox("Now \u2192 if")
         grid = QGridLayout(compare)   # narrow: each power's status under its level, so the tables keep the width
         grid.setVerticalSpacing(2)
+        grid.setHorizontalSpacing(6)
+        grid.setContentsMargins(6, 6, 6, 6)
         self.rows: dict[str, tuple[QLabel, QLabel]] = {}
         for index, power in enumerate(assess.DISPLAY_ORDER):
             title = assess.title(power)
@@ -97,7 +99,7 @@ class WhatIfDialog(QDialog):
             level.setAccessibleName(f"{title} level now -> if")
             status.setAccessibleName(f"{title} status now -> if")
             level.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            status.setIndent(12)
+            status.setIndent(8)
             row = 2 * index
             if index:
                 grid.setRowMinimumHeight(row, 24)
@@ -119,13 +121,18 @@ class WhatIfDialog(QDialog):
         self.tabs.setDocumentMode(True)   # no frame: the table's Points and Counted columns keep the width
         self.power_tabs = {power: PowerTab(self.trial, power) for power in assess.DISPLAY_ORDER}
         for power, tab in self.power_tabs.items():
+            # Denser than on the window's tabs: beside the now -> if column the table keeps its Points and
+            # Counted columns in view on a 1280x720 screen.
             tab.layout().setContentsMargins(6, 6, 0, 0)
+            tab.grid.setContentsMargins(4, 4, 4, 4)
+            tab.grid.setHorizontalSpacing(10)
             self.tabs.addTab(tab, assess.title(power))
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(side)
         splitter.addWidget(self.tabs)
         splitter.setStretchFactor(1, 1)
         splitter.setCollapsible(1, False)
+        splitter.setHandleWidth(4)
         side.setMaximumWidth(side.sizeHint().width() + 80)   # the rest is the table's
         layout.addWidget(splitter, 1)
         tries = QHBoxLayout()
@@ -140,6 +147,7 @@ class WhatIfDialog(QDialog):
         tries.addWidget(self.try_button)
         layout.addLayout(tries)
         self._tipping_points: list[TippingPoint] = []
+        self._sized = False
         self._listing: str | None = None   # the power whose tipping points are awaited
         tipping_source(self.trial).ready.connect(self._fill_tipping_points)
         self.tabs.currentChanged.connect(self._tab_changed)
@@ -163,6 +171,14 @@ class WhatIfDialog(QDialog):
 
     def _tab_changed(self, _index: int) -> None:
         self.list_tipping_points()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        splitter = self.tabs.parentWidget()
+        if isinstance(splitter, QSplitter) and not self._sized:   # the table gets all the side does not need
+            self._sized = True
+            side = splitter.widget(0).minimumSizeHint().width()
+            splitter.setSizes([side, max(0, splitter.width() - side - splitter.handleWidth())])
 
     def current_power(self) -> str:
         return next(power for power, tab in self.power_tabs.items() if tab is self.tabs.currentWidget())
@@ -209,10 +225,10 @@ class WhatIfDialog(QDialog):
             before, after = now[power], then[power]
             levels = (shown_level(before), shown_level(after))
             moved = levels[0] != levels[1] or before.status is not after.status
-            level_text = levels[0] if levels == (NO_ELECTION, NO_ELECTION) else f"{levels[0]} -> {levels[1]}"
+            level_text = levels[0] if levels == (NO_ELECTION, NO_ELECTION) else f"{levels[0]} \u2192 {levels[1]}"
             status_words = escape(status_text(before.status))
             if before.status is not after.status:   # the if under the now: the column stays narrow
-                status_words += f" -&gt;<br>{escape(status_text(after.status))}"
+                status_words += f" \u2192<br>{escape(status_text(after.status))}"
             level.setText(f"<b>{level_text}</b>" if moved else level_text)
             status.setText(f"<b>{status_words}</b>" if moved else status_words)
             level.setTextFormat(Qt.TextFormat.RichText)

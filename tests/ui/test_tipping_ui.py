@@ -152,7 +152,7 @@ def test_what_if_leaves_the_game_untouched_and_esc_discards(qtbot) -> None:
     dialog.show_power("britain")
     tab = dialog.power_tabs["britain"]
     tick(qtbot, tab, "Australia / India surrendered: Australia")
-    assert text(dialog, "Britain level now -> if") == "<b>-8 -> -10</b>"
+    assert text(dialog, "Britain level now -> if") == "<b>-8 \u2192 -10</b>"
     assert "Offers to surrender" in text(dialog, "Britain status now -> if")
     assert "Australia ticked" in text(dialog, "What-if changes")
     assert window.store.session.inputs == before
@@ -192,7 +192,7 @@ def test_what_if_opens_in_every_edition_with_levels_now_and_if(qtbot, edition_na
     for power in assess.DISPLAY_ORDER:
         title = assess.title(power)
         now = what_if_level(window.store.results[power])   # "+3", "0", or "\u2014" in a turn without an election
-        assert text(dialog, f"{title} level now -> if") == (now if now == "\u2014" else f"{now} -> {now}")
+        assert text(dialog, f"{title} level now -> if") == (now if now == "\u2014" else f"{now} \u2192 {now}")
     assert not find(dialog, "Apply the what-if changes to the game").isEnabled()
     click(qtbot, dialog, "Discard the what-if changes")
     assert not dialog.isVisible()
@@ -204,11 +204,11 @@ def test_what_if_tries_a_tipping_point_with_one_click(qtbot) -> None:
     dialog.show_power("britain")
     choice = find(dialog, "Tipping point to try")
     qtbot.waitUntil(lambda: choice.count() > 0)   # the tipping points come in slices
-    wanted = next(index for index in range(choice.count())
-                  if choice.itemText(index).startswith("Australia / India surrendered: tick India: Britain falls to -10"))
+    india = "Australia / India surrendered: tick India: Britain falls to -10"
+    wanted = next(index for index in range(choice.count()) if choice.itemText(index).startswith(india))
     choice.setCurrentIndex(wanted)
     click(qtbot, dialog, "Try the chosen tipping point")
-    assert text(dialog, "Britain level now -> if") == "<b>-8 -> -10</b>"
+    assert text(dialog, "Britain level now -> if") == "<b>-8 \u2192 -10</b>"
     assert find(dialog.power_tabs["britain"], "Australia / India surrendered: India").isChecked()
     assert shown_level(window.overview, "Britain") == -8   # the game itself is untouched
     click(qtbot, dialog, "Discard the what-if changes")
