@@ -179,7 +179,7 @@ class PowerTipping:
             return f"Next threshold: {reached[0]}; none {other} within one change."
         text = "Next threshold: none within one change, up or down."
         if self.points:   # every listed change tips it without moving its level (a tick, not a count)
-            text += f" Each change listed tips it at its level now ({level_words(self.level)})."
+            text += f" Only changes that keep its level ({level_words(self.level)}) tip it."
         return text
 
 
