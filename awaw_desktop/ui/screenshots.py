@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QDeadlineTimer, QEventLoop
@@ -17,9 +18,28 @@ def _settle(milliseconds: int = 400) -> None:
         QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
 
 
+def _settle_until(done: Callable[[], bool], milliseconds: int = 10_000) -> None:
+    """Let the event loop run until ``done()`` (the tipping points worked out), at most ``milliseconds``."""
+    deadline = QDeadlineTimer(milliseconds)
+    while not done() and not deadline.hasExpired():
+        QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+
+
 def _grab(widget: QWidget, path: Path) -> Path:
     _settle()
     widget.grab().save(str(path))
+    return path
+
+
+def _what_if(window: MainWindow, path: Path) -> Path:
+    """View > What-if on the Britain tab, with its tipping points listed."""
+    from .what_if import WhatIfDialog
+
+    dialog = WhatIfDialog(window.store, window)
+    dialog.show()
+    dialog.show_power("britain")
+    _grab(dialog, path)
+    dialog.reject()
     return path
 
 
@@ -29,6 +49,7 @@ def render_screenshots(directory: Path, window: MainWindow | None = None) -> lis
     window = window or MainWindow()
     window.resize(1366, 768)
     window.show()
+    _settle_until(lambda: window.overview.tipping.up_to_date)   # the pictures show answers, not the note
     written: list[Path] = []
     for index in range(window.tabs.count()):
         window.tabs.setCurrentIndex(index)
@@ -54,6 +75,7 @@ def render_screenshots(directory: Path, window: MainWindow | None = None) -> lis
         dialog.show()
         written.append(_grab(dialog, directory / f"{name}.png"))
         dialog.close()
+    written.append(_what_if(window, directory / "25-what-if-dialog.png"))
     for name, widget in window.wizard_screens():
         widget.resize(900, 680)
         widget.show()

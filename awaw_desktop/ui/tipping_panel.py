@@ -7,7 +7,9 @@ turn after the levels are shown; a hidden panel waits until it is shown.  The po
 The search runs on the window's thread in slices of at most ``SLICE_MS`` per event-loop turn, on a copy
 of the session's facts, so typing and painting go on while it runs; a change drops a search for the old
 facts (what it assessed stays in the cache) and the panels keep their old text until the new one is
-ready.  ``TippingSource.get`` answers at once, for a caller that needs the points now.
+ready.  A panel with nothing to show yet, or whose text is about another game or another turn (a file
+opened, a turn ended), says it is working on it (``working_note``) instead: never a blank box.
+``TippingSource.get`` answers at once, for a caller that needs the points now.
 """
 
 from __future__ import annotations
@@ -38,6 +40,11 @@ FIRST_DELAY_MS = 150
 SLICE_MS = 4.0
 
 Search = Generator[None, None, "dict[str, PowerTipping]"]
+
+
+def working_note(title: str | None = None) -> str:
+    """What a panel says while its answer is being worked out ("Working out what tips Britain...")."""
+    return f"Working out what tips {title or 'each power'}\u2026"
 
 
 class TippingSource(QObject):
@@ -174,11 +181,16 @@ class _FollowsStore(QGroupBox):
         self._dirty = True
         self._waiting = False
         self._never_shown = True
+        #: The game and turn the shown text is about (None: nothing shown yet); a game is counted up each
+        #: time the store opens another one.
+        self._game = 0
+        self._shown_for: tuple[int, object] | None = None
         # Refreshed right after the levels are shown, once for a burst of changes (typing a number).
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._refresh_if_dirty)
+        store.sessionReplaced.connect(self._another_game)
         store.resultsChanged.connect(self._results_changed)
         tipping_source(store).ready.connect(self._show_if_ready)
 
@@ -191,8 +203,17 @@ class _FollowsStore(QGroupBox):
         """True when the panel shows the answers (or the problem) for the current facts."""
         return not self._dirty and not self._waiting
 
+    def _game_and_turn(self) -> tuple[int, object]:
+        return self._game, self.store.session.turn
+
+    def _another_game(self) -> None:
+        self._game += 1
+
     def _results_changed(self) -> None:
         self._dirty = True
+        if self._shown_for is not None and self._shown_for != self._game_and_turn():
+            self._shown_for = None   # another game or turn: the old text would mislead
+            self.show_working()
         if self.isVisible():
             self._timer.start(0)
 
@@ -212,6 +233,8 @@ class _FollowsStore(QGroupBox):
         self._waiting = True
         tipping_source(self.store).request(self.powers())
         self._show_if_ready()
+        if self._waiting and self._shown_for is None:
+            self.show_working()
 
     def _show_if_ready(self) -> None:
         if not self._waiting:
@@ -219,12 +242,18 @@ class _FollowsStore(QGroupBox):
         source = tipping_source(self.store)
         if source.problem is not None:   # facts the rules refuse: say so, keep the window going
             self._waiting = False
+            self._shown_for = self._game_and_turn()
             self.show_problem(f"No tipping points: {source.problem}")
             return
         answers = source.known(self.powers())
         if answers is not None:
             self._waiting = False
+            self._shown_for = self._game_and_turn()
             self.show_tipping(answers)
+
+    def show_working(self) -> None:
+        """Say that the answer is being worked out (until it comes)."""
+        raise NotImplementedError
 
     def show_problem(self, message: str) -> None:
         raise NotImplementedError
@@ -257,6 +286,7 @@ class TippingPanel(_FollowsStore):
         layout.addWidget(self.points)
         layout.addWidget(self.more)
         self.more.hide()
+        self.show_working()
 
     def powers(self) -> tuple[str, ...]:
         return (self.power,)
@@ -264,6 +294,13 @@ class TippingPanel(_FollowsStore):
     def tipping(self) -> PowerTipping:
         """This power's tipping points for the current facts, now."""
         return tipping_source(self.store).get([self.power])[self.power]
+
+    def show_working(self) -> None:
+        self._shown = None
+        self.distance.setText(working_note(self.title))
+        self.points.setText("")
+        self.points.setToolTip("")
+        self.more.hide()
 
     def show_problem(self, message: str) -> None:
         self._shown = None
@@ -306,9 +343,15 @@ class OverviewTipping(_FollowsStore):
             grid.addWidget(label, row, 1)
             self.rows[power] = label
         grid.setColumnStretch(1, 1)
+        self.show_working()
 
     def powers(self) -> tuple[str, ...]:
         return assess.ORDER
+
+    def show_working(self) -> None:
+        for index, label in enumerate(self.rows.values()):   # the note once, a mark on every other row
+            label.setText(working_note() if index == 0 else "\u2026")
+            label.setToolTip(working_note())
 
     def show_problem(self, message: str) -> None:
         for label in self.rows.values():

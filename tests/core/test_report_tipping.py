@@ -50,7 +50,24 @@ def test_the_command_prints_the_tipping_points(capsys) -> None:
     assert report.main([str(EXAMPLE), "--format", "text"]) == 0
     out = capsys.readouterr().out
     assert out.count("What tips it") == len(DISPLAY_ORDER)
-    assert "Rome is under Allied control: Italy +0, surrenders" in out
+    assert "Rome is under Allied control: Italy stays at 0, surrenders (surrender level 0) (56.11)" in out
+    assert "What tips it (Next threshold: 2 levels down (at -10) or 9 levels up (at +1).)" in out
+    tipping_lines = [line for line in out.splitlines() if line.startswith(("  What tips it", "    - "))]
+    assert tipping_lines and not [line for line in tipping_lines if "+0" in line]   # 0, as players write it
+
+
+def test_markdown_and_json_say_the_same_as_the_text() -> None:
+    """The three formats word a power's tipping points alike (JSON keys as before, its texts as the panels')."""
+    session = sessionfile.load(EXAMPLE)
+    text, markdown = report.report(session, "text"), report.report(session, "markdown")
+    data = json.loads(report.report(session, "json"))
+    for key in DISPLAY_ORDER:
+        tipping = data["powers"][key]["tipping"]
+        for point in tipping["points"][:report.TIPPING_SHOWN]:
+            assert f"    - {point['text']}" in text and f"- {point['text']}" in markdown
+            assert point["text"].endswith(f"{point['fate']} ({point['rule']})")
+    russia = data["powers"]["russia"]["tipping"]["points"][0]
+    assert russia["fate"] == "Russia falls to 0, incurs effects" and russia["level"] == 0
 
 
 def test_render_without_tipping_is_unchanged() -> None:

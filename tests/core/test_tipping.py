@@ -17,6 +17,7 @@ from awaw_desktop.core.awaw.tipping import (
     apply_changes,
     candidate_changes,
     fate,
+    level_words,
     tipping_points,
     tipping_steps,
 )
@@ -50,6 +51,43 @@ def test_every_stated_change_brings_the_stated_fate(session) -> None:
             assert fate(after) == point.fate_key != fate(base[power]), point.text
             assert (after.status, after.level) == (point.status, point.level), point.text
             assert point.text.startswith(point.change.text) and f"({point.rule})" in point.text
+
+
+@SLOW
+@given(sessions())
+def test_each_point_says_the_level_the_power_would_reach(session) -> None:
+    """"Britain falls to -10", "rises to +1", "stays at 0": the level reached, written as players do
+    (0, never +0); a turn without an election says so instead of a level (62.21)."""
+    edition, scenario, turn, inputs, carry = session
+    base = assess.assess_all(edition, scenario, turn, inputs, carry)
+    for power, answer in tipping_points(edition, scenario, turn, inputs, carry).items():
+        now = base[power]
+        unheld = power == "election" and not now.figures.get("held", True)
+        assert answer.fate.startswith(f"{now.title} (no election this turn)" if unheld
+                                      else f"{now.title} at {level_words(now.level)}, ")
+        assert "+0" not in answer.distance_text and "+0" not in answer.fate
+        for point in answer.points:
+            after = assess.assess_all(edition, scenario, turn, point.change.apply(inputs), carry)[power]
+            if power == "election" and not after.figures.get("held", True):
+                assert point.fate.startswith(f"{now.title} (no election this turn)"), point.text
+                continue
+            verb = ("at" if unheld else "falls to" if point.level < now.level
+                    else "rises to" if point.level > now.level else "stays at")
+            assert point.fate.startswith(f"{now.title} {verb} {level_words(point.level)}, "), point.text
+            assert "+0" not in point.fate, point.text
+
+
+def test_the_distance_to_the_next_threshold_in_table_talk() -> None:
+    """Each way: the levels to go and the level it is at, or that no single change reaches one."""
+    session = sessionfile.load(ROOT / "resources" / "examples" / "britain-under-pressure-1941.awaw")
+    tipping = tipping_points(session.edition, session.scenario, session.turn, session.effective_inputs(),
+                             session.effective_carry(), facts=session.facts)
+    assert tipping["britain"].distance_text == "Next threshold: 2 levels down (at -10) or 9 levels up (at +1)."
+    assert tipping["germany"].distance_text == "Next threshold: 7 levels down (at 0); none up within one change."
+    assert tipping["italy"].distance_text == ("Next threshold: none within one change, up or down. "
+                                              "Only changes that keep its level (0) tip it.")
+    assert tipping["france"].distance_text == "Next threshold: none within one change, up or down."
+    assert tipping["election"].fate == "U.S. election (no election this turn), no effect"
 
 
 @SLOW
@@ -125,8 +163,9 @@ def test_taking_malta_makes_britain_offer() -> None:
     malta = [point for point in answer.points if point.change.line_id == "axis_holds"
              and "malta" in point.change.new]
     assert malta and malta[0].status is Status.OFFERS and malta[0].rule == "59.12"
-    assert malta[0].text.startswith("Axis-controlled Malta / Singapore: tick Malta: Britain")
+    assert malta[0].text.startswith("Axis-controlled Malta / Singapore: tick Malta: Britain falls to ")
     assert answer.levels_down == 1
+    assert answer.distance_text.startswith("Next threshold: 1 level down (at 0)")
 
 
 def test_russian_ics_lost_remove_brps() -> None:
@@ -137,8 +176,10 @@ def test_russian_ics_lost_remove_brps() -> None:
                             session.effective_inputs(), session.effective_carry(), facts=session.facts)["russia"]
     ics = [point for point in answer.points if point.change.line_id == "ics" and point.change.direction == "down"]
     assert ics, [point.text for point in answer.points]
-    assert ics[0].text == "ICs controlled by Russia: 7 -> 6: Russia -2, incurs effects: removes 40 BRPs (60.31)"
-    assert answer.fate == "Russia -1, incurs effects: removes 20 BRPs"
+    assert ics[0].text == "ICs controlled by Russia: 7 -> 6: Russia falls to -2, incurs effects: removes 40 BRPs " \
+                          "(60.31)"
+    assert answer.fate == "Russia at -1, incurs effects: removes 20 BRPs"
+    assert answer.distance_text == "Next threshold: 1 level down (at -2) or 1 level up (at 0)."
     assert (answer.levels_down, answer.levels_up) == (1, 1)
 
 
@@ -154,7 +195,7 @@ def test_a_change_through_another_power_is_listed() -> None:
     italian = [point for point in answer.points if point.change.power == "italy"]
     assert italian and italian[0].change.line_id == "dp_level" and italian[0].change.new == 1
     assert italian[0].status is Status.SURRENDERS and italian[0].text.startswith("Italian DP level: 2 -> 1: "
-                                                                                  "Germany +0, surrenders")
+                                                                                  "Germany falls to 0, surrenders")
 
 
 def test_limited_to_some_powers_gives_the_same_answer() -> None:

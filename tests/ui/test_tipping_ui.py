@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from awaw_desktop.core import sessionfile
 from awaw_desktop.core.awaw import assess
@@ -21,6 +21,7 @@ from awaw_desktop.ui.store import SessionStore
 from awaw_desktop.ui.theme import status_text
 from awaw_desktop.ui.tipping_panel import tipping_source
 from awaw_desktop.ui.what_if import WhatIfDialog
+from awaw_desktop.ui.what_if import shown_level as what_if_level
 
 from ..core.tipping_sessions import ROOT, sessions
 from .helpers import click, find, shown_level, text, tick, type_number
@@ -66,14 +67,15 @@ def test_the_britain_panel_lists_its_tipping_points_and_follows_a_change(qtbot) 
     tab = window.power_tabs["britain"]
     qtbot.waitUntil(lambda: "Britain" in text(find(tab, "Britain tipping points"), "Britain tipping list"))
     shown = panel_text(tab, "Britain")
-    assert "Now: Britain -8, offers to surrender." in shown and "Next threshold: 2 levels down; 9 levels up." in shown
-    assert "\u2022 Australia / India surrendered: tick Australia: Britain -10, offers to surrender (Germany must " \
-           "accept) (59.23)" in shown
-    type_number(qtbot, tab, "British DP level", 7)   # Britain at +0: one level from no effect
-    qtbot.waitUntil(lambda: "Now: Britain +0" in panel_text(tab, "Britain"))
+    assert "Now: Britain at -8, offers to surrender. Next threshold: 2 levels down (at -10) or 9 levels up (at +1)." \
+           in shown
+    assert "\u2022 Australia / India surrendered: tick Australia: Britain falls to -10, offers to surrender (Germany " \
+           "must accept) (59.23)" in shown
+    type_number(qtbot, tab, "British DP level", 7)   # Britain at 0: one level from no effect
+    qtbot.waitUntil(lambda: "Now: Britain at 0," in panel_text(tab, "Britain"))
     shown = panel_text(tab, "Britain")
-    assert "Now: Britain +0, offers to surrender." in shown and "1 level up" in shown
-    assert "British DP level: 7 -> 8: Britain +1, no effect (59.12)" in shown
+    assert "Now: Britain at 0, offers to surrender." in shown and "1 level up (at +1)" in shown
+    assert "British DP level: 7 -> 8: Britain rises to +1, no effect (59.12)" in shown
 
 
 def test_a_stated_tipping_change_made_through_the_window_brings_the_stated_status(qtbot) -> None:
@@ -92,18 +94,18 @@ def test_a_stated_tipping_change_made_through_the_window_brings_the_stated_statu
 def test_the_overview_lists_every_power(qtbot) -> None:
     window = make_window(qtbot, sessionfile.load(EXAMPLE))
     overview = find(window, "Tipping points of every power")
-    qtbot.waitUntil(lambda: bool(text(overview, "Britain tipping summary")))
-    assert text(overview, "Britain tipping summary").startswith("Next threshold: 2 levels down; 9 levels up. "
-                                                                "Smallest: Australia / India surrendered")
-    assert "Rome is under Allied control: Italy +0, surrenders" in text(overview, "Italy tipping summary")
+    qtbot.waitUntil(lambda: text(overview, "Britain tipping summary").startswith("Next threshold"))
+    assert text(overview, "Britain tipping summary").startswith(
+        "Next threshold: 2 levels down (at -10) or 9 levels up (at +1). Smallest: Australia / India surrendered")
+    assert "Rome is under Allied control: Italy stays at 0, surrenders" in text(overview, "Italy tipping summary")
     before = text(overview, "Italy tipping summary")
     window.show_power("italy")
     tick(qtbot, window.power_tabs["italy"], "Rome is under Allied control")   # Italy surrenders
     window.tabs.setCurrentIndex(0)
     qtbot.waitUntil(lambda: text(overview, "Italy tipping summary") != before)
-    assert "Italian DP level: 0 -> 1: Italy +1, no effect (56.11)" in text(overview, "Italy tipping summary")
+    assert "Italian DP level: 0 -> 1: Italy rises to +1, no effect (56.11)" in text(overview, "Italy tipping summary")
     every = find(overview, "Italy tipping summary").toolTip()
-    assert "No longer: Rome is under Allied control: Italy +0, no effect (56.11)" in every
+    assert "No longer: Rome is under Allied control: Italy stays at 0, no effect (56.11)" in every
 
 
 @settings(max_examples=10, deadline=None,
@@ -123,7 +125,7 @@ def test_random_sessions_a_stated_change_through_the_window_shows_the_stated_sta
     title = assess.title(point.power)
     window.show_power(point.power)
     panel = find(window.power_tabs[point.power], f"{title} tipping points")
-    qtbot.waitUntil(lambda: panel.findChild(QLabel).text() != "")
+    qtbot.waitUntil(lambda: text(panel, f"{title} next threshold").startswith("Now:"))
     assert point.text in find(panel, f"{title} tipping list").toolTip().split("\n")   # every point, on hover
     window.show_power(point.change.power)
     apply_through_widgets(qtbot, window.power_tabs[point.change.power], point.change)
@@ -150,7 +152,7 @@ def test_what_if_leaves_the_game_untouched_and_esc_discards(qtbot) -> None:
     dialog.show_power("britain")
     tab = dialog.power_tabs["britain"]
     tick(qtbot, tab, "Australia / India surrendered: Australia")
-    assert text(dialog, "Britain level now -> if") == "<b>-8 -> -10</b>"
+    assert text(dialog, "Britain level now -> if") == "<b>-8 \u2192 -10</b>"
     assert "Offers to surrender" in text(dialog, "Britain status now -> if")
     assert "Australia ticked" in text(dialog, "What-if changes")
     assert window.store.session.inputs == before
@@ -189,8 +191,8 @@ def test_what_if_opens_in_every_edition_with_levels_now_and_if(qtbot, edition_na
     dialog = open_what_if(qtbot, window)
     for power in assess.DISPLAY_ORDER:
         title = assess.title(power)
-        now = window.store.results[power].level
-        assert text(dialog, f"{title} level now -> if") == f"{now:+d} -> {now:+d}".replace("+0", "0")
+        now = what_if_level(window.store.results[power])   # "+3", "0", or "\u2014" in a turn without an election
+        assert text(dialog, f"{title} level now -> if") == (now if now == "\u2014" else f"{now} \u2192 {now}")
     assert not find(dialog, "Apply the what-if changes to the game").isEnabled()
     click(qtbot, dialog, "Discard the what-if changes")
     assert not dialog.isVisible()
@@ -202,11 +204,11 @@ def test_what_if_tries_a_tipping_point_with_one_click(qtbot) -> None:
     dialog.show_power("britain")
     choice = find(dialog, "Tipping point to try")
     qtbot.waitUntil(lambda: choice.count() > 0)   # the tipping points come in slices
-    wanted = next(index for index in range(choice.count())
-                  if choice.itemText(index).startswith("Australia / India surrendered: tick India: Britain -10"))
+    india = "Australia / India surrendered: tick India: Britain falls to -10"
+    wanted = next(index for index in range(choice.count()) if choice.itemText(index).startswith(india))
     choice.setCurrentIndex(wanted)
     click(qtbot, dialog, "Try the chosen tipping point")
-    assert text(dialog, "Britain level now -> if") == "<b>-8 -> -10</b>"
+    assert text(dialog, "Britain level now -> if") == "<b>-8 \u2192 -10</b>"
     assert find(dialog.power_tabs["britain"], "Australia / India surrendered: India").isChecked()
     assert shown_level(window.overview, "Britain") == -8   # the game itself is untouched
     click(qtbot, dialog, "Discard the what-if changes")
@@ -229,10 +231,10 @@ def test_the_search_runs_in_slices_while_the_window_goes_on(qtbot, monkeypatch) 
     heartbeat.start(0)
     tick(qtbot, tab, "Rome is under Allied control")   # Italy surrenders
     assert panel_text(tab, "Italy") == before   # not computed while the tick is handled
-    qtbot.waitUntil(lambda: "Now: Italy +0, surrenders" in panel_text(tab, "Italy"))
+    qtbot.waitUntil(lambda: "Now: Italy at 0, surrenders" in panel_text(tab, "Italy"))
     heartbeat.stop()
     assert turns_while_busy.count(True) >= 2 and not source.busy
-    assert "\u2022 Italian DP level: 0 -> 1: Italy +1, no effect (56.11)" in panel_text(tab, "Italy")
+    assert "\u2022 Italian DP level: 0 -> 1: Italy rises to +1, no effect (56.11)" in panel_text(tab, "Italy")
 
 
 def test_a_newer_change_drops_the_search_for_the_old_facts(qtbot, monkeypatch) -> None:
@@ -245,7 +247,7 @@ def test_a_newer_change_drops_the_search_for_the_old_facts(qtbot, monkeypatch) -
     type_number(qtbot, tab, "British DP level", 7)
     qtbot.waitUntil(lambda: source.busy)
     tick(qtbot, tab, "Australia / India surrendered: Australia")   # while the search for +0 runs
-    qtbot.waitUntil(lambda: "Now: Britain -2" in panel_text(tab, "Britain"))
+    qtbot.waitUntil(lambda: "Now: Britain at -2" in panel_text(tab, "Britain"))
     fresh = session_tipping(window.store.session, ["britain"])["britain"]
     assert text(tab, "Britain next threshold") == f"Now: {fresh.fate}. {fresh.distance_text}"
     assert find(tab, "Britain tipping list").toolTip() == "\n".join(point.text for point in fresh.points)
@@ -272,4 +274,4 @@ def test_facts_the_search_refuses_are_named_on_the_panel(qtbot, monkeypatch) -> 
     qtbot.waitUntil(lambda: text(tab, "Britain next threshold").startswith("No tipping points: British DP level"))
     monkeypatch.setattr(tipping, "tipping_steps", searching)
     type_number(qtbot, tab, "British DP level", 6)
-    qtbot.waitUntil(lambda: "Now: Britain -1" in panel_text(tab, "Britain"))
+    qtbot.waitUntil(lambda: "Now: Britain at -1" in panel_text(tab, "Britain"))

@@ -62,21 +62,46 @@ def fate(result: PowerResult) -> Fate:
     return (result.status,)
 
 
-def fate_text(result: PowerResult) -> str:
-    """The fate in a player's words: "Britain -5, offers to surrender"."""
+def level_words(level: int) -> str:
+    """A level as players write it: +3, -2, 0."""
+    return f"{level:+d}" if level else "0"
+
+
+def _no_election(result: PowerResult) -> bool:
+    """An election row in a turn without an election (62.21): its level is only a forecast."""
+    return result.power == "election" and not result.figures.get("held", True)
+
+
+def _level_phrase(result: PowerResult, before: PowerResult | None) -> str:
+    """Where the power's level stands ("at -8") or, after a change, where it goes ("falls to -10")."""
+    if _no_election(result):
+        return "(no election this turn)"
+    words = level_words(result.level)
+    if before is None or _no_election(before):
+        return f"at {words}"
+    if result.level < before.level:
+        return f"falls to {words}"
+    if result.level > before.level:
+        return f"rises to {words}"
+    return f"stays at {words}"
+
+
+def fate_text(result: PowerResult, before: PowerResult | None = None) -> str:
+    """The fate in a player's words: "Britain at -8, offers to surrender"; with ``before`` (the power
+    as it stands now), the level it would reach: "Britain falls to -10, offers to surrender"."""
     figures = result.figures
-    text = f"{result.title} {result.level:+d}, {result.status.title.lower()}"
+    text = f"{result.title} {_level_phrase(result, before)}, {result.status.title.lower()}"
     if result.power == "italy" and result.status is Status.SURRENDERS:
-        text += f" (surrender level {int(figures.get('surrender_level', 0) or 0):+d})"
+        text += f" (surrender level {level_words(int(figures.get('surrender_level', 0) or 0))})"
     elif result.power == "britain" and figures.get("forced_acceptance"):
         text += " (Germany must accept)"
     elif result.power == "russia" and figures.get("removal_brps"):
         text += f": removes {int(figures['removal_brps'])} BRPs"
     elif result.power == "election":
-        parts = [f"{theater} result {figures[name]:+d}"
+        parts = [f"{theater} result {level_words(figures[name])}"
                  for theater, name in (("European", "europe_result"), ("Pacific", "pacific_result"))
                  if isinstance(figures.get(name), int)]
-        parts += [f"{theater} level in effect {figures[name]:+d}"
+        parts += [f"{theater} level in effect {level_words(figures[name])}"
                   for theater, name in (("European", "level_in_effect_europe"),
                                         ("Pacific", "level_in_effect_pacific"))
                   if isinstance(figures.get(name), int)]
@@ -116,13 +141,13 @@ class TippingPoint:
     change: Change
     status: Status
     level: int
-    fate: str           # "Britain -5, offers to surrender"
+    fate: str           # "Britain falls to -5, offers to surrender": the level it would reach
     rule: str           # the rule behind the new fate
     fate_key: Fate
 
     @property
     def text(self) -> str:
-        """"Axis-controlled Malta / Singapore: tick Malta: Britain -5, offers to surrender (59.12)"."""
+        """"Axis-controlled Malta / Singapore: tick Malta: Britain falls to -5, offers to surrender (59.12)"."""
         return f"{self.change.text}: {self.fate} ({self.rule})"
 
 
@@ -142,13 +167,19 @@ class PowerTipping:
 
     @property
     def distance_text(self) -> str:
-        def say(levels: int | None, way: str) -> str:
-            if levels is None:
-                return f"no change of level {way} tips it"
-            return f"{levels} level{'s' if levels != 1 else ''} {way}"
-        text = f"Next threshold: {say(self.levels_down, 'down')}; {say(self.levels_up, 'up')}."
-        if self.levels_down is None and self.levels_up is None and self.points:
-            text += " A change below tips it without moving the level."
+        """How far the next threshold is each way, in levels and as the level it is at ("Next threshold:
+        2 levels down (at -10) or 9 levels up (at +1)."), or that no single change reaches one."""
+        reached = [f"{levels} level{'s' if levels != 1 else ''} {way} (at {level_words(self.level + sign * levels)})"
+                   for levels, way, sign in ((self.levels_down, "down", -1), (self.levels_up, "up", 1))
+                   if levels is not None]
+        if len(reached) == 2:
+            return f"Next threshold: {reached[0]} or {reached[1]}."
+        if reached:
+            other = "up" if self.levels_up is None else "down"
+            return f"Next threshold: {reached[0]}; none {other} within one change."
+        text = "Next threshold: none within one change, up or down."
+        if self.points:   # every listed change tips it without moving its level (a tick, not a count)
+            text += f" Only changes that keep its level ({level_words(self.level)}) tip it."
         return text
 
 
@@ -415,7 +446,8 @@ def tipping_steps(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inpu
                 for power, (change, result) in firsts.items():
                     before = prober.base[power]
                     found[power].append(TippingPoint(power, change, result.status, result.level,
-                                                     fate_text(result), _new_rule(before, result, change.rule),
+                                                     fate_text(result, before),
+                                                     _new_rule(before, result, change.rule),
                                                      fate(result)))
     for key in missing:
         base = prober.base[key]
