@@ -8,6 +8,7 @@ What the first paint does not need (the recovery store, and with it pydantic) is
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -123,6 +124,7 @@ def run_app(file: Path | None, screenshot_dir: Path | None, argv: list[str]) -> 
     if os.environ.get(EXIT_AFTER_FIRST_PAINT) == "1":
         def report_first_paint() -> None:
             print("first-paint", flush=True)
+            print("first-paint", file=sys.stderr, flush=True)   # marks where -X importtime's lines reach the paint
             app.quit()
 
         FirstPaint(window, report_first_paint)

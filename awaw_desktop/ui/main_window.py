@@ -188,7 +188,7 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
 
         view = self.menuBar().addMenu("&View")
         self._build_view_menu(view)
-        from .what_if import add_what_if_action  # issue 16: try changes without touching the game
+        from .what_if_action import add_what_if_action  # issue 16: try changes without touching the game
 
         self.action_what_if = add_what_if_action(self, view, self.store)
 

@@ -9,12 +9,11 @@ the changes; "Apply to the game" makes them in the real store as one undo step.
 from __future__ import annotations
 
 import copy
-import weakref
 from html import escape
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QShowEvent
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -23,8 +22,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QMainWindow,
-    QMenu,
     QPushButton,
     QSplitter,
     QTabWidget,
@@ -262,26 +259,3 @@ def open_what_if(store: SessionStore, parent: QWidget | None = None) -> WhatIfDi
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.open()
     return dialog
-
-
-class _WhatIfOpener(QObject):
-    """Opens the dialog from a menu action (a bound method: no lambda holding the window)."""
-
-    def __init__(self, window: QMainWindow, store: SessionStore) -> None:
-        super().__init__(window)
-        self._window, self._store = weakref.ref(window), weakref.ref(store)
-
-    def open(self) -> None:
-        window, store = self._window(), self._store()
-        if window is not None and store is not None:
-            open_what_if(store, window)
-
-
-def add_what_if_action(window: QMainWindow, menu: QMenu, store: SessionStore) -> QAction:
-    """The "What-if..." menu action (Ctrl+Shift+W)."""
-    action = QAction("&What-if\u2026", window)
-    action.setShortcut(QKeySequence("Ctrl+Shift+W"))
-    action.setStatusTip("Try changes to this turn's facts without touching the game")
-    action.triggered.connect(_WhatIfOpener(window, store).open)
-    menu.addAction(action)
-    return action

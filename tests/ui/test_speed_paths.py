@@ -21,11 +21,16 @@ def test_the_launch_path_paints_the_window_before_loading_pydantic(tmp_path):
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "first-paint"
-    imported = [line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time")]
+    before_paint = done.stderr.split("first-paint\n")[0]   # what was loaded before the window was painted
+    imported = [line.rsplit("|", 1)[-1].strip() for line in before_paint.splitlines() if line.startswith("import time")]
     assert "awaw_desktop.ui.main_window" in imported   # the real window was built ...
     assert not [name for name in imported if name.startswith("pydantic")]   # ... and painted without pydantic
     assert "awaw_desktop.core.awaw.tipping" not in imported
     assert "awaw_desktop.ui.history" not in imported
+    # only the Overview is shown: the power tabs, their inputs and What-if load after the paint
+    for later in ("power_tab", "line_inputs", "carried", "what_if", "end_of_turn", "new_game"):
+        assert f"awaw_desktop.ui.{later}" not in imported, later
+    assert not [name for name in imported if name.startswith(("subprocess", "concurrent"))]
 
 
 def played(turns: int) -> Session:
