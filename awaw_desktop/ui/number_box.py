@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QValidator
-from PySide6.QtWidgets import QApplication, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QLayout, QSpinBox, QWidget
 
 #: What a player may have in the box while typing: a whole number, or only its sign.
 WHOLE_NUMBER = re.compile(r"[+-]?\d*")
@@ -24,6 +24,12 @@ WHOLE_NUMBER = re.compile(r"[+-]?\d*")
 def out_of_range(name: str, number: int, minimum: int, maximum: int) -> str:
     """The refusal, in the words the core uses for a number out of range."""
     return f"{name}: {number} is out of range; it must be between {minimum} and {maximum}"
+
+
+def typed_number(text: str) -> int | None:
+    """The whole number in what was typed ("-5", "+3", "007"), or None."""
+    text = text.strip()
+    return int(text) if re.fullmatch(r"[+-]?\d+", text) else None
 
 
 def not_a_number(name: str, minimum: int, maximum: int) -> str:
@@ -105,8 +111,7 @@ class NumberBox(QSpinBox):
         """Finish what the player typed.  True if the box holds a number it takes; False if it
         refused the typed text, went back to its earlier number and emitted ``refused``."""
         text = self.lineEdit().text()
-        body = self._number_text(text)
-        number = int(body) if re.fullmatch(r"[+-]?\d+", body) else None
+        number = typed_number(self._number_text(text))
         if text == self._shown(self.value()) or (number is not None and self.minimum() <= number <= self.maximum()):
             self.interpretText()
             self._typing, self._settled = False, self.value()
@@ -153,6 +158,20 @@ class RefusalLine(QObject):
         if self.label.text().startswith("Not entered: "):
             self.label.clear()
             self.label.hide()
+
+    @classmethod
+    def below(cls, parent: QWidget, layout: QLayout, name: str) -> RefusalLine:
+        """A red message line added at the end of ``layout``, for every number box under ``parent``."""
+        label = QLabel()
+        label.setWordWrap(True)
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        label.setAccessibleName(name)
+        label.setStyleSheet("color: #b00020;")
+        label.hide()
+        layout.addWidget(label)
+        boxes = parent.findChildren(NumberBox)
+        assert boxes, f"{name}: no number boxes under {parent!r} yet (add the line after them)"
+        return cls(label, boxes)
 
     def keeps_open(self) -> bool:
         """Call before closing or moving on: True if a box refused what was typed just now."""
