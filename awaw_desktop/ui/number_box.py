@@ -134,9 +134,11 @@ class RefusalLine(QObject):
     meant to close the dialog (OK, Next), ``keeps_open`` holds it open once, so the player sees
     the message instead of the dialog closing on the earlier number."""
 
-    def __init__(self, label: QLabel, boxes: Iterable[NumberBox] = ()) -> None:
+    def __init__(self, label: QLabel, boxes: Iterable[NumberBox] = (), owns_label: bool = False) -> None:
         super().__init__(label)
         self.label = label
+        #: A label only this line writes is hidden when it has nothing to say; a shared one is only cleared.
+        self.owns_label = owns_label
         self.boxes: list[NumberBox] = []
         self._held_for: QWidget | None = None
         for box in boxes:
@@ -157,7 +159,8 @@ class RefusalLine(QObject):
     def _changed(self, _value: int) -> None:
         if self.label.text().startswith("Not entered: "):
             self.label.clear()
-            self.label.hide()
+            if self.owns_label:
+                self.label.hide()
 
     @classmethod
     def below(cls, parent: QWidget, layout: QLayout, name: str) -> RefusalLine:
@@ -171,7 +174,7 @@ class RefusalLine(QObject):
         layout.addWidget(label)
         boxes = parent.findChildren(NumberBox)
         assert boxes, f"{name}: no number boxes under {parent!r} yet (add the line after them)"
-        return cls(label, boxes)
+        return cls(label, boxes, owns_label=True)
 
     def keeps_open(self) -> bool:
         """Call before closing or moving on: True if a box refused what was typed just now."""
