@@ -73,7 +73,7 @@ class NumberBox(QSpinBox):
 
     def validate(self, text: str, pos: int) -> object:  # type: ignore[override]
         """Any whole number may stand while the player types: nothing they type vanishes."""
-        state, text, pos = super().validate(text, pos)  # type: ignore[misc]
+        state, text, pos = super().validate(text, pos)
         if state == QValidator.State.Invalid and WHOLE_NUMBER.fullmatch(self._number_text(text)):
             state = QValidator.State.Intermediate
         return state, text, pos
@@ -81,7 +81,7 @@ class NumberBox(QSpinBox):
     def _typed(self, _text: str) -> None:
         self._typing = True
 
-    def setValue(self, value: int) -> None:  # type: ignore[override]
+    def setValue(self, value: int) -> None:
         """A number set by the program ends any typing in progress, unless it only echoes the number
         the player's keystrokes just made (a table shows back what it stored as they type)."""
         echo = self._typing and value == self.value()

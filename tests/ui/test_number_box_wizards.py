@@ -109,3 +109,29 @@ def test_a_ship_is_not_added_with_factors_the_box_refused(qtbot):
     assert find(wizard, "Ships chosen for elimination").rowCount() == 0
     assert "Ship factors: 25 is out of range; it must be between 1 and 20" in text(
         wizard, "Reductions: number not entered")
+
+
+def test_finish_clicked_on_a_refused_brp_base_records_nothing_until_clicked_again(qtbot):
+    store = french.make_store(**french.EXAMPLE)
+    wizard = active(qtbot, french.open_wizard(qtbot, store))
+    french.press(qtbot, wizard, NEXT)
+    french.choose(qtbot, wizard, "Set up Vichy France")
+    french.press(qtbot, wizard, NEXT)
+    french.type_die(qtbot, wizard, "Lebanon-Syria die", 1)
+    french.type_die(qtbot, wizard, "French North Africa die", 4)
+    french.press(qtbot, wizard, NEXT)
+    french.press(qtbot, wizard, NEXT)
+    assert wizard.currentPage() is wizard.summary_page
+    type_number(qtbot, wizard, "French BRP base at the surrender", 60)
+    box = find(wizard, "French BRP base at the surrender", QSpinBox)
+    box.setFocus()
+    box.lineEdit().selectAll()
+    qtbot.keyClicks(box.lineEdit(), "999")
+    qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
+    assert wizard.isVisible() and wizard.recorded is None
+    assert store.undo_stack.count() == 0   # nothing recorded in the game
+    assert text(wizard, "Summary: number not entered") == (
+        "Not entered: French BRP base at the surrender: 999 is out of range; it must be between 0 and 500")
+    with qtbot.waitSignal(wizard.finished):
+        qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
+    assert wizard.recorded is not None and store.undo_stack.count() == 1
