@@ -138,3 +138,28 @@ def test_a_game_turn_year_outside_the_game_is_refused_with_a_message(qtbot):
                               f"it must be between {spin.minimum()} and {spin.maximum()}")
     assert spin.value() == 1942
     assert window.store.session.value("france", "german_first_hex")["year"] == 1942
+
+
+def test_a_box_with_a_unit_after_the_number_reads_the_number_and_refuses_it_the_same_way(qtbot):
+    from awaw_desktop.ui.number_box import NumberBox
+
+    box = NumberBox()
+    box.setRange(0, 200)
+    box.setSuffix(" BRPs")
+    box.setAccessibleName("Minor country BRPs")
+    qtbot.addWidget(box)
+    box.show()
+    with qtbot.waitActive(box):
+        box.activateWindow()
+    box.setValue(15)
+    box.lineEdit().selectAll()
+    qtbot.keyClicks(box.lineEdit(), "250")
+    assert box.lineEdit().text() == "250 BRPs"   # the typed number stays, the unit kept after it
+    with qtbot.waitSignal(box.refused) as refused:
+        qtbot.keyClick(box.lineEdit(), Qt.Key.Key_Return)
+    assert refused.args == ["Minor country BRPs: 250 is out of range; it must be between 0 and 200"]
+    assert box.value() == 15 and box.lineEdit().text() == "15 BRPs"
+    box.lineEdit().selectAll()
+    qtbot.keyClicks(box.lineEdit(), "40")
+    qtbot.keyClick(box.lineEdit(), Qt.Key.Key_Return)
+    assert box.value() == 40
