@@ -163,3 +163,19 @@ def test_a_box_with_a_unit_after_the_number_reads_the_number_and_refuses_it_the_
     qtbot.keyClicks(box.lineEdit(), "40")
     qtbot.keyClick(box.lineEdit(), Qt.Key.Key_Return)
     assert box.value() == 40
+
+
+def test_a_box_left_empty_goes_back_to_its_number_and_says_so(qtbot):
+    window = active_window(qtbot)
+    tab = window.power_tabs["britain"]
+    type_number(qtbot, tab, DP, -3)
+    spin = find(tab, DP, QSpinBox)
+    spin.setFocus()
+    spin.lineEdit().selectAll()
+    qtbot.keyClick(spin.lineEdit(), Qt.Key.Key_Backspace)
+    assert spin.lineEdit().text() == ""
+    qtbot.keyClick(spin.lineEdit(), Qt.Key.Key_Tab)
+    assert status(window) == ("Not entered: British DP level: no number typed; "
+                              "it must be a whole number between -60 and 60")
+    assert spin.value() == -3 and spin.lineEdit().text() == "-3"
+    assert window.store.session.value("britain", "dp_level") == -3
