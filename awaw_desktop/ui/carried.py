@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSpinBox,
     QWidget,
 )
 
@@ -32,6 +31,7 @@ from ..core.awaw.china import WANG_COUNTER_MIX
 from ..core.awaw.common import FIRST_YEAR, LAST_YEAR, Season, Turn
 from ..core.lines import RulesInputError
 from ..core.session import Session
+from .number_box import NumberBox, RefusalLine
 from .store import SessionStore
 
 #: (label, rule, kind, minimum, maximum) for each carried value players may adjust.
@@ -137,7 +137,7 @@ class TurnPicker(QWidget):
         for season in Season:
             self.season.addItem(season.title, season)
         self.season.setAccessibleName(f"{label}: season")
-        self.year = QSpinBox()
+        self.year = NumberBox()
         self.year.setRange(FIRST_YEAR, LAST_YEAR)
         self.year.setValue(1941)
         self.year.setAccessibleName(f"{label}: year")
@@ -171,7 +171,7 @@ class OptionalNumber(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.set = QCheckBox("Set")
         self.set.setAccessibleName(f"{label}: set")
-        self.number = QSpinBox()
+        self.number = NumberBox()
         self.number.setRange(minimum, maximum)
         self.number.setAccessibleName(label)
         layout.addWidget(self.set)
@@ -217,7 +217,7 @@ class CarriedDialog(QDialog):
                 box.setAccessibleName(label)
                 editor = box
             elif kind == "int":
-                spin = QSpinBox()
+                spin = NumberBox()
                 spin.setRange(low, high)
                 spin.setValue(within(value if isinstance(value, int) and not isinstance(value, bool) else 0, low, high))
                 spin.setAccessibleName(label)
@@ -234,6 +234,8 @@ class CarriedDialog(QDialog):
         self.problem.setStyleSheet("color: #b00020;")
         self.problem.hide()
         form.addRow(self.problem)
+        #: A number typed outside its range is refused in the problem line (and holds OK once if OK met it).
+        self.refusals = RefusalLine(self.problem, self.findChildren(NumberBox))
         self.session = session
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -242,6 +244,8 @@ class CarriedDialog(QDialog):
 
     def accept(self) -> None:
         """Close only if the rules can use the values; otherwise say why and stay open."""
+        if self.refusals.keeps_open():
+            return
         problem = carried_problem(self.session, self.power, self.values())
         if problem is not None:
             self.problem.setText(f"These values cannot be used: {escape(problem)}")
@@ -254,7 +258,7 @@ class CarriedDialog(QDialog):
         for key, editor in self.editors.items():
             if isinstance(editor, QCheckBox):
                 result[key] = editor.isChecked()
-            elif isinstance(editor, (QSpinBox, OptionalNumber, TurnPicker)):
+            elif isinstance(editor, (NumberBox, OptionalNumber, TurnPicker)):
                 result[key] = editor.value()
         return result
 

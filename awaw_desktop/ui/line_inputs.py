@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QWidget
 
 from ..core.awaw.common import FIRST_YEAR, LAST_YEAR, Season, Turn
 from ..core.lines import Choice, Count, Group, Level, Line, RulesInputError
+from .number_box import NumberBox
 from .store import SessionStore
 
 
@@ -49,6 +50,18 @@ class LineInput(QWidget):
             if refused is not None:
                 refused.emit(str(error))
 
+    def number_refused(self, message: str) -> None:
+        """A number box refused a typed number and went back to its earlier one: say so in the
+        window, and leave no undo step behind for the keystrokes that came to nothing."""
+        stack = getattr(self.store, "undo_stack", None)
+        top = stack.command(stack.index() - 1) if stack is not None and stack.index() > 0 else None
+        if (top is not None and stack.index() == stack.count() and getattr(top, "line_id", None) == self.line.id
+                and getattr(top, "power", None) == self.power and top.old == top.new):
+            stack.undo()   # gives back exactly what was there before the typing (even "never entered")
+        refused = getattr(self.store, "inputRefused", None)
+        if refused is not None:
+            refused.emit(message)
+
 
 class FlagInput(LineInput):
     title_in_widget = True
@@ -80,7 +93,7 @@ class NumberInput(LineInput):
         super().__init__(store, power, line, parent)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.spin = QSpinBox()
+        self.spin = NumberBox()
         minimum = line.minimum if isinstance(line, (Level, Count)) else 0
         maximum = line.maximum if isinstance(line, (Level, Count)) else 99
         self.spin.setRange(minimum, maximum)
@@ -97,6 +110,7 @@ class NumberInput(LineInput):
         layout.addStretch(1)
         self.setFocusProxy(self.spin)
         self.spin.valueChanged.connect(self._changed)
+        self.spin.refused.connect(self.number_refused)
 
     def _changed(self, value: int) -> None:
         self.write(int(value))
@@ -148,7 +162,7 @@ class GroupInput(LineInput):
         assert isinstance(line, Group)
         layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.spins: dict[str, QSpinBox] = {}
+        self.spins: dict[str, NumberBox] = {}
         self.boxes: dict[str, QCheckBox] = {}
         columns = 2 if len(line.fields) > 2 else len(line.fields)
         for index, spec in enumerate(line.fields):
@@ -162,13 +176,14 @@ class GroupInput(LineInput):
                 self.boxes[spec.key] = box
                 continue
             caption = QLabel(spec.label)
-            spin = QSpinBox()
+            spin = NumberBox()
             spin.setRange(spec.minimum, spec.maximum)
             spin.setAccessibleName(f"{line.label}: {spec.label}")
             spin.setToolTip(spec.help or tooltip(line))
             spin.setMinimumWidth(70)
             caption.setBuddy(spin)
             spin.valueChanged.connect(self._changed)
+            spin.refused.connect(self.number_refused)
             layout.addWidget(caption, row, column * 2)
             layout.addWidget(spin, row, column * 2 + 1)
             self.spins[spec.key] = spin
@@ -213,7 +228,7 @@ class TurnGroupInput(LineInput):
         self.season = QComboBox()
         self.season.addItems(list(self.SEASONS))
         self.season.setAccessibleName(f"{line.label}: season")
-        self.year = QSpinBox()
+        self.year = NumberBox()
         self.year.setAccessibleName(f"{line.label}: year")
         for widget in (self.happened, self.season, self.year):
             widget.setToolTip(tooltip(line))
@@ -224,6 +239,7 @@ class TurnGroupInput(LineInput):
         self.happened.toggled.connect(self._ticked)
         self.season.currentIndexChanged.connect(self._changed)
         self.year.valueChanged.connect(self._changed)
+        self.year.refused.connect(self.number_refused)
 
     def _game_turns(self) -> tuple[Turn, Turn]:
         """The game's first turn and its current turn, read when needed (the tab outlives a turn).

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QScrollArea,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
     QWizard,
@@ -36,6 +35,7 @@ from ..core.awaw.common import FIRST_YEAR, LAST_YEAR, Edition, Scenario, Season,
 from ..core.lines import RulesInputError
 from ..core.session import Session
 from .carried import EDITABLE, OptionalNumber, TurnPicker
+from .number_box import NumberBox, RefusalLine
 
 #: (power, key, value): one value carried between turns, as ``Session.set_carry`` takes it.
 CarriedValue = tuple[str, str, Any]
@@ -118,7 +118,7 @@ class CarriedValueRow(LateStartRow):
             box.setAccessibleName(self.label)
             widget = box
         elif self.kind == "int":
-            spin = QSpinBox()
+            spin = NumberBox()
             spin.setRange(self.low, self.high)
             spin.setValue(int(self.start_value or 0))
             spin.setAccessibleName(self.label)
@@ -134,7 +134,7 @@ class CarriedValueRow(LateStartRow):
         widget = self.widget
         if isinstance(widget, QCheckBox):
             return widget.isChecked()
-        if isinstance(widget, (QSpinBox, OptionalNumber, TurnPicker)):
+        if isinstance(widget, (NumberBox, OptionalNumber, TurnPicker)):
             return widget.value()
         raise AssertionError("the editor is not built")
 
@@ -267,7 +267,7 @@ class GamePage(QWizardPage):
             self.season.addItem(season.title, season.value)
         self.season.setCurrentIndex(Season.FALL.index)
         self.season.setAccessibleName("Starting season")
-        self.year = QSpinBox()
+        self.year = NumberBox()
         self.year.setRange(FIRST_YEAR, LAST_YEAR)
         self.year.setValue(1939)
         self.year.setAccessibleName("Starting year")
@@ -289,6 +289,7 @@ class GamePage(QWizardPage):
         form.addRow("Game &title:", self.title)
         form.addRow("&Axis player:", self.axis)
         form.addRow("A&llied player:", self.allied)
+        self.refusals = RefusalLine.below(self, form, "New game: number not entered")
         self.setFinalPage(True)  # a game from Fall 1939 is created here; Next is for a late start
         self.own_subtitle = self.subTitle()
         self.family.currentIndexChanged.connect(self._family_changed)
@@ -308,6 +309,10 @@ class GamePage(QWizardPage):
                          "turn in the family's calendar and what else it needs.")
         self.setButtonText(QWizard.WizardButton.NextButton, "Campaign so far >" if own else "Next >")
         self.completeChanged.emit()
+
+    def validatePage(self) -> bool:
+        """Next or Create game pressed as the year box refused a number stays here, so the message is read."""
+        return not self.refusals.keeps_open()
 
     def nextId(self) -> int:
         return self.family_page_ids.get(self.family_key(), NewSessionDialog.LATE_START_PAGE)
@@ -337,9 +342,15 @@ class LateStartPage(QWizardPage):
         self.problem.setStyleSheet("color: #b00020; font-weight: 600;")
         layout.addWidget(self.problem)
         self.built_for: tuple[Edition, Scenario, Turn] | None = None
+        #: Numbers typed outside their range are refused in the problem line (rebuilt with the rows).
+        self.refusals = RefusalLine(self.problem)
 
     def nextId(self) -> int:
         return -1
+
+    def validatePage(self) -> bool:
+        """Create game pressed as a box refused a number stays here, so the message is read."""
+        return not self.refusals.keeps_open()
 
     def initializePage(self) -> None:
         choices = self.game.choices()
@@ -364,6 +375,8 @@ class LateStartPage(QWizardPage):
             form.addRow(f"{row.label} ({row.rule}):", row.editor())
         self._end_wars_on_surrender()
         self.scroll.setWidget(body)
+        self.refusals.deleteLater()
+        self.refusals = RefusalLine(self.problem, body.findChildren(NumberBox))
         self.problem.clear()
         self._make_room(body)
 
@@ -438,6 +451,8 @@ class NewSessionDialog(QWizard):
     def accept(self) -> None:
         """Create game: build and check the game; a refusal is explained on the late-start page
         (or, for another rules family, on its own page)."""
+        if not self.validateCurrentPage():   # a number box on this page refused what was typed: say so first
+            return
         key = self.family_key()
         if key != families.DEFAULT_FAMILY:
             page = self.family_pages[key]

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QScrollArea,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -24,6 +23,7 @@ from ..core.awaw import facts as war_facts
 from ..core.awaw.common import FIRST_YEAR, LAST_YEAR, Season, Turn
 from ..core.lines import RulesInputError
 from .follow import RefreshWhenSeen
+from .number_box import NumberBox
 from .store import SessionStore
 
 #: The tab's title in the tab bar.
@@ -54,9 +54,10 @@ class WarRow(QWidget):
         for season in Season:
             self.season.addItem(season.title, season.value)
         self.season.setAccessibleName(f"{item.label}: season")
-        self.year = QSpinBox()
+        self.year = NumberBox()
         self.year.setRange(FIRST_YEAR, LAST_YEAR)
         self.year.setAccessibleName(f"{item.label}: year")
+        self.year.refused.connect(store.inputRefused)   # the window's status bar says why
         for widget in (self.at_war, self.season, self.year):
             layout.addWidget(widget)
         layout.addStretch(1)

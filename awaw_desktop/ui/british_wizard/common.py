@@ -7,9 +7,10 @@ import re
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QWidget, QWizardPage
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QLayout, QScrollArea, QWidget, QWizardPage
 
 from ...core.awaw import britain_surrender as bs
+from ..number_box import RefusalLine
 
 if TYPE_CHECKING:
     from .wizard import BritishSurrenderWizard
@@ -105,6 +106,22 @@ class WizardPage(QWizardPage):
         self.owner = wizard
         self.setTitle(title)
         self.setSubTitle(subtitle)
+
+    #: The page's line for typed numbers it refused (pages with number boxes add one).
+    refusals: RefusalLine | None = None
+
+    def show_refusals(self, layout: QLayout, name: str, within: QWidget | None = None) -> None:
+        """Say on the page when one of its number boxes (those under ``within``, else the page's)
+        refuses a typed number."""
+        self.refusals = RefusalLine.below(within or self, layout, name)
+
+    def refused_just_now(self) -> bool:
+        """True if a number box refused what was typed as the player pressed a button: the button waits."""
+        return self.refusals is not None and self.refusals.keeps_open()
+
+    def validatePage(self) -> bool:
+        """Next or Finish pressed while a box held a number it refused stays here, so the message is read."""
+        return not self.refused_just_now()
 
     def refresh(self) -> None:
         """Show what the core makes of the current answers."""

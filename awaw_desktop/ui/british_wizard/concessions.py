@@ -14,13 +14,13 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from ...core.awaw import britain_surrender as bs
 from ...core.lines import RulesInputError
+from ..number_box import NumberBox
 from .common import (
     ITEM_STATUS_WORDS,
     MODE_WORDS,
@@ -64,7 +64,7 @@ class ConcessionsPage(WizardPage):
         self.minor_name.setPlaceholderText("e.g. Greece")
         named(self.minor_name, "Minor country name")
         caption.setBuddy(self.minor_name)
-        self.minor_brps = QSpinBox()
+        self.minor_brps = NumberBox()
         self.minor_brps.setRange(0, 200)
         self.minor_brps.setSuffix(" BRPs")
         named(self.minor_brps, "Minor country BRPs",
@@ -76,6 +76,7 @@ class ConcessionsPage(WizardPage):
         minors.addWidget(self.minor_brps)
         minors.addWidget(self.add_minor)
         layout.addLayout(minors)
+        self.show_refusals(layout, "Concessions: number not entered")
         self.minor_problem = problem_label("Minor country problem")
         layout.addWidget(self.minor_problem)
 
@@ -180,6 +181,8 @@ class ConcessionsPage(WizardPage):
         self.changed()
 
     def _add_minor(self) -> None:
+        if self.refused_just_now():
+            return
         name = self.minor_name.text().strip()
         if not name:
             self.minor_problem.setText("Type the minor country's name first.")

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -24,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.awaw import britain_surrender as bs
+from ..number_box import NumberBox
 from .common import KIND_WORDS, PAGE_CONCESSIONS, PAGE_WAR, WizardPage, named, scrolled, state_label, wrapped
 
 if TYPE_CHECKING:
@@ -41,9 +41,9 @@ class ReductionsPage(WizardPage):
 
         units = QGroupBox("Ground and air units removed from the force pool (59.513B-C)")
         grid = QGridLayout(units)
-        self.aaf = QSpinBox()
+        self.aaf = NumberBox()
         self.aaf.setRange(0, 99)
-        self.brps = QSpinBox()
+        self.brps = NumberBox()
         self.brps.setRange(0, 400)
         named(self.aaf, "AAF removed")
         named(self.brps, "BRPs of ground units or NAS removed")
@@ -68,7 +68,7 @@ class ReductionsPage(WizardPage):
         self.ship_name = QLineEdit()
         self.ship_name.setPlaceholderText("e.g. BB Hood")
         named(self.ship_name, "Ship name")
-        self.ship_factors = QSpinBox()
+        self.ship_factors = NumberBox()
         self.ship_factors.setRange(1, 20)
         self.ship_factors.setValue(3)
         named(self.ship_factors, "Ship factors")
@@ -102,7 +102,7 @@ class ReductionsPage(WizardPage):
         named(self.remove_ship, "Remove selected ship")
         bottom.addWidget(self.remove_ship)
         other = QLabel("Other naval factors (already discounted):")
-        self.other_naval = QSpinBox()
+        self.other_naval = NumberBox()
         self.other_naval.setRange(0, 200)
         named(self.other_naval, "Other naval factors",
               "A quick entry for ships you do not list one by one: their value after the 59.513D discounts.")
@@ -118,6 +118,7 @@ class ReductionsPage(WizardPage):
         self.naval_value = wrapped(name="Naval value")
         naval_layout.addWidget(self.naval_value)
         layout.addWidget(naval)
+        self.show_refusals(layout, "Reductions: number not entered", within=body)
 
         self.check = wrapped(name="Reductions check")
         layout.addWidget(self.check)
@@ -148,6 +149,8 @@ class ReductionsPage(WizardPage):
         self.changed()
 
     def _add_ship(self) -> None:
+        if self.refused_just_now():
+            return
         name = self.ship_name.text().strip() or f"Ship {len(self.owner.ships) + 1}"
         self.owner.ships.append(bs.Ship(name, self.ship_factors.value(), bs.ShipState(self.ship_state.currentData())))
         self.ship_name.clear()

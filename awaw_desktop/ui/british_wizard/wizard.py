@@ -192,6 +192,8 @@ class BritishSurrenderWizard(QWizard):
 
     # -- Finish ----------------------------------------------------------------------------
     def accept(self) -> None:
+        if not self.validateCurrentPage():   # a number box on this page refused what was typed: say so first
+            return
         outcome = self.outcome()
         text = "British surrender" if outcome.surrendered else "British surrender offer declined"
         try:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QRegularExpression, Qt, Signal
-from PySide6.QtGui import QRegularExpressionValidator
+from PySide6.QtCore import QEvent, QObject, QRegularExpression, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -15,11 +15,11 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
 )
 
 from ...core.awaw.france_surrender import ROLLS, Colony, ColonyOutcome, Control, DieRoll
+from ..number_box import NumberBox, not_a_number, out_of_range, typed_number
 from .common import WizardPage, bold_label, number_input, signed, wrapped_label
 
 if TYPE_CHECKING:
@@ -44,8 +44,8 @@ class DieInput(QGroupBox):
         self.source = "typed"
         layout = QGridLayout(self)
         self.edit = QLineEdit()
-        self.edit.setValidator(QRegularExpressionValidator(QRegularExpression("[1-6]"), self.edit))
-        self.edit.setMaxLength(1)
+        # Any whole number stays in the box as typed: one outside 1-6 is refused with a message, never dropped.
+        self.edit.setValidator(QRegularExpressionValidator(QRegularExpression("[+-]?[0-9]*"), self.edit))
         self.edit.setFixedWidth(48)
         self.edit.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.edit.setPlaceholderText("1-6")
@@ -60,22 +60,67 @@ class DieInput(QGroupBox):
         self.source_label.setAccessibleName(f"{title} die source")
         self.modified = bold_label(name=f"{title} modified roll")
         self.modified.setWordWrap(True)
+        self.problem = wrapped_label(name=f"{title} die problem")
+        self.problem.setStyleSheet("color: #b00020;")
+        self.problem.hide()
+        #: The last die the box held (typed in range or rolled): what it goes back to when a typed number is refused.
+        self._kept = ""
         layout.addWidget(caption, 0, 0)
         layout.addWidget(self.edit, 0, 1)
         layout.addWidget(self.roll_button, 0, 2)
         layout.addWidget(self.source_label, 0, 3)
         layout.addWidget(self.modified, 1, 0, 1, 4)
+        layout.addWidget(self.problem, 2, 0, 1, 4)
         layout.setColumnStretch(3, 1)
         self.edit.textEdited.connect(self._typed)
+        self.edit.editingFinished.connect(self._finished)
+        self.edit.installEventFilter(self)
         self.roll_button.clicked.connect(self.roll_die)
 
-    def _typed(self, _text: str) -> None:
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Enter on a refused die stays in the box: it does not also press Next with the earlier die."""
+        if (watched is self.edit and isinstance(event, QKeyEvent) and event.type() == QEvent.Type.KeyPress
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not self._finished()):
+            return True
+        return super().eventFilter(watched, event)
+
+    def _typed(self, text: str) -> None:
         self.source = "typed"
+        number = typed_number(text)
+        if number is not None and not 1 <= number <= 6:
+            self._refuse(out_of_range(f"{self.title} die", number, 1, 6))
+        else:
+            self.problem.hide()
+        if self.die() is not None or not text:
+            self._kept = text
         self._show_source()
         self.changed.emit()
 
+    def _finished(self) -> bool:
+        """The player left the box: a number outside 1-6 is not kept; the box shows its earlier die again.
+        True if the box holds what was typed."""
+        text = self.edit.text()
+        number = typed_number(text)
+        if number is not None and 1 <= number <= 6 and text != str(number):
+            self.edit.setText(str(number))
+            self._kept = self.edit.text()
+        if self.edit.text() == self._kept:
+            return True
+        self._refuse(out_of_range(f"{self.title} die", number, 1, 6) if number is not None
+                     else not_a_number(f"{self.title} die", 1, 6))
+        self.edit.setText(self._kept)
+        self._show_source()
+        self.changed.emit()
+        return False
+
+    def _refuse(self, message: str) -> None:
+        self.problem.setText(f"Not entered: {message}")
+        self.problem.show()
+
     def roll_die(self) -> None:
         self.edit.setText(str(self.rng.randint(1, 6)))
+        self._kept = self.edit.text()
+        self.problem.hide()
         self.source = "rolled"
         self.edit.setReadOnly(True)
         self.roll_button.setEnabled(False)
@@ -90,8 +135,8 @@ class DieInput(QGroupBox):
             self.source_label.setText("rolled by the app (kept)" if self.source == "rolled" else "typed in")
 
     def die(self) -> DieRoll | None:
-        text = self.edit.text()
-        return DieRoll(int(text), self.source) if self.edit.hasAcceptableInput() else None
+        number = typed_number(self.edit.text())
+        return DieRoll(number, self.source) if number is not None and 1 <= number <= 6 else None
 
     def set_needed(self, needed: bool) -> None:
         rolled = self.source == "rolled" and self.die() is not None
@@ -121,7 +166,7 @@ class ColoniesPage(WizardPage):
         for column, heading in enumerate(("Colony", "Held by", "BRPs", "Free French on", "Outcome")):
             table.addWidget(bold_label(heading), 0, column)
         self.control: dict[Colony, QComboBox] = {}
-        self.brps: dict[Colony, QSpinBox] = {}
+        self.brps: dict[Colony, NumberBox] = {}
         self.outcomes: dict[Colony, QLabel] = {}
         for row, colony in enumerate((c for roll in ROLLS.values() for c in roll), start=1):
             combo = QComboBox()
@@ -151,6 +196,7 @@ class ColoniesPage(WizardPage):
             self.dice[roll] = die
         layout.addLayout(dice)
         layout.addStretch(1)
+        self.show_refusals(layout, "Colonies: number not entered")
         self._complete = False
 
     def _control_changed(self, _index: int) -> None:

@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QLabel, QSpinBox, QWizardPage
+from PySide6.QtWidgets import QLabel, QLayout, QWizardPage
 
 from ...core.awaw import france
 from ...core.awaw.common import Consequence
+from ..number_box import NumberBox, RefusalLine
 
 if TYPE_CHECKING:
     from .wizard import FrenchSurrenderWizard
@@ -51,8 +52,8 @@ def bold_label(text: str = "", name: str = "", scale: float = 1.0) -> QLabel:
     return label
 
 
-def number_input(name: str, minimum: int, maximum: int, value: int = 0) -> QSpinBox:
-    spin = QSpinBox()
+def number_input(name: str, minimum: int, maximum: int, value: int = 0) -> NumberBox:
+    spin = NumberBox()
     spin.setRange(minimum, maximum)
     spin.setValue(value)
     spin.setAccessibleName(name)
@@ -69,6 +70,17 @@ class WizardPage(QWizardPage):
         wizard = self.wizard()
         assert isinstance(wizard, FrenchSurrenderWizard)
         return wizard
+
+    #: The page's line for typed numbers it refused (pages with number boxes add one).
+    refusals: RefusalLine | None = None
+
+    def show_refusals(self, layout: QLayout, name: str) -> None:
+        """Say on the page when one of its number boxes refuses a typed number."""
+        self.refusals = RefusalLine.below(self, layout, name)
+
+    def validatePage(self) -> bool:
+        """Next or Finish pressed while a box held a number it refused stays here, so the message is read."""
+        return self.refusals is None or not self.refusals.keeps_open()
 
     def cleanupPage(self) -> None:
         """Going Back leaves the answers as they are."""

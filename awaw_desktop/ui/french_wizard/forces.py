@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout
+from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QVBoxLayout
 
 from ...core.awaw.common import Edition
 from ...core.awaw.france_surrender import Ships, allocate_fleet, free_french_forces, vichy_forces
+from ..number_box import NumberBox
 from .common import WizardPage, bold_label, number_input, signed, wrapped_label
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ class ForcesPage(WizardPage):
         ships = QGroupBox("French ships that exist at the surrender (damaged and '2'/'Launch' row ships "
                           "included, at full value: 58.642)")
         ship_row = QHBoxLayout(ships)
-        self.ships: dict[str, QSpinBox] = {}
+        self.ships: dict[str, NumberBox] = {}
         for key, label in SHIP_FIELDS:
             spin = number_input(f"French {label.lower()} that exist", 0, 200, getattr(wizard.existing_ships, key))
             caption = QLabel(label)
@@ -68,6 +69,7 @@ class ForcesPage(WizardPage):
             self.ships[key] = spin
         ship_row.addStretch(1)
         layout.addWidget(ships)
+        self.show_refusals(layout, "Forces: number not entered")
         fleet = QGroupBox("The French fleet (58.64)")
         fleet_layout = QGridLayout(fleet)
         self.fleet: dict[str, QLabel] = {}

@@ -176,6 +176,7 @@ class LevelPage(WizardPage):
         outer.addLayout(totals)
         self.check = wrapped_label(name="Surrender check")
         outer.addWidget(self.check)
+        self.show_refusals(outer, "Surrender level: number not entered")
         self.answers.changed.connect(self.refresh)
         self._complete = False
         self.refresh()

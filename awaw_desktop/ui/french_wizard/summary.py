@@ -6,11 +6,12 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QSpinBox, QVBoxLayout
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout
 
 from ...core.awaw.common import Edition
 from ...core.awaw.france_surrender import FrenchSurrenderOutcome
 from ...core.lines import RulesInputError
+from ..number_box import NumberBox
 from .common import WizardPage, number_input, signed, wrapped_label
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ class SummaryPage(WizardPage):
         self.setSubTitle("Everything decided. Finish records it in the game (one step Undo can take back); "
                          "Cancel leaves the game as it was.")
         layout = QVBoxLayout(self)
-        self.brp_base: QSpinBox | None = None
+        self.brp_base: NumberBox | None = None
         if wizard.edition is Edition.ORIGINAL:
             row = QHBoxLayout()
             self.brp_base = number_input("French BRP base at the surrender", 0, 500, wizard.french_brp_base)
@@ -37,6 +38,7 @@ class SummaryPage(WizardPage):
             row.addStretch(1)
             layout.addLayout(row)
             self.brp_base.valueChanged.connect(self._brp_base)
+            self.show_refusals(layout, "Summary: number not entered")
         self.headline = wrapped_label(name="Summary headline", rich=True)
         layout.addWidget(self.headline)
         self.text = QPlainTextEdit()

@@ -128,6 +128,8 @@ class FrenchSurrenderWizard(QWizard):
 
     # -- Finish -------------------------------------------------------------------------------
     def accept(self) -> None:
+        if not self.validateCurrentPage():   # a number box on this page refused what was typed: say so first
+            return
         try:
             outcome = self.outcome()
         except RulesInputError as error:
