@@ -21,10 +21,10 @@ Everything here is pure and has no Qt.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, overload
 
 from ..lines import Choice, Context, Count, Escalating, Group, Level, Line, Offset, PerN
+from ..record import Record
 from . import assess
 from . import facts as war_facts
 from .common import Consequence, Edition, PowerResult, Scenario, Status, Turn
@@ -113,8 +113,7 @@ def fate_text(result: PowerResult, before: PowerResult | None = None) -> str:
 
 
 # -- changes ------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Change:
+class Change(Record):
     """One single change to an entered fact: the whole new value of one line."""
 
     power: str          # whose line
@@ -133,8 +132,7 @@ class Change:
         return changed
 
 
-@dataclass(frozen=True)
-class TippingPoint:
+class TippingPoint(Record):
     """A change and what it does to one power."""
 
     power: str          # the power whose fate changes
@@ -151,8 +149,7 @@ class TippingPoint:
         return f"{self.change.text}: {self.fate} ({self.rule})"
 
 
-@dataclass(frozen=True)
-class PowerTipping:
+class PowerTipping(Record):
     """One power's tipping points and how far it is from its next threshold each way."""
 
     power: str
