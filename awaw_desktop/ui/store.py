@@ -229,7 +229,14 @@ class SessionStore(QObject):
         if session.is_bound(power, line_id):
             trial_session = session.snapshot()
             trial_session.set_value(power, line_id, value)
-            return trial_session.facts, trial_session.assess()
+            carry = trial_session.effective_carry()
+            if carry != session.effective_carry():   # a war's date moved Japan's clock: every power again
+                return trial_session.facts, trial_session.assess()
+            # Only the tables showing the changed facts, and the powers reading their results, are assessed again.
+            before, after = session.effective_inputs(), trial_session.effective_inputs()
+            changed = [key for key in assess.ORDER if before[key] != after[key]]
+            return trial_session.facts, assess.assess_after_change(
+                session.edition, session.scenario, session.turn, after, carry, self._results, changed)
         # The power's own entry: it and the powers reading its result are assessed again (assess_after_change).
         later = assess.ORDER[assess.ORDER.index(power):]
         inputs = session.effective_inputs(later)

@@ -18,7 +18,7 @@ from awaw_desktop.ui.store import SessionStore
 from ..core.tipping_sessions import _value
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(edition=st.sampled_from(list(Edition)), data=st.data())
 def test_results_equal_a_fresh_assessment_after_any_entries_undos_and_redos(qapp, edition, data):
     store = SessionStore(Session.new(edition, Scenario.GLOBAL_WAR, Turn(1942, Season.SPRING)))

@@ -8,7 +8,7 @@ players see (tabs, reports) is ``DISPLAY_ORDER``.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from types import ModuleType
 from typing import Any
 
@@ -65,23 +65,26 @@ def assess_all(edition: Edition, scenario: Scenario, turn: Turn,
 
 def assess_after_change(edition: Edition, scenario: Scenario, turn: Turn,
                         inputs: Mapping[str, Mapping[str, Any]], carry: Mapping[str, Mapping[str, Any]],
-                        previous: Mapping[str, PowerResult], changed: str) -> dict[str, PowerResult]:
-    """``assess_all`` after a change to ``changed``'s own entries only (``inputs`` need hold only that power
-    and the ones after it): a power reads its own entries, the carried values and the results of the powers
-    before it in ``ORDER``, so those before keep their results, and those after are assessed again only if
-    ``changed``'s result moved."""
+                        previous: Mapping[str, PowerResult], changed: str | Collection[str]) -> dict[str, PowerResult]:
+    """``assess_all`` after a change to the entries of ``changed`` (one power, or several: a fact of the war
+    several tables show), the carried values unchanged.  ``inputs`` need hold only the powers from the first
+    changed one on.  A power reads its own entries, the carried values and the results of the powers before it
+    in ``ORDER``: those before the first changed power keep their results, and a later one is assessed again
+    if its own entries changed or a result before it moved."""
+    powers = {changed} if isinstance(changed, str) else set(changed)
+    if not powers:
+        return dict(previous)
     full_carry = {key: {**power_module(key).initial_carry(), **carry.get(key, {})} for key in ORDER}
-    first = ORDER.index(changed)
+    first = min(ORDER.index(key) for key in powers)
     results: dict[str, PowerResult] = {key: previous[key] for key in ORDER[:first]}
     moved = False
     for key in ORDER[first:]:
-        if key != changed and not moved:
+        if key not in powers and not moved:
             results[key] = previous[key]
             continue
         game = GameContext(edition, scenario, turn, dict(results), full_carry)
         results[key] = power_module(key).assess(inputs.get(key, {}), game)
-        if key == changed:
-            moved = results[key] != previous[key]
+        moved = moved or results[key] != previous[key]
     return results
 
 
