@@ -11,8 +11,9 @@ Prints, with the one-frame target (16 ms) beside each figure:
   the shown panel has the new tipping points: the time the change itself takes (the store and the
   levels, before any tipping work), then the longest time the window's thread was held in one go
   while the search ran in slices (the longest gap between turns of the event loop), and the time until
-  the new points are shown.  ``--freeze``: the same after ``gc.freeze()`` (a full pass of Python's
-  garbage collector over the whole window can take longer than a frame on its own).
+  the new points are shown.  The window is measured as the app runs it, with ``gc.freeze()`` once it is shown
+  (``--no-freeze``: without it; a full pass of Python's garbage collector over everything start-up made can take
+  longer than a frame on its own).
 """
 
 from __future__ import annotations
@@ -250,10 +251,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer random games")
     parser.add_argument("--cpu", action="store_true", help="CPU time of this process instead of wall time")
-    parser.add_argument("--freeze", action="store_true", help="gc.freeze() once the window is shown")
+    parser.add_argument("--no-freeze", action="store_true",
+                        help="skip the gc.freeze() the app makes once its window is shown (ui/app.py)")
     args = parser.parse_args()
     tipping(3 if args.quick else 20, args.cpu)
-    window(args.quick, args.freeze)
+    window(args.quick, not args.no_freeze)
     return 0
 
 
