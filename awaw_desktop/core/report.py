@@ -116,6 +116,8 @@ def _header(session: Session) -> list[tuple[str, str]]:
 
 
 def _level_text(result: PowerResult) -> str:
+    if result.power == "election" and not result.figures.get("held", True):
+        return f"no election this turn (62.21; the table stands at {_signed(result.level)})"
     text = f"level {_signed(result.level)}"
     if result.total != result.level:
         text += f" (table total {_signed(result.total)})"

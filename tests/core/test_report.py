@@ -235,3 +235,13 @@ def test_the_command_line_entry_point(tmp_path):
     assert completed.returncode == 2
     assert completed.stderr == f"awaw-desktop: cannot read {missing}: no such file or folder\n"
     assert "Traceback" not in completed.stderr
+
+
+def test_a_turn_without_an_election_reports_no_election_level():
+    """As the Overview shows "—": in a turn without an election the table is only a forecast (62.21)."""
+    session = Session.new()
+    results = session.assess()
+    assert not results["election"].figures.get("held", True)
+    text = report.render_text(session, results)
+    assert "== U.S. election: no election this turn (62.21" in text
+    assert "== U.S. election: level" not in text
