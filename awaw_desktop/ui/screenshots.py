@@ -6,16 +6,23 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QDeadlineTimer, QEventLoop
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QGroupBox, QWidget
 
 from .main_window import MainWindow
 
 
-def _settle(milliseconds: int = 400) -> None:
-    """Let what waits for the first paint (tab building, tipping points) happen before the picture."""
-    deadline = QDeadlineTimer(milliseconds)
+def _settle(milliseconds: int = 400, widget: QWidget | None = None) -> None:
+    """Let what waits for the first paint (tab building, tipping points) happen before the picture: until every
+    tipping panel shown is up to date and a short quiet moment has passed, at most ``milliseconds``."""
+    from .tipping_panel import OverviewTipping, TippingPanel
+
+    deadline, quiet = QDeadlineTimer(milliseconds), QDeadlineTimer(60)
     while not deadline.hasExpired():
         QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+        shown = [panel for panel in (widget.findChildren(QGroupBox) if widget is not None else [])
+                 if isinstance(panel, (TippingPanel, OverviewTipping)) and panel.isVisible()]
+        if quiet.hasExpired() and all(panel.up_to_date for panel in shown):
+            return
 
 
 def _settle_until(done: Callable[[], bool], milliseconds: int = 10_000) -> None:
@@ -26,7 +33,7 @@ def _settle_until(done: Callable[[], bool], milliseconds: int = 10_000) -> None:
 
 
 def _grab(widget: QWidget, path: Path) -> Path:
-    _settle()
+    _settle(widget=widget)
     widget.grab().save(str(path))
     return path
 

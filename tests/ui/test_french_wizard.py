@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QCheckBox,
     QComboBox,
+    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QRadioButton,
@@ -239,6 +240,8 @@ def test_worked_example_with_typed_dice_finish_and_undo(qtbot):
     assert "12 infantry factors, 1 AAF, 1 named ship(s)" in text(wizard, "Vichy forces")
     assert text(wizard, "Free French lose: not enough ships (58.643)") == "1 cruiser(s), 1 destroyer factors"
     assert text(wizard, "Vichy loses: not enough ships (58.643)").startswith("1 named ship(s)")
+    warning = find(wizard, "No French ships entered", QLabel)   # the page says why the ships are lost
+    assert warning.isVisibleTo(wizard) and "58.643" in warning.text()
     type_number(qtbot, wizard, "French named ships that exist", 3)
     type_number(qtbot, wizard, "French cruisers that exist", 2)
     type_number(qtbot, wizard, "French destroyer factors that exist", 4)
@@ -247,6 +250,7 @@ def test_worked_example_with_typed_dice_finish_and_undo(qtbot):
     assert text(wizard, "Free French lose: not enough ships (58.643)") == "none"
     assert text(wizard, "Vichy loses: not enough ships (58.643)") == "none"
     assert text(wizard, "Taken by neither side, removed (58.61)") == "2 named ship(s), 2 destroyer factors"
+    assert not warning.isVisibleTo(wizard)
     press(qtbot, wizard, NEXT)
 
     assert text(wizard, "Summary headline").startswith("<b>Level -1 \u00b7 Vichy France set up</b>")

@@ -69,6 +69,14 @@ class ForcesPage(WizardPage):
             self.ships[key] = spin
         ship_row.addStretch(1)
         layout.addWidget(ships)
+        # Play-test finding: the ships start at 0 and the fleet below then reads as lost for want of ships.
+        self.no_ships = QLabel("No French ships entered yet: enter the ships France has at the surrender, or the "
+                               "ships the tables give are lost for want of them (58.643).")
+        self.no_ships.setObjectName("warning")
+        self.no_ships.setWordWrap(True)
+        self.no_ships.setStyleSheet("color: #b00020; font-weight: 600;")
+        self.no_ships.setAccessibleName("No French ships entered")
+        layout.addWidget(self.no_ships)
         self.show_refusals(layout, "Forces: number not entered")
         fleet = QGroupBox("The French fleet (58.64)")
         fleet_layout = QGridLayout(fleet)
@@ -114,6 +122,10 @@ class ForcesPage(WizardPage):
         self.force_text["vichy"].setText(f"Vichy France: {vi.describe()}" if vichy else
                                          "No Vichy France: no Vichy forces.")
         allocation = allocate_fleet(wizard.existing_ships, ff, vi)
+        ships_entered = any(spin.value() for spin in self.ships.values())
+        short = (allocation.free_french_short, allocation.vichy_short)
+        lost = any(ships.named_ships or ships.cruisers or ships.destroyers for ships in short)
+        self.no_ships.setVisible(not ships_entered and lost)
         self.fleet["free_french"].setText(allocation.free_french.describe())
         self.fleet["vichy"].setText(allocation.vichy.describe())
         self.fleet["free_french_short"].setText(allocation.free_french_short.describe())
