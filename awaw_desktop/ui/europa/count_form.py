@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPlainTextEdit,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -26,6 +25,7 @@ from ...core.europa.recount import RECount
 from ...core.europa.res import format_res, parse_res
 from ...core.europa.roster import FORCES, MAX_COUNT, MAX_MDS, PLACES, Losses, RosterEntry
 from ...core.lines import RulesInputError
+from ..number_box import NumberBox
 from .cover import PrivateScreen
 from .holder import EuropaGameHolder
 
@@ -64,7 +64,7 @@ class RECountForm(QGroupBox):
         for key, label in PLACES.items():
             self.place.addItem(label, key)
         self.flags = {key: QCheckBox(label) for key, label in FLAGS}
-        self.mds_major, self.mds_minor = QSpinBox(), QSpinBox()
+        self.mds_major, self.mds_minor = NumberBox(), NumberBox()
         unit = QFormLayout()
         for label, widget in (("Unit name", self.unit_name), ("Unit REs", self.unit_res), ("Force", self.force),
                               ("Place", self.place), ("MDs in major countries", self.mds_major),
@@ -83,9 +83,9 @@ class RECountForm(QGroupBox):
         self.ground, self.cm = QLineEdit("0"), QLineEdit("0")
         losses.addRow("Ground losses (REs)", _named(self.ground, "Ground losses (REs)"))
         losses.addRow("of which c/m or armour", _named(self.cm, "of which c/m or armour"))
-        self.counts: dict[str, QSpinBox] = {}
+        self.counts: dict[str, NumberBox] = {}
         for key, label in COUNTS:
-            spin = QSpinBox()
+            spin = NumberBox()
             spin.setRange(0, MAX_COUNT)
             self.counts[key] = spin
             losses.addRow(label, _named(spin, label))
@@ -103,6 +103,8 @@ class RECountForm(QGroupBox):
         count = QPushButton("Count REs")
         count.clicked.connect(self.count)
         self.message = _named(QLabel(), "RE count message")
+        for spin in (self.mds_major, self.mds_minor, *self.counts.values()):   # a number out of range: say so
+            spin.refused.connect(lambda text: self.message.setText(f"Not entered: {text}"))
         self.result = _named(QLabel(), "RE count result")
         self.breakdown = QPlainTextEdit()
         self.breakdown.setReadOnly(True)

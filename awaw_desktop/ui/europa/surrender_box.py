@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -21,6 +20,7 @@ from PySide6.QtWidgets import (
 from ...core.europa import actions
 from ...core.europa.state import EuropaGame
 from ...core.lines import RulesInputError
+from ..number_box import NumberBox
 from .holder import EuropaGameHolder
 
 
@@ -38,16 +38,16 @@ class SurrenderBox(QGroupBox):
         self.condition.editingFinished.connect(self._condition_changed)
         self.met = QCheckBox("The condition is met (roll at the start of each turn)")
         self.met.toggled.connect(self._met_changed)
-        self.rate = QSpinBox()
+        self.rate = NumberBox()
         self.rate.setRange(0, 100)
         self.rate.setSuffix(" %")
         self.rate.editingFinished.connect(self._rate_changed)
-        self.die = QSpinBox()
+        self.die = NumberBox()
         self.die.setRange(1, 6)
         self.outcome = QLineEdit()
         self.outcome.setPlaceholderText("what the roll did, in your words")
         self.government = QLineEdit()
-        self.government_rate = QSpinBox()
+        self.government_rate = NumberBox()
         self.government_rate.setRange(0, 100)
         self.government_rate.setSuffix(" %")
         form = QFormLayout()
@@ -65,6 +65,8 @@ class SurrenderBox(QGroupBox):
             buttons.addWidget(button)
         self.status = _named(QLabel(), "Surrender status")
         self.message = _named(QLabel(), "Surrender message")
+        for spin in (self.rate, self.die, self.government_rate):   # a number out of range: say so
+            spin.refused.connect(lambda text: self.message.setText(f"Not entered: {text}"))
         for label in (self.status, self.message):
             label.setWordWrap(True)
         layout = QVBoxLayout(self)

@@ -2,7 +2,7 @@
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget
+from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QSpinBox
 
 from awaw_desktop.core.europa import actions
 from awaw_desktop.core.europa.calendar import EuropaTurn
@@ -69,3 +69,18 @@ def test_a_defection_rolls_each_unit_and_counts_down_the_rps(qtbot, panel):
     assert panel.holder.game.nation("Italy").defection.steps_done == ("reinforcements",)
     panel.holder.undo_stack.undo()
     assert panel.holder.game.nation("Italy").defection.steps_done == ()
+
+
+def test_a_die_of_nine_is_refused_with_a_message_and_the_die_kept(qtbot, panel):
+    """A typed number out of range says so in the Europa panels too (ui/number_box.py), never a silent other one."""
+    panel.activateWindow()
+    qtbot.waitUntil(panel.isActiveWindow, timeout=5000)
+    type_number(qtbot, panel, "Die", 4)
+    die = find(panel, "Die", QSpinBox)
+    die.setFocus()
+    die.lineEdit().selectAll()
+    qtbot.keyClicks(die.lineEdit(), "9")
+    assert die.lineEdit().text() == "9"   # the digit stays in view while typing ...
+    qtbot.keyClick(die.lineEdit(), Qt.Key.Key_Tab)
+    assert die.value() == 4                # ... and the die goes back to the one it had
+    assert status(panel, "Surrender message") == "Not entered: Die: 9 is out of range; it must be between 1 and 6"
