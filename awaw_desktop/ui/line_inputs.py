@@ -152,6 +152,10 @@ class ChoiceInput(LineInput):
                 box.setChecked(key in chosen)
 
 
+#: Field names longer than this (characters) wrap onto two lines.
+WRAP_FIELD_NAMES_OVER = 40
+
+
 class GroupInput(LineInput):
     """Several numbers for one line (naval factors per side, island groups full and partial).
 
@@ -176,6 +180,8 @@ class GroupInput(LineInput):
                 self.boxes[spec.key] = box
                 continue
             caption = QLabel(spec.label)
+            # A long field name wraps (China's defection limits): the table fits a 1280-1366 px laptop screen.
+            caption.setWordWrap(len(spec.label) > WRAP_FIELD_NAMES_OVER)
             spin = NumberBox()
             spin.setRange(spec.minimum, spec.maximum)
             spin.setAccessibleName(f"{line.label}: {spec.label}")

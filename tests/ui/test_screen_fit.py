@@ -12,6 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from awaw_desktop.core.awaw.common import Edition
+from awaw_desktop.core.session import Session
+from awaw_desktop.ui.main_window import MainWindow
+from awaw_desktop.ui.store import SessionStore
+
 ROOT = Path(__file__).resolve().parents[2]
 
 FIRST_START = """
@@ -122,3 +127,13 @@ def test_a_laptop_screen_shows_most_of_a_table_without_scrolling(tmp_path):
     the level, not above the table."""
     shown = start(tmp_path, 1366, 768, 1)
     assert shown["lines_seen"]["britain"] >= 12, shown["lines_seen"]   # 10 when it sat above the table
+
+
+@pytest.mark.parametrize("edition", ["original", "updated", "updated-classic"])
+def test_every_table_fits_a_1280_pixel_window_without_scrolling_sideways(qtbot, edition):
+    """Play-test finding: China's updated table needed 1,341 px (its defection-limit field names now wrap)."""
+    window = MainWindow(SessionStore(Session.new(Edition(edition))))
+    qtbot.addWidget(window)
+    for power in window.power_tabs:
+        table = window.power_tabs[power].grid.parentWidget()
+        assert table.minimumSizeHint().width() <= 1200, f"{power}: {table.minimumSizeHint().width()} px"
