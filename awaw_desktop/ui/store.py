@@ -192,21 +192,25 @@ class SessionStore(QObject):
         if old == new:
             return
         facts_after, results_after = self._dry_run(power, line_id, new)
-        # The write that follows at once (the command's first redo) takes these results, not a second assessment.
+        # The write that follows at once (the command's first redo) takes these results, not a second assessment;
+        # never a later one (cleared whatever happens).
         self._trial = (power, line_id, new, facts_after, results_after)
-        text = describe_change(power, line, old, new)
-        stack = self.undo_stack
-        top = stack.command(stack.index() - 1) if stack.index() > 0 else None
-        if (isinstance(top, SetValueCommand) and stack.index() == stack.count() and not stack.isClean()
-                and top.merges_with(power, line_id, new, line)):
-            top.new = new
-            top.setText(text)
-            self._write_value(power, line_id, new)
-            stack.indexChanged.emit(stack.index())
-            return
-        entered = self._session.is_entered(power, line_id)
-        facts = None if facts_after is None else (copy.deepcopy(self._session.facts), facts_after)
-        stack.push(SetValueCommand(self, power, line_id, old, new, text, entered, facts))
+        try:
+            text = describe_change(power, line, old, new)
+            stack = self.undo_stack
+            top = stack.command(stack.index() - 1) if stack.index() > 0 else None
+            if (isinstance(top, SetValueCommand) and stack.index() == stack.count() and not stack.isClean()
+                    and top.merges_with(power, line_id, new, line)):
+                top.new = new
+                top.setText(text)
+                self._write_value(power, line_id, new)
+                stack.indexChanged.emit(stack.index())
+                return
+            entered = self._session.is_entered(power, line_id)
+            facts = None if facts_after is None else (copy.deepcopy(self._session.facts), facts_after)
+            stack.push(SetValueCommand(self, power, line_id, old, new, text, entered, facts))
+        finally:
+            self._trial = None
 
     def set_fact(self, fact_id: str, value: Any) -> None:
         """Change one fact of the war as one undoable step; every table that reads it follows."""
