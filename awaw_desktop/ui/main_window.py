@@ -44,6 +44,8 @@ if TYPE_CHECKING:
     from .power_tab import PowerTab
 
 APP_NAME = "awaw-desktop"
+#: How the status bar begins a refused entry.
+NOT_ENTERED = "Not entered: "
 
 
 
@@ -68,6 +70,7 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self.tabs.setDocumentMode(True)
         self.tabs.setUsesScrollButtons(True)
         self.tabs.currentChanged.connect(self._ensure_current_tab)
+        self.tabs.currentChanged.connect(self._clear_refusal)
         self.setCentralWidget(self.tabs)
         self.power_tabs = PowerTabs(self)
         self.tab_builder = QTimer(self)
@@ -115,7 +118,7 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
             self.tab_builder.start()
 
     def _input_refused(self, message: str) -> None:
-        self.statusBar().showMessage(f"Not entered: {message}", 10000)
+        self.statusBar().showMessage(f"{NOT_ENTERED}{message}", 10000)
 
     def _scheme_changed(self, *_args: object) -> None:
         """Light/dark follows the system: recolour the status chips."""
@@ -335,6 +338,12 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
     def _changed(self, *_args: object) -> None:
         if self.recovery is not None:
             self.autosave_timer.start()
+        self._clear_refusal()
+
+    def _clear_refusal(self, *_args: object) -> None:
+        """A "Not entered" message is about the entry before: a change that was taken, or another tab, ends it."""
+        if self.statusBar().currentMessage().startswith(NOT_ENTERED):
+            self.statusBar().clearMessage()
 
 
 

@@ -205,6 +205,7 @@ class SessionStore(QObject):
                 top.setText(text)
                 self._write_value(power, line_id, new)
                 stack.indexChanged.emit(stack.index())
+                stack.undoTextChanged.emit(stack.undoText())   # Edit > Undo names the whole number typed
                 return
             entered = self._session.is_entered(power, line_id)
             facts = None if facts_after is None else (copy.deepcopy(self._session.facts), facts_after)

@@ -313,3 +313,12 @@ def test_level_is_the_clamped_total(edition, ground, objectives, paris, axis_dps
     assert result.total == sum(item.points for item in result.breakdown)
     assert result.figures["surrenders_now"] is paris  # 58.11A: only Paris decides without a voluntary surrender
     assert result.status is (Status.SURRENDERS if paris else Status.NO_EFFECT)
+
+
+@pytest.mark.parametrize("us_at_war", [False, True])
+def test_a_consequence_shows_its_rule_once(us_at_war):
+    """Second play-test: "58.31 58.31: the Axis player may choose ..." when Paris fell."""
+    result = assess({"paris_axis": True, "us_at_war_with_germany": us_at_war})
+    assert result.status is Status.SURRENDERS
+    assert all(not c.text.startswith(f"{c.rule}:") for c in result.consequences), result.consequences
+    assert any(c.rule == "58.31" for c in result.consequences)

@@ -179,3 +179,19 @@ def test_a_box_left_empty_goes_back_to_its_number_and_says_so(qtbot):
                               "it must be a whole number between -60 and 60")
     assert spin.value() == -3 and spin.lineEdit().text() == "-3"
     assert window.store.session.value("britain", "dp_level") == -3
+
+
+def test_edit_undo_names_the_whole_number_typed_and_a_taken_entry_clears_the_refusal(qtbot):
+    """Second play-test: 'Undo ... set to 2' after typing 25; 'Not entered' stayed after a valid entry."""
+    window = active_window(qtbot)
+    tab = window.power_tabs["britain"]
+    type_keys(qtbot, tab, "Western Allied transports in the Atlantic SW box", "25")
+    assert window.action_undo.text().endswith("set to 25"), window.action_undo.text()
+    type_keys(qtbot, tab, DP, "99")
+    assert status(window).startswith("Not entered: British DP level: 99")
+    type_keys(qtbot, tab, DP, "-2")
+    assert status(window) == "", "a refusal about the entry before stays on screen"
+    type_keys(qtbot, tab, DP, "99")
+    assert status(window).startswith("Not entered:")
+    window.show_power("russia")                     # another tab: the message was about the one left
+    assert status(window) == ""

@@ -506,7 +506,7 @@ def surrender_consequences(level: int, us_at_war_with_germany: bool, raw: int | 
     out.append(Consequence("58.12", "The French player turn ends after the Allied post-combat adjustments: no "
                                     "French units may be built or redeployed."))
     allowed, reason = vichy_allowed(us_at_war_with_germany)
-    out.append(Consequence("58.31", reason))
+    out.append(Consequence("58.31", reason.removeprefix("58.31: ")))   # the rule shows once, beside the text
     if us_at_war_with_germany:
         out.append(Consequence("58.411", "French-held hexes in France and Corsica go to Britain."))
     else:
