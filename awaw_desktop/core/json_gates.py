@@ -87,7 +87,7 @@ def unstorable(data: Any) -> str | None:
     while stack:
         value, depth = stack.pop()
         if isinstance(value, str):
-            if not _encodable(value):
+            if not encodable(value):
                 return f"the text {short(value)} holds a lone surrogate, which a UTF-8 file cannot store"
             continue
         if value is None or isinstance(value, (bool, int)):
@@ -113,7 +113,8 @@ def unstorable(data: Any) -> str | None:
     return None
 
 
-def _encodable(text: str) -> bool:
+def encodable(text: str) -> bool:
+    """The text can be written as UTF-8 (no lone surrogates: a POSIX file name that is not UTF-8)."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:

@@ -37,6 +37,7 @@ from . import family as families
 from .awaw.common import Turn
 from .gamefile import LoadedGame
 from .gamefile import from_document as game_from_document
+from .json_gates import encodable
 from .record import Record
 from .session import Session
 from .sessionfile import (
@@ -67,14 +68,6 @@ def _process_alive(pid: int) -> bool:
         return False
     except PermissionError:
         return True
-    return True
-
-
-def _encodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
     return True
 
 
@@ -210,7 +203,7 @@ class RecoveryStore:
         if saved_at.tzinfo is None:
             saved_at = saved_at.replace(tzinfo=UTC)
         source = None if source_path is None else str(Path(source_path).absolute())
-        if source is not None and not _encodable(source):  # a file name that is not UTF-8 (POSIX bytes)
+        if source is not None and not encodable(source):  # a file name that is not UTF-8 (POSIX bytes)
             source = None
         envelope = {"format": RECOVERY_FORMAT, "version": RECOVERY_VERSION, "id": session_id,
                     "saved_at": saved_at.astimezone(UTC).isoformat(), "source_path": source}

@@ -32,9 +32,9 @@ from PySide6.QtWidgets import (
 from ..core.awaw import assess
 from ..core.awaw.common import PowerResult
 from ..core.session import Session
-from .power_tab import PowerTab, points_text
+from .power_tab import PowerTab
 from .store import SessionStore, describe_change
-from .theme import status_text
+from .theme import points_text, status_text
 from .tipping_panel import tipping_source, working_note
 
 if TYPE_CHECKING:
