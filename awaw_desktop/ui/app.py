@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from .. import __version__
 from ..core.family import DEFAULT_FAMILY
@@ -51,6 +51,8 @@ def offer_recovery(window: MainWindow, recovery: RecoveryStore, parent: QWidget 
 
     Returns True if a session was recovered.  Only the files the player declines are removed;
     the others stay to be offered at the next start."""
+    from PySide6.QtWidgets import QMessageBox
+
     from ..core.sessionfile import SessionFileError
 
     recovery.clean_stray_temp_files()

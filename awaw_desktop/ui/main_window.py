@@ -11,32 +11,35 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QPaintEvent, QShortcut
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QPaintEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QTabWidget,
     QVBoxLayout,
     QWidget,
-    QWizard,
 )
 
 from .. import __version__
 from ..core.awaw import assess
 from ..core.awaw.common import LAST_YEAR, Season
 from ..core.session import Session, apply_end_of_turn
+from .keys import Keys, install_keys, standard
 from .overview import OverviewTab
 from .power_tabs import WIZARDS, PowerTabs, WarClockButton, WizardButton
 from .store import SessionStore
+from .theme import learn_system_scheme
 from .war_facts import TITLE, FactsTab
 from .window_files import AUTOSAVE_DELAY_MS, GameFiles
 from .window_view import WindowView
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ThreadPoolExecutor
+
+    from PySide6.QtGui import QShortcut
+    from PySide6.QtWidgets import QWizard
 
     from ..core.recovery import RecoveryStore
     from .history import HistoryPanel
@@ -77,6 +80,9 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self.tab_builder.setSingleShot(True)
         self.tab_builder.setInterval(25)  # after the first paint, one tab per idle moment
         self.painted = False   # the tab builder starts at the first paint, never before it
+        self.shortcuts_installed = False
+        self._waiting_keys: list[tuple[QAction, Keys]] = []
+        self.tab_shortcuts: list[QShortcut] = []
         self.tab_builder.timeout.connect(self._build_next_tab)
         self.overview: OverviewTab | None = None
         self.facts_tab: FactsTab | None = None
@@ -93,13 +99,9 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self._recovery_jobs: list[Future[object]] = []
         self._claimed: set[str] = set()
         self._history: HistoryPanel | None = None
-        self.history_dock = QDockWidget("Game record", self)
-        self.history_dock.setObjectName("historyDock")
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
-        self.history_dock.hide()
+        self._history_dock: QDockWidget | None = None
         self.history_place = "beside"
         self._build_actions()
-        self.history_dock.visibilityChanged.connect(self._dock_visibility_changed)
         self._build_tabs()
         self.store.sessionReplaced.connect(self._build_tabs)
         self.store.undo_stack.cleanChanged.connect(self._update_title)
@@ -111,40 +113,90 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         hints = QGuiApplication.styleHints()
         hints.colorSchemeChanged.connect(self._scheme_changed)
 
+    @property
+    def history_dock(self) -> QDockWidget:
+        """The dock the game record sits in beside the table or in its own window, made when first used
+        (docking it names a ``Qt`` enum: not needed for the first paint)."""
+        if self._history_dock is None:
+            from PySide6.QtCore import Qt
+
+            dock = QDockWidget("Game record", self)
+            dock.setObjectName("historyDock")
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            dock.hide()
+            dock.visibilityChanged.connect(self._dock_visibility_changed)
+            self._history_dock = dock
+        return self._history_dock
+
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
-        if not self.painted:   # the window is on screen: the other tabs are built in the moments after
+        if not self.painted:   # the window is on screen: keys, then the other tabs, in the moments after
             self.painted = True
+            QTimer.singleShot(0, self._after_first_paint)
             self.tab_builder.start()
+
+    def _after_first_paint(self) -> None:
+        """What the first paint could do without: the keys, and the system's light/dark scheme (the first paint
+        read the palette; the chips are recoloured if the scheme says otherwise)."""
+        self.install_shortcuts()
+        learn_system_scheme()
+        self._scheme_changed()
 
     def _input_refused(self, message: str) -> None:
         self.statusBar().showMessage(f"{NOT_ENTERED}{message}", 10000)
 
     def _scheme_changed(self, *_args: object) -> None:
         """Light/dark follows the system: recolour the status chips."""
+        learn_system_scheme()
         if self.overview is not None:
             self.overview.refresh()
         for tab in self.power_tabs.built.values():
             tab.header.show_result(self.store.result(tab.power))
 
     # -- building --------------------------------------------------------------------------
-    def _action(self, text: str, slot: object, shortcut: QKeySequence | str | None = None,
-                tip: str = "") -> QAction:
+    def _action(self, text: str, slot: object, shortcut: Keys | None = None, tip: str = "") -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
+            self.give_keys(action, shortcut)
         if tip:
             action.setStatusTip(tip)
         action.triggered.connect(slot)
         self.addAction(action)  # its shortcut works wherever the focus is in the window
         return action
 
+    def give_keys(self, action: QAction, keys: Keys) -> None:
+        """An action's keys, given to it once the window is painted (``install_shortcuts``): the first key
+        sequence made loads Qt's whole ``Qt`` namespace, about 15 ms that the first paint does not need."""
+        if self.shortcuts_installed:
+            install_keys(action, keys)
+        else:
+            self._waiting_keys.append((action, keys))
+
+    def install_shortcuts(self) -> None:
+        """The menu actions' keys and the tab keys (Ctrl+1 to Ctrl+9, Ctrl+Shift+F): after the first paint."""
+        if self.shortcuts_installed:
+            return
+        self.shortcuts_installed = True
+        from PySide6.QtGui import QKeySequence, QShortcut
+
+        for action, keys in self._waiting_keys:
+            install_keys(action, keys)
+        self._waiting_keys.clear()
+        for index in range(9):
+            shortcut = QShortcut(QKeySequence(f"Ctrl+{index + 1}"), self)
+            shortcut.activated.connect(lambda i=index: self.tabs.setCurrentIndex(i))
+            self.tab_shortcuts.append(shortcut)
+        facts_shortcut = QShortcut(QKeySequence("Ctrl+Shift+F"), self)   # the war's facts
+        facts_shortcut.activated.connect(lambda: self.facts_tab is not None and
+                                         self.tabs.setCurrentWidget(self.facts_tab))
+        self.tab_shortcuts.append(facts_shortcut)
+
     def _build_actions(self) -> None:
         menu = self.menuBar().addMenu("&File")
-        self.action_new = self._action("&New game\u2026", self.new_session, QKeySequence.StandardKey.New,
+        self.action_new = self._action("&New game\u2026", self.new_session, standard("New"),
                                        "Start a new game: edition, scenario and starting turn")
-        self.action_open = self._action("&Open\u2026", self.open_dialog, QKeySequence.StandardKey.Open)
-        self.action_save = self._action("&Save", self.save, QKeySequence.StandardKey.Save)
+        self.action_open = self._action("&Open\u2026", self.open_dialog, standard("Open"))
+        self.action_save = self._action("&Save", self.save, standard("Save"))
         self.action_save_as = self._action("Save &As\u2026", self.save_as, "Ctrl+Shift+S")
         self.action_quit = self._action("&Quit", self.close, "Ctrl+Q")
         menu.addAction(self.action_new)
@@ -165,9 +217,9 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
 
         edit = self.menuBar().addMenu("&Edit")
         self.action_undo = self.store.undo_stack.createUndoAction(self, "&Undo")
-        self.action_undo.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Undo))
+        self.give_keys(self.action_undo, standard("Undo"))
         self.action_redo = self.store.undo_stack.createRedoAction(self, "&Redo")
-        self.action_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.give_keys(self.action_redo, ("Ctrl+Shift+Z", "Ctrl+Y"))
         for action in (self.action_undo, self.action_redo):   # a message about the step before is stale now
             action.triggered.connect(self.statusBar().clearMessage)
         edit.addAction(self.action_undo)
@@ -197,18 +249,9 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
 
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self._action("How we read the &rules", self.show_readings,
-                                         QKeySequence.StandardKey.HelpContents))
+                                         standard("HelpContents")))
         help_menu.addAction(self._action("&About awaw-desktop", self.about))
 
-        self.tab_shortcuts: list[QShortcut] = []
-        for index in range(9):
-            shortcut = QShortcut(QKeySequence(f"Ctrl+{index + 1}"), self)
-            shortcut.activated.connect(lambda i=index: self.tabs.setCurrentIndex(i))
-            self.tab_shortcuts.append(shortcut)
-        facts_shortcut = QShortcut(QKeySequence("Ctrl+Shift+F"), self)   # the war's facts
-        facts_shortcut.activated.connect(lambda: self.facts_tab is not None and
-                                         self.tabs.setCurrentWidget(self.facts_tab))
-        self.tab_shortcuts.append(facts_shortcut)
 
     def _build_tabs(self) -> None:
         current = self.tabs.currentIndex()
@@ -416,6 +459,8 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
 
 
     def show_error(self, title: str, text: str) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.warning(self, title, text)
 
 
@@ -485,6 +530,8 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         ReadingsDialog(self).exec()
 
     def about(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.about(self, "About awaw-desktop",
                           f"<b>awaw-desktop {__version__}</b><p>A table assistant for the surrender rules "
                           "(54-62) of <i>A World at War</i>. Labels and explanations are our own words; the rule "

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from ..core.awaw import assess
 from ..core.awaw.checklist import war_end
@@ -71,7 +71,6 @@ class OverviewTab(QWidget):
             level = QLabel()
             level.setFont(level_font)
             level.setAccessibleName(f"{title} level")
-            level.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             status = QLabel()
             status.setAccessibleName(f"{title} status")
             verdict = QLabel()
@@ -82,8 +81,16 @@ class OverviewTab(QWidget):
             button = QPushButton("Open")
             button.setAccessibleName(f"Open the {title} tab")
             button.clicked.connect(lambda _checked=False, key=power: self.openPower.emit(key))
-            for column, widget in enumerate((name, level, status, verdict, change, button)):
+            grid.addWidget(name, row, 0)
+            for column, widget in enumerate((status, verdict, change, button), start=2):
                 grid.addWidget(widget, row, column)
+            # Levels line up on the right, as numbers do (a stretch before them rather than an alignment flag:
+            # naming one loads Qt's whole ``Qt`` namespace, which the first paint does without).
+            right = QHBoxLayout()
+            right.setContentsMargins(0, 0, 0, 0)
+            right.addStretch(1)
+            right.addWidget(level)
+            grid.addLayout(right, row, 1)
             self.rows[power] = (level, status, verdict, change)
         grid.setColumnStretch(3, 1)
         outer.addWidget(frame)

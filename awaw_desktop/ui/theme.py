@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from typing import TYPE_CHECKING
+
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 from ..core.awaw.common import Status
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import Qt
 
 #: (light background, light text, dark background, dark text)
 _STATUS_COLOURS: dict[Status, tuple[str, str, str, str]] = {
@@ -30,23 +34,39 @@ STATUS_MARKS: dict[Status, str] = {
 
 def current_scheme() -> Qt.ColorScheme:
     """The system's light/dark scheme as Qt reports it (Unknown on a bare Linux machine)."""
+    from PySide6.QtCore import Qt
+
     app = QGuiApplication.instance()
     if isinstance(app, QGuiApplication):
         return app.styleHints().colorScheme()
     return Qt.ColorScheme.Unknown
 
 
+#: The theme chosen (View > Theme), the system's palette kept while a light or dark one is shown, and whether
+#: the system's scheme may be asked: asking loads Qt's ``Qt`` namespace (about 15 ms), so the first paint reads
+#: the palette, and the window asks once it is painted (``learn_system_scheme``).
+_STATE: dict[str, object] = {}
+
+
+def learn_system_scheme() -> None:
+    """From now on the system's light/dark scheme is asked, not only the palette read."""
+    _STATE["ask scheme"] = True
+
+
 def is_dark(palette: QPalette | None = None) -> bool:
-    """Dark scheme: the system says so, or the window colour is dark."""
+    """Dark scheme: the player chose it, the system says so, or the window colour is dark."""
     app = QGuiApplication.instance()
     if isinstance(app, QGuiApplication):
         if chosen_theme() != "system":
             return chosen_theme() == "dark"
-        scheme = current_scheme()
-        if scheme == Qt.ColorScheme.Dark:
-            return True
-        if scheme == Qt.ColorScheme.Light:
-            return False
+        if _STATE.get("ask scheme"):
+            from PySide6.QtCore import Qt
+
+            scheme = current_scheme()
+            if scheme == Qt.ColorScheme.Dark:
+                return True
+            if scheme == Qt.ColorScheme.Light:
+                return False
         palette = palette or app.palette()
     if palette is None:
         return False
@@ -75,14 +95,11 @@ def status_text(status: Status) -> str:
 
 #: View > Theme: (key, menu text).
 THEMES = (("system", "Follow the &system"), ("light", "&Light"), ("dark", "&Dark"))
-_THEME_PROPERTY = "awawTheme"
-_SYSTEM_PALETTE_PROPERTY = "awawSystemPalette"
 
 
 def chosen_theme() -> str:
     """The theme the player chose ("system", "light" or "dark")."""
-    app = QGuiApplication.instance()
-    value = app.property(_THEME_PROPERTY) if isinstance(app, QGuiApplication) else None
+    value = _STATE.get("theme")
     return value if value in ("light", "dark") else "system"
 
 
@@ -122,14 +139,16 @@ def apply_theme(choice: str) -> bool:
         return False
     if choice not in ("light", "dark"):
         choice = "system"
-    current = app.property(_THEME_PROPERTY)
-    saved = app.property(_SYSTEM_PALETTE_PROPERTY)
-    if not isinstance(saved, QPalette):
-        app.setProperty(_SYSTEM_PALETTE_PROPERTY, QPalette(app.palette()))
-        saved = app.property(_SYSTEM_PALETTE_PROPERTY)
-    app.setProperty(_THEME_PROPERTY, choice)
+    current = _STATE.get("theme")
+    _STATE["theme"] = choice
     if choice == current or (current is None and choice == "system"):
         return False
+    if "system palette" not in _STATE:   # the palette before any light or dark one: the system's
+        _STATE["system palette"] = QPalette(app.palette())
+    saved = _STATE["system palette"]
+    assert isinstance(saved, QPalette)
+    from PySide6.QtCore import Qt
+
     hints = app.styleHints()
     scheme = {"light": Qt.ColorScheme.Light, "dark": Qt.ColorScheme.Dark}.get(choice, Qt.ColorScheme.Unknown)
     if hasattr(hints, "setColorScheme"):

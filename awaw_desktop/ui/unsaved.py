@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QMessageBox, QWidget
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMessageBox, QWidget
 
 
 def ask_unsaved(parent: QWidget, what: str = "This game") -> QMessageBox.StandardButton:
     """Save, Discard or Cancel; Save is the default (Enter never loses work)."""
+    from PySide6.QtWidgets import QMessageBox
+
     return QMessageBox.question(
         parent, "Unsaved changes", f"{what} has changes that are not saved. Save them first?",
         QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
@@ -19,6 +23,8 @@ def may_discard(clean: bool, ask: Callable[[], QMessageBox.StandardButton], save
     """True if the game may be closed or replaced: nothing unsaved, saved now, or the player discards it."""
     if clean:
         return True
+    from PySide6.QtWidgets import QMessageBox
+
     answer = ask()
     if answer == QMessageBox.StandardButton.Save:
         return save()

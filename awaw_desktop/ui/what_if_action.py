@@ -4,18 +4,22 @@ loaded when it is first opened, not before the window's first paint."""
 from __future__ import annotations
 
 import weakref
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu
 
 from .store import SessionStore
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
 
 
 class _WhatIfOpener(QObject):
     """Opens the dialog from a menu action (a bound method: no lambda holding the window)."""
 
-    def __init__(self, window: QMainWindow, store: SessionStore) -> None:
+    def __init__(self, window: MainWindow, store: SessionStore) -> None:
         super().__init__(window)
         self._window, self._store = weakref.ref(window), weakref.ref(store)
 
@@ -27,10 +31,10 @@ class _WhatIfOpener(QObject):
             open_what_if(store, window)
 
 
-def add_what_if_action(window: QMainWindow, menu: QMenu, store: SessionStore) -> QAction:
+def add_what_if_action(window: MainWindow, menu: QMenu, store: SessionStore) -> QAction:
     """The "What-if..." menu action (Ctrl+Shift+W)."""
     action = QAction("&What-if\u2026", window)
-    action.setShortcut(QKeySequence("Ctrl+Shift+W"))
+    window.give_keys(action, "Ctrl+Shift+W")
     action.setStatusTip("Try changes to this turn's facts without touching the game")
     action.triggered.connect(_WhatIfOpener(window, store).open)
     menu.addAction(action)

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from ..core.lines import RulesInputError
 from ..paths import examples_dir
@@ -19,6 +18,8 @@ from .unsaved import ask_unsaved, may_discard
 
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
+
+    from PySide6.QtWidgets import QMessageBox
 
 SESSION_SUFFIX = ".awaw"
 FILE_FILTER = "AWAW sessions (*.awaw);;All files (*)"
@@ -101,6 +102,8 @@ class GameFiles:
         return ask_unsaved(self)
 
     def open_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
         if not self.confirm_discard():
             return
         start = str(self.path.parent) if self.path else str(Path.home())
@@ -137,6 +140,8 @@ class GameFiles:
 
     def show_reconciled(self, name: str, notes: list[str]) -> None:
         """An older file whose tables disagreed on a fact of the war: say what was kept (the game is open)."""
+        from PySide6.QtWidgets import QMessageBox
+
         box = QMessageBox(QMessageBox.Icon.Information, "Facts reconciled",
                           f"{name} was made by an earlier version, which kept some facts on several tabs. They are "
                           "now kept once (see \u201cThe war\u201d tab). Where the tabs disagreed:", parent=self)
@@ -165,6 +170,8 @@ class GameFiles:
         return True
 
     def ask_open_backup(self, text: str) -> bool:
+        from PySide6.QtWidgets import QMessageBox
+
         answer = QMessageBox.question(self, "Cannot open this file", text,
                                       QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
                                       QMessageBox.StandardButton.Open)
@@ -176,6 +183,8 @@ class GameFiles:
         return self.save_to(self.path)
 
     def save_as(self) -> bool:
+        from PySide6.QtWidgets import QFileDialog
+
         start = str(self.path) if self.path else str(Path.home() / f"{self.store.session.title or 'game'}.awaw")
         name, _ = QFileDialog.getSaveFileName(self, "Save the game", start, FILE_FILTER)
         if not name:

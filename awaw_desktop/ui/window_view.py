@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, QSize, Qt
-from PySide6.QtGui import QActionGroup, QFont, QGuiApplication, QKeySequence
+from PySide6.QtCore import QSettings, QSize
+from PySide6.QtGui import QActionGroup, QFont, QGuiApplication
 from PySide6.QtWidgets import QApplication, QMenu
 
 from .theme import THEMES, apply_theme, chosen_theme
@@ -65,9 +65,8 @@ class WindowView:
             action.triggered.connect(lambda _checked=False, place=key: self.place_history(place))
             self.place_actions.addAction(action)
         view.addSeparator()
-        self.action_zoom_in = self._action("Zoom &in", lambda: self.step_zoom(1), QKeySequence.StandardKey.ZoomIn,
+        self.action_zoom_in = self._action("Zoom &in", lambda: self.step_zoom(1), ("Ctrl++", "Ctrl+="),
                                            "Larger text everywhere")
-        self.action_zoom_in.setShortcuts([QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")])
         self.action_zoom_out = self._action("Zoom &out", lambda: self.step_zoom(-1), "Ctrl+-", "Smaller text")
         self.action_zoom_reset = self._action("&Actual size", lambda: self.set_zoom(DEFAULT_ZOOM), "Ctrl+0",
                                               "Text at its normal size")
@@ -154,6 +153,8 @@ class WindowView:
             if place == "window":
                 self.history_dock.resize(min(520, self.width()), min(600, self.height()))
             else:
+                from PySide6.QtCore import Qt
+
                 self.resizeDocks([self.history_dock], [max(260, min(420, self.width() // 3))],
                                  Qt.Orientation.Horizontal)
 

@@ -127,3 +127,9 @@ class NextDialog:
             raise self.errors[0]
         assert self.dialogs, "no dialog opened"
         return self.dialogs[0]
+
+
+def painted(qtbot, window) -> None:
+    """Wait until the main window is on screen with its keys: a player presses keys after the window appears
+    (the keys are given right after the first paint, ``MainWindow.install_shortcuts``)."""
+    qtbot.waitUntil(lambda: window.shortcuts_installed, timeout=5000)

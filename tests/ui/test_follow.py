@@ -10,7 +10,7 @@ from awaw_desktop.core.session import Session
 from awaw_desktop.ui.main_window import MainWindow
 from awaw_desktop.ui.store import SessionStore
 
-from .helpers import type_number
+from .helpers import painted, type_number
 
 
 def make_window(qtbot) -> MainWindow:
@@ -21,6 +21,7 @@ def make_window(qtbot) -> MainWindow:
     window.show()
     window.activateWindow()   # shortcuts go to the active window
     qtbot.waitUntil(window.isActiveWindow, timeout=5000)
+    painted(qtbot, window)
     return window
 
 

@@ -14,7 +14,7 @@ from awaw_desktop.core.session import Session
 from awaw_desktop.ui.main_window import MainWindow
 from awaw_desktop.ui.store import SessionStore
 
-from .helpers import find, shown_level, text, tick, type_number
+from .helpers import find, painted, shown_level, text, tick, type_number
 
 
 def make_window(qtbot, edition=Edition.UPDATED, scenario=Scenario.GLOBAL_WAR, recovery=None, blank=False):
@@ -107,6 +107,7 @@ def test_every_input_has_an_accessible_name_and_takes_focus(window):
 
 
 def test_ctrl_number_switches_tabs(qtbot, window):
+    painted(qtbot, window)
     for number in range(1, 10):
         qtbot.keyClick(window, Qt.Key(Qt.Key.Key_0 + number), Qt.KeyboardModifier.ControlModifier)
         assert window.tabs.currentIndex() == number - 1

@@ -87,3 +87,45 @@ def test_the_hidden_game_record_catches_up_when_shown(qtbot):
     window.store.set_value("germany", "dp_level", 3)   # neither the record nor the dice change
     assert panel.record.text() == shown
     window.store.undo_stack.setClean()   # closed without asking to save
+
+
+WATCH_THE_QT_NAMESPACE = """
+import sys
+import PySide6.QtCore as core
+from awaw_desktop.ui import app
+
+class Watch(app.FirstPaint):
+    def __init__(self, window, then):
+        super().__init__(window, lambda: (print("Qt loaded" if "Qt" in vars(core) else "Qt not loaded"), then()))
+
+app.FirstPaint = Watch
+from awaw_desktop.cli import run
+sys.exit(run([]))
+"""
+
+
+def test_the_first_paint_does_without_qts_namespace(tmp_path):
+    # PySide6 makes the 93 enums of Qt's ``Qt`` namespace when it is first named (about 15 ms): the keys, the
+    # dock and the system's scheme come after the paint, and the Overview lines its levels up without a flag.
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen", "XDG_STATE_HOME": str(tmp_path),
+           "XDG_CONFIG_HOME": str(tmp_path), "AWAW_DESKTOP_EXIT_AFTER_FIRST_PAINT": "1"}
+    done = subprocess.run([sys.executable, "-c", WATCH_THE_QT_NAMESPACE], env=env, cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split()[:3] == ["Qt", "not", "loaded"], done.stdout
+
+
+def test_the_keys_come_once_the_window_is_painted(qtbot):
+    from PySide6.QtGui import QKeySequence
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert window.action_save.shortcuts() == []   # not before the first paint
+    window.show()
+    qtbot.waitUntil(lambda: window.shortcuts_installed)
+    assert window.action_save.shortcut() == QKeySequence(QKeySequence.StandardKey.Save)
+    assert QKeySequence("Ctrl+Y") in window.action_redo.shortcuts()
+    assert [action.shortcut().toString() for action in (window.action_zoom_in, window.action_what_if)] == [
+        "Ctrl++", "Ctrl+Shift+W"]
+    assert len(window.tab_shortcuts) == 10
+    window.store.undo_stack.setClean()

@@ -7,7 +7,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QCheckBox, QSpinBox
 
-from .helpers import find, shown_level, tick
+from .helpers import find, painted, shown_level, tick
 from .test_main_window import make_window
 
 
@@ -69,6 +69,7 @@ def test_zoom_in_out_and_reset_scale_the_text_and_are_remembered(qtbot):
     window = make_window(qtbot)
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
+    painted(qtbot, window)
     app = QApplication.instance()
     normal = app.font().pointSizeF()
     header = window.power_tabs["germany"].header.level.font().pointSizeF()
