@@ -57,6 +57,12 @@ def run(argv: list[str]) -> int:
         file, screenshot_dir = args.file, args.screenshot_dir
     else:   # a plain start (a desktop launcher): nothing to parse
         file, screenshot_dir = None, None
+    # The rules and the session load before Qt, which they do without: once PySide6 is imported it reads the
+    # source of every module imported after it (its ``__feature__`` check), some 60 files before the first paint.
+    from .core import family, session  # noqa: F401
+    from .core.awaw import assess
+
+    assess.load_rules()
     from .ui.app import run_app
 
     return run_app(file, screenshot_dir, sys.argv[:1])

@@ -38,6 +38,12 @@ def power_module(key: str) -> ModuleType:
 _MODULES: dict[str, ModuleType] = {}
 
 
+def load_rules() -> None:
+    """Import every power's rules module now (the window's start loads them before Qt: see ``cli.run``)."""
+    for key in ORDER:
+        power_module(key)
+
+
 def title(key: str) -> str:
     return str(power_module(key).TITLE)
 
