@@ -6,24 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QSignalBlocker
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QGridLayout,
-    QHBoxLayout,
-    QLabel,
-    QScrollArea,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from ..core.awaw import assess
 from ..core.awaw import facts as war_facts
-from ..core.awaw.common import FIRST_YEAR, LAST_YEAR, Season, Turn
+from ..core.awaw.common import Turn
 from ..core.lines import RulesInputError
 from .follow import RefreshWhenSeen
-from .number_box import NumberBox
 from .store import SessionStore
 
 #: The tab's title in the tab bar.
@@ -38,53 +28,6 @@ def readers_text(store: SessionStore, fact_id: str) -> str:
         return "Read by the procedures" if fact_id.startswith(("colony.", "possession.")) else \
             "Read by Japan's war clock" if fact_id.startswith("war.japan") else "No table of this edition"
     return ", ".join(f"{assess.title(power)} {session.line(power, line_id).rule}" for power, line_id in found)
-
-
-class WarRow(QWidget):
-    """At war or not, and since which turn."""
-
-    def __init__(self, store: SessionStore, item: war_facts.Fact) -> None:
-        super().__init__()
-        self.store, self.item = store, item
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        self.at_war = QCheckBox("At war since")
-        self.at_war.setAccessibleName(f"{item.label}: at war")
-        self.season = QComboBox()
-        for season in Season:
-            self.season.addItem(season.title, season.value)
-        self.season.setAccessibleName(f"{item.label}: season")
-        self.year = NumberBox()
-        self.year.setRange(FIRST_YEAR, LAST_YEAR)
-        self.year.setAccessibleName(f"{item.label}: year")
-        self.year.refused.connect(store.inputRefused)   # the window's status bar says why
-        for widget in (self.at_war, self.season, self.year):
-            layout.addWidget(widget)
-        layout.addStretch(1)
-        self.at_war.toggled.connect(self._changed)
-        self.season.currentIndexChanged.connect(self._changed)
-        self.year.valueChanged.connect(self._changed)
-        self.sync()
-
-    def sync(self) -> None:
-        value = self.store.session.fact(self.item.id)
-        turn = self.store.session.turn if value is None else Turn(value["year"], value["season"])
-        with QSignalBlocker(self.at_war), QSignalBlocker(self.season), QSignalBlocker(self.year):
-            self.at_war.setChecked(value is not None)
-            self.season.setCurrentIndex(turn.season.index)
-            self.year.setValue(turn.year)
-        self.season.setEnabled(value is not None)
-        self.year.setEnabled(value is not None)
-
-    def _changed(self, *_args: Any) -> None:
-        value = None
-        if self.at_war.isChecked():
-            value = {"season": self.season.currentData(), "year": self.year.value()}
-        try:
-            self.store.set_fact(self.item.id, value)
-        except RulesInputError as error:   # a war dated after the turn being played: say so, keep the fact
-            self.store.inputRefused.emit(str(error))
-            self.sync()
 
 
 class FactsTab(QWidget):
@@ -124,6 +67,8 @@ class FactsTab(QWidget):
         if self.built:
             return
         self.built = True
+        from .war_rows import fact_editor
+
         store = self.store
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -142,7 +87,7 @@ class FactsTab(QWidget):
                 label = QLabel(item.label)
                 label.setToolTip(item.help)
                 grid.addWidget(label, row, 1)
-                widget = self._editor(item)
+                widget = fact_editor(store, item, self._set)
                 self.rows[item.id] = widget
                 grid.addWidget(widget, row, 2)
                 readers = QLabel()
@@ -162,21 +107,6 @@ class FactsTab(QWidget):
         self.store.resultsChanged.disconnect(self.follower.changed)
         self.store.inputRefused.disconnect(self.follower.changed)
 
-    def _editor(self, item: war_facts.Fact) -> QWidget:
-        if item.kind == "war":
-            return WarRow(self.store, item)
-        if item.kind == "flag":
-            box = QCheckBox("Yes")
-            box.setAccessibleName(item.label)
-            box.toggled.connect(lambda on, key=item.id: self._set(key, on))
-            return box
-        combo = QComboBox()
-        for key, words in item.options:
-            combo.addItem(words, key)
-        combo.setAccessibleName(item.label)
-        combo.currentIndexChanged.connect(lambda _i, key=item.id, box=combo: self._set(key, box.currentData()))
-        return combo
-
     def _set(self, fact_id: str, value: Any) -> None:
         try:
             self.store.set_fact(fact_id, value)
@@ -186,16 +116,12 @@ class FactsTab(QWidget):
 
     def sync(self) -> None:
         session = self.store.session
-        for fact_id, widget in self.rows.items():
-            value = session.fact(fact_id)
-            if isinstance(widget, WarRow):
-                widget.sync()
-            elif isinstance(widget, QCheckBox):
-                with QSignalBlocker(widget):
-                    widget.setChecked(bool(value))
-            elif isinstance(widget, QComboBox):
-                with QSignalBlocker(widget):
-                    widget.setCurrentIndex(max(0, widget.findData(value)))
+        if self.rows:
+            from .war_rows import show_fact
+
+            for fact_id, widget in self.rows.items():
+                show_fact(widget, session.fact(fact_id))
+        for fact_id in self.rows:
             self.readers[fact_id].setText(readers_text(self.store, fact_id))
         gone = []
         for power in ("germany", "italy", "japan", "france", "britain"):
