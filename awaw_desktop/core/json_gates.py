@@ -76,7 +76,6 @@ def printable(text: str) -> str:
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-
 def unstorable(data: Any) -> str | None:
     """Why ``data`` could not be written back exactly as read (iterative: no recursion), or None.
 
@@ -120,7 +119,6 @@ def encodable(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
-
 
 
 def refuse_constant(name: str) -> Any:

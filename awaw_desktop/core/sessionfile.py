@@ -102,7 +102,6 @@ MAX_RECORDS = 10_000
 MAX_CHECKPOINTS_TEXT = 4_000_000
 
 
-
 def _facts_from_version_1(document: dict[str, Any]) -> dict[str, Any]:
     """Version 1 -> 2: the facts several tables repeated (who is at war, who holds Singapore ...)
     become one ``facts`` object; the tables keep only what is theirs alone.  Where two tables

@@ -51,14 +51,6 @@ APP_NAME = "awaw-desktop"
 NOT_ENTERED = "Not entered: "
 
 
-
-
-
-
-
-
-
-
 class MainWindow(QMainWindow, GameFiles, WindowView):
     def __init__(self, store: SessionStore | None = None, recovery: RecoveryStore | None = None,
                  parent: QWidget | None = None) -> None:
@@ -388,13 +380,6 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         if self.statusBar().currentMessage().startswith(NOT_ENTERED):
             self.statusBar().clearMessage()
 
-
-
-
-
-
-
-
     def new_session(self) -> None:
         if not self.confirm_discard():
             return
@@ -450,22 +435,10 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self.store.replace_session(session, reopened=bool(session.checkpoints))
         self._update_title()
 
-
-
-
-
-
-
-
-
     def show_error(self, title: str, text: str) -> None:
         from PySide6.QtWidgets import QMessageBox
 
         QMessageBox.warning(self, title, text)
-
-
-
-
 
     # -- turn track ------------------------------------------------------------------------
     def end_turn(self) -> None:
@@ -546,14 +519,5 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self.discard_recovery()
         QSettings().setValue("window/geometry", self.saveGeometry())
         event.accept()
-
-
-
-
-
-
-
-
-
 
 

@@ -223,7 +223,6 @@ TENSIONS = Group(
 )
 
 
-
 def _conciliation_note(context: Context) -> tuple[int, str]:
     reduction = int(context.get("britain.usat_reduction", 0) or 0)
     if not reduction:

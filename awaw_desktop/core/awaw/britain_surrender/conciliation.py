@@ -91,8 +91,6 @@ def check_returns(items: Sequence[ConcessionItem], statuses: Mapping[str, ItemSt
     return Verdict(not problems, tuple(problems), value, 0)
 
 
-
-
 #: Table territories that were not British at the start of a game: they can be returned only if they
 #: came under British control other than by an Axis declaration of war (59.73B).  Only a default for
 #: the wizard's "British at the start or gained otherwise" tick; the players confirm it.

@@ -24,8 +24,6 @@ def whole_number(name: str, value: Any) -> int:
     return value
 
 
-
-
 class Offer(Record):
     """Whether Britain offers to surrender at a resistance level, and what acceptance would count."""
 
