@@ -61,6 +61,9 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self.recovery = recovery
         self.recovery_id = os.urandom(16).hex()
         self.path: Path | None = None
+        #: The file as this window last read or wrote it (``window_files.file_stamp``): a save over a file
+        #: another window or program saved since asks first.
+        self.disk_stamp: tuple[int, int, int] | None = None
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.setUsesScrollButtons(True)
@@ -432,6 +435,7 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self.discard_recovery()
         self.recovery_id = os.urandom(16).hex()
         self.path = path
+        self.disk_stamp = None
         self.store.replace_session(session, reopened=bool(session.checkpoints))
         self._update_title()
 

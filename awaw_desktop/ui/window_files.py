@@ -27,6 +27,16 @@ FILE_FILTER = "AWAW sessions (*.awaw);;All files (*)"
 AUTOSAVE_DELAY_MS = 1500
 
 
+def file_stamp(path: Path) -> tuple[int, int, int] | None:
+    """What tells that a file was replaced or rewritten: its inode (a save writes a new file and renames it
+    over the old one), modification time and size; None if it cannot be read."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return status.st_ino, status.st_mtime_ns, status.st_size
+
+
 def example_sessions() -> list[tuple[str, Path]]:
     """The example sessions shipped in ``resources/examples`` (title, path)."""
     from ..core import sessionfile
@@ -102,19 +112,18 @@ class GameFiles:
         return ask_unsaved(self)
 
     def open_dialog(self) -> None:
+        """File > Open: the file first; the question about unsaved changes comes only if it will replace this
+        game (not for another family's game, which opens in its own window, nor for a file that is refused)."""
         from PySide6.QtWidgets import QFileDialog
 
-        if not self.confirm_discard():
-            return
         start = str(self.path.parent) if self.path else str(Path.home())
         name, _ = QFileDialog.getOpenFileName(self, "Open a game", start, FILE_FILTER)
         if name:
-            self.open_path(Path(name), confirmed=True)
+            self.open_path(Path(name))
 
     def open_path(self, path: Path, as_example: bool = False, confirmed: bool = False) -> bool:
-        """Open a session file; a damaged or newer file is refused and the open game stays as it was."""
-        if not confirmed and not self.confirm_discard():
-            return False
+        """Open a session file; a damaged or newer file is refused and the open game stays as it was.
+        Unless ``confirmed``, a game with unsaved changes is only given up once the file has been read."""
         handed = self.hand_over_file(Path(path))
         if handed is not None:   # another rules family's game, in its own window
             if handed and not as_example:
@@ -126,11 +135,14 @@ class GameFiles:
             session = sessionfile.load(path)
             session.assess()  # a file the rules cannot use is refused here, not after it replaced the game
         except (sessionfile.SessionFileError, RulesInputError) as error:
-            if not as_example and self.offer_backup(Path(path), str(error)):
+            if not as_example and self.offer_backup(Path(path), str(error), confirmed):
                 return True
             self.show_error("Cannot open this file", f"{path.name}: {error}\n\nThe open game is unchanged.")
             return False
+        if not confirmed and not self.confirm_discard():
+            return False
         self.set_session(session, None if as_example else Path(path))
+        self.disk_stamp = None if as_example else file_stamp(Path(path))
         if not as_example:
             self.add_recent(Path(path))
         self.statusBar().showMessage(f"Opened {Path(path).name}", 5000)
@@ -150,7 +162,7 @@ class GameFiles:
         box.setAccessibleName("Facts reconciled")
         box.open()
 
-    def offer_backup(self, path: Path, problem: str) -> bool:
+    def offer_backup(self, path: Path, problem: str, confirmed: bool = True) -> bool:
         """A file that cannot be opened: offer its newest backup that loads. Saving then writes
         the game back to ``path`` (the damaged content is kept as a backup in turn)."""
         from ..core import sessionfile
@@ -161,6 +173,8 @@ class GameFiles:
         if not found or not self.ask_open_backup(
                 f"{path.name}: {problem}\n\nOpen the backup from {found[0].description}?"):
             return False
+        if not confirmed and not self.confirm_discard():
+            return True   # the player kept the open game: nothing more to say about the file
         self.set_session(found[0].session, path)
         # Unsaved: the file on disk is still the damaged one, so closing asks to save the game over it.
         self.store.undo_stack.resetClean()
@@ -197,12 +211,19 @@ class GameFiles:
     def save_to(self, path: Path) -> bool:
         from ..core import sessionfile
 
+        if path == self.path and self.disk_stamp is not None and file_stamp(path) not in (None, self.disk_stamp):
+            choice = self.ask_overwrite_changed(path)
+            if choice == "save as":
+                return self.save_as()
+            if choice != "overwrite":
+                return False
         try:
             sessionfile.save(self.store.session, path)
         except sessionfile.SessionFileError as error:
             self.show_error("Cannot save", f"{path}: {error}\n\nNothing was overwritten.")
             return False
         self.path = path
+        self.disk_stamp = file_stamp(path)
         self.store.undo_stack.setClean()
         self.autosave_timer.stop()
         self.discard_recovery()
@@ -210,6 +231,23 @@ class GameFiles:
         self.statusBar().showMessage(f"Saved {path.name}", 5000)
         self._update_title()
         return True
+
+    def ask_overwrite_changed(self, path: Path) -> str:
+        """The file was replaced since this window opened or saved it (another window or program saved it, or a
+        copy came by e-mail): "overwrite", "save as" or "cancel"."""
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(QMessageBox.Icon.Warning, "The file has changed",
+                          f"{path.name} was saved by another window or program since this window opened or saved "
+                          "it. Saving here replaces what it saved.", parent=self)
+        box.setInformativeText("Save this game under another name to keep both.")
+        overwrite = box.addButton("Replace it", QMessageBox.ButtonRole.DestructiveRole)
+        save_as = box.addButton("Save As\u2026", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(save_as)   # Enter keeps both games
+        box.exec()
+        clicked = box.clickedButton()
+        return "overwrite" if clicked is overwrite else "save as" if clicked is save_as else "cancel"
 
     def recent_files(self) -> list[str]:
         return recent_files()
