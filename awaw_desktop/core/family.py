@@ -23,6 +23,17 @@ REGISTRY: dict[str, str] = {
 }
 #: A session file with no ``family`` field holds a game of this family (files made before Europa games).
 DEFAULT_FAMILY = "awaw"
+#: Family key -> "module:function" that imports the rules its first screen assesses.  The window's start calls
+#: it before Qt is imported (``cli.run``): the rules need no Qt, and PySide6 reads the source of every module
+#: imported after it (its ``__feature__`` check).  Plain names: loading the family's ``FAMILY`` would load more.
+RULES_LOADERS: dict[str, str] = {"awaw": "awaw_desktop.core.awaw.assess:load_rules"}
+
+
+def load_rules(key: str) -> None:
+    """Import a family's rules now (nothing for a family that names no loader)."""
+    module, _, function = RULES_LOADERS.get(key, "").partition(":")
+    if module:
+        getattr(importlib.import_module(module), function)()
 
 
 class Family(Record):
@@ -54,6 +65,13 @@ class Family(Record):
     window: str
     #: "module:Class" of its New game wizard page, or "" when the first page of New game is its own.
     new_game_page: str = ""
+
+
+def unknown_family(key: str) -> str:
+    """Why a game of a rules family this version does not know is refused.  It begins as a newer version's file
+    does: such a file is not damaged, so no backup of it is offered."""
+    return (f"made by a newer version of awaw-desktop: a game of the rules family {key[:40]!r}, which this version "
+            f"does not know (it knows {', '.join(all_keys())})")
 
 
 def all_keys() -> tuple[str, ...]:

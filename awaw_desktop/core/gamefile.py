@@ -38,8 +38,7 @@ def family_key(document: Any) -> str:
     if not isinstance(key, str):
         raise SessionFileError(f"damaged: {FAMILY_FIELD} must be the name of a rules family")
     if not families.known(key):
-        raise SessionFileError(f"a game of the rules family {key[:40]!r}, which this version of awaw-desktop does "
-                               f"not know (it knows {', '.join(families.all_keys())}): a newer version may read it")
+        raise SessionFileError(families.unknown_family(key))
     return key
 
 

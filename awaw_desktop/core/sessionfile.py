@@ -38,7 +38,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from . import backups as backup_files
-from . import checkpoint_blob
+from . import checkpoint_blob, family
 from .atomic_file import (
     MAX_FILE_SIZE,
     TEMP_SUFFIX,
@@ -324,11 +324,28 @@ def from_json(data: Any) -> Session:
     return _from_parsed(data, owned=False)
 
 
+def _without_family(data: Any) -> Any:
+    """An A World at War document, which names no rules family or names its own ("awaw", taken off here); a game
+    of another family, or of one this version does not know, is refused as such, not as a damaged session."""
+    if not isinstance(data, dict) or "family" not in data:
+        return data
+    key = data["family"]
+    if key == family.DEFAULT_FAMILY:
+        return {name: value for name, value in data.items() if name != "family"}
+    if not isinstance(key, str):
+        raise SessionFileError("damaged: family must be the name of a rules family")
+    if not family.known(key):
+        raise SessionFileError(family.unknown_family(key))
+    raise SessionFileError(f"a game of {family.get(key).title}, not an A World at War session: "
+                           "File > Open opens it in its own window")
+
+
 def _from_parsed(data: Any, owned: bool, storable: bool = False) -> Session:
     """``owned``: ``data`` is ours to keep (freshly parsed); ``storable``: it already passed :func:`check_storable`."""
     try:
         if not storable:
             check_storable(data)  # before migrate: deepcopy and pydantic recurse
+        data = _without_family(data)
         document = migrate(data)
         return _session_from(document, owned=owned or document is not data)
     except RecursionError:  # check_storable bounds nesting; this is the last line of defence

@@ -88,3 +88,17 @@ def test_families_are_found_by_key_through_the_registry():
         assert "hearts-of-iron" in str(error)
     else:
         raise AssertionError("an unknown family was found")
+
+
+def test_a_familys_rules_load_by_name_without_its_file_format():
+    # cli.run loads the default family's rules before Qt: by name, without the family's FAMILY (which would
+    # bring the session file and pydantic before the first paint).
+    import subprocess
+    import sys
+
+    code = ("import sys; from awaw_desktop.core import family; family.load_rules('awaw'); family.load_rules('europa');"
+            " print('awaw_desktop.core.awaw.germany' in sys.modules, 'pydantic' in sys.modules,"
+            " any(name.startswith('PySide6') for name in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          cwd=PACKAGE.parent)
+    assert done.stdout.split() == ["True", "False", "False"]

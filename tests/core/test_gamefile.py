@@ -117,3 +117,24 @@ def test_the_cli_prints_each_familys_report(tmp_path, capsys):
 def test_the_readings_document_holds_both_families():
     text = (Path(__file__).resolve().parents[2] / "docs" / "rules-readings.md").read_text(encoding="utf-8")
     assert "## Europa: Axis political rules (56)" in text and "## Germany" in text
+
+
+def test_an_awaw_reader_names_a_file_of_another_or_unknown_family_as_such(tmp_path):
+    # Play-test: such a file was called damaged ("family: is not a field of a session file", or a failed
+    # conversion of format 1), and a backup of it was offered.
+    document = json.loads(sessionfile.dumps(Session.new()))
+    path = tmp_path / "game.awaw"
+
+    def awaw_refusal(**extra) -> str:
+        path.write_text(json.dumps({**document, **extra}), encoding="utf-8")
+        with pytest.raises(SessionFileError) as caught:
+            sessionfile.load(path)
+        return str(caught.value)
+
+    unknown = awaw_refusal(family="ancient-rome")
+    assert unknown.startswith("made by a newer version") and "'ancient-rome'" in unknown and "awaw, europa" in unknown
+    assert awaw_refusal(family=7).startswith("damaged: family must be")
+    assert "not an A World at War session" in awaw_refusal(family="europa")
+    path.write_text(json.dumps({**document, "family": "awaw"}), encoding="utf-8")   # its own family, said outright
+    assert sessionfile.load(path) == sessionfile.loads(sessionfile.dumps(Session.new()))
+    assert gamefile.load(path).family == "awaw"
