@@ -217,7 +217,7 @@ class SessionStore(QObject):
         """Change one fact of the war as one undoable step; every table that reads it follows."""
         item = war_facts.fact(fact_id)
         old = self._session.fact(fact_id)
-        trial = self._session.snapshot()
+        trial = self._session.entry_trial()
         new = trial.set_fact(fact_id, value)
         if old == new:
             return
@@ -232,7 +232,7 @@ class SessionStore(QObject):
         for a line showing facts of the war (every table that reads them is assessed), the facts too."""
         session = self._session
         if session.is_bound(power, line_id):
-            trial_session = session.snapshot()
+            trial_session = session.entry_trial()
             trial_session.set_value(power, line_id, value)
             carry = trial_session.effective_carry()
             if carry != session.effective_carry():   # a war's date moved Japan's clock: every power again
