@@ -7,6 +7,7 @@ theme, size) in ``window_view.py``, and the power tabs with their buttons in ``p
 
 from __future__ import annotations
 
+import linecache
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -49,6 +50,13 @@ if TYPE_CHECKING:
 APP_NAME = "awaw-desktop"
 #: How the status bar begins a refused entry.
 NOT_ENTERED = "Not entered: "
+
+
+def forget_read_sources() -> None:
+    """PySide6's import hook reads the source of every module imported after it (looking for ``from __feature__
+    import``) and ``linecache`` keeps each one: some 80 files, about 3 MiB of text nothing shows.  Dropped once the
+    window is painted and once every tab is built (a traceback reads its files again)."""
+    linecache.clearcache()
 
 
 class MainWindow(QMainWindow, GameFiles, WindowView):
@@ -136,6 +144,7 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self.install_shortcuts()
         learn_system_scheme()
         self._scheme_changed()
+        forget_read_sources()
 
     def _input_refused(self, message: str) -> None:
         self.statusBar().showMessage(f"{NOT_ENTERED}{message}", 10000)
@@ -314,6 +323,7 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
                 return
         if self.facts_tab is not None and not self.facts_tab.built:
             self.facts_tab.build()
+        forget_read_sources()   # the tabs' modules were read in turn
 
     def decorate_power_tab(self, power: str, tab: PowerTab) -> None:
         """Add what a power's tab offers beyond its table: the surrender wizards."""

@@ -130,3 +130,19 @@ def test_the_keys_come_once_the_window_is_painted(qtbot):
         "Ctrl++", "Ctrl+Shift+W"]
     assert len(window.tab_shortcuts) == 10
     window.store.undo_stack.setClean()
+
+
+def test_the_sources_read_by_pysides_import_hook_are_not_kept(qtbot):
+    # PySide6 reads every module's source as it is imported (its __feature__ check); linecache kept them all,
+    # about 3 MiB, until the window dropped them after its first paint and its last tab.
+    import linecache
+
+    from .helpers import painted
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    painted(qtbot, window)
+    qtbot.waitUntil(lambda: window.facts_tab is not None and window.facts_tab.built, timeout=5000)
+    assert not [name for name in linecache.cache if "awaw_desktop" in name and "/ui/" in name]
+    window.store.undo_stack.setClean()
