@@ -28,7 +28,7 @@ STATUS_MARKS: dict[Status, str] = {
     Status.OFFERS: "\u2691",         # flag
     Status.SURRENDERS: "\u2716",     # heavy x
     Status.SURRENDERED: "\u25a0",    # square
-    Status.NOT_APPLICABLE: "\u2014",  # dash
+    Status.NOT_APPLICABLE: "\u25cb",  # white circle (not a dash: the level column uses one for "no level")
 }
 
 
