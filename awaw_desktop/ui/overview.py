@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
@@ -142,7 +140,12 @@ class OverviewTab(QWidget):
         defeated = bool(figures.get("allied_defeat", False))
         reason = str(figures.get("allied_defeat_reason", ""))
         ended = [end for end in war_end(session, results) if end.rule != "62.91"]
-        over = "".join(f"<br><b>\u25a0 {escape(end.theater)}: {escape(end.text)} ({end.rule})</b>" for end in ended)
+        over = ""
+        if ended:   # html (and its table of 2,000 named characters) loads only when a war is over
+            from html import escape
+
+            over = "".join(f"<br><b>\u25a0 {escape(end.theater)}: {escape(end.text)} ({end.rule})</b>"
+                           for end in ended)
         if defeated:
             self.defeat.setText(f"<b>\u2716 Allied defeat (62.91): the game is over.</b> {reason}{over}")
             self._chip(self.defeat, status_chip_style(Status.SURRENDERS, dark))

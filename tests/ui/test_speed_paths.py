@@ -28,6 +28,7 @@ def test_the_launch_path_paints_the_window_before_loading_pydantic(tmp_path):
     assert "awaw_desktop.core.awaw.tipping" not in imported
     assert "awaw_desktop.ui.history" not in imported
     # only the Overview is shown: the power tabs, their inputs and What-if load after the paint
+    assert "html" not in imported   # the Overview escapes text only when a war is over
     for later in ("power_tab", "line_inputs", "carried", "what_if", "end_of_turn", "new_game", "war_rows",
                   "number_box"):
         assert f"awaw_desktop.ui.{later}" not in imported, later
