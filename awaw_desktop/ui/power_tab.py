@@ -94,7 +94,9 @@ class ResultHeader(QFrame):
         self.level.setToolTip(f"No election is held this turn (62.21): the table is a forecast "
                               f"({points_text(result.level)})." if no_election else "")
         self.status.setText(status_text(result.status))
-        self.status.setStyleSheet(status_chip_style(result.status, shown[4]))
+        style = status_chip_style(result.status, shown[4])
+        if self.status.styleSheet() != style:   # restyling repolishes the chip and lays the header out again
+            self.status.setStyleSheet(style)
         self.verdict.setText(result.verdict)
         if result.consequences:
             items = "".join(f"<li><b>{escape(c.rule)}</b> {escape(c.text)}</li>" for c in result.consequences)
