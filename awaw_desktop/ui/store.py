@@ -237,10 +237,15 @@ class SessionStore(QObject):
             carry = trial_session.effective_carry()
             if carry != session.effective_carry():   # a war's date moved Japan's clock: every power again
                 return trial_session.facts, trial_session.assess()
-            # Only the tables showing the changed facts, and the powers reading their results, are assessed again.
-            before, after = session.effective_inputs(), trial_session.effective_inputs()
-            changed = [key for key in assess.ORDER if before[key] != after[key]]
-            return trial_session.facts, assess.assess_after_change(
+            # Only the tables showing the changed facts (and the line's own), and the powers reading their results,
+            # are assessed again.
+            facts, trial_facts = session.facts, trial_session.facts
+            moved = [key for key in facts.keys() | trial_facts.keys() if facts.get(key) != trial_facts.get(key)]
+            readers = {power} | {reader for fact_id in moved
+                                 for reader, _line in war_facts.where_shown(fact_id, session.has_line)}
+            changed = [key for key in assess.ORDER if key in readers]
+            after = trial_session.effective_inputs(assess.ORDER[assess.ORDER.index(changed[0]):])
+            return trial_facts, assess.assess_after_change(
                 session.edition, session.scenario, session.turn, after, carry, self._results, changed)
         # The power's own entry: it and the powers reading its result are assessed again (assess_after_change).
         later = assess.ORDER[assess.ORDER.index(power):]
