@@ -16,16 +16,18 @@ from awaw_desktop.core.recovery import RecoveryStore
 from awaw_desktop.core.session import Session
 from awaw_desktop.ui.new_game import NewSessionDialog, SurrenderRow, late_start_rows
 
-from .helpers import NextDialog, choose, find, press, text, tick, type_number
+from .helpers import NextDialog, choose, find, painted, press, text, tick, type_number
 from .test_main_window import make_window
 
 STARTS = (Turn(1939, Season.FALL), Turn(1942, Season.SPRING), Turn(1944, Season.WINTER))
 
 
 def activate(qtbot, window):
-    """Keyboard shortcuts reach the active window only (as on a desktop)."""
+    """Keyboard shortcuts reach the active window only (as on a desktop), once it is painted (as a player sees
+    it before pressing a key: the keys are given right after the first paint)."""
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
+    painted(qtbot, window)
 
 
 def fill_game_page(qtbot, dialog, edition, scenario, start, title=""):
