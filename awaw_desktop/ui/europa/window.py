@@ -25,7 +25,7 @@ from ...core.sessionfile import SessionFileError
 from ..family_window import open_elsewhere, open_game_window
 from ..recent import remember
 from ..unsaved import ask_unsaved, may_discard
-from .holder import EuropaGameHolder
+from .holder import EuropaGameHolder, undo_stop_text
 from .nation_panel import NationPanel
 from .turn_track import TurnTrack
 
@@ -83,6 +83,11 @@ class EuropaWindow(QMainWindow):
         self.action_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         edit.addAction(self.action_undo)
         edit.addAction(self.action_redo)
+        # Shown once a card was seen: why Undo stops there (56.E.1).
+        self.action_undo_stop = QAction("", self)
+        self.action_undo_stop.setEnabled(False)
+        self.action_undo_stop.setVisible(False)
+        edit.addAction(self.action_undo_stop)
         edit.addSeparator()
         self.action_copy = self._action(edit, "Copy report as &text", self.copy_report, "Ctrl+Shift+C")
         turn = self.menuBar().addMenu("&Turn")
@@ -107,6 +112,8 @@ class EuropaWindow(QMainWindow):
         self._clear_tabs()
         self.holder = EuropaGameHolder(game, self)
         self.holder.changed.connect(self._changed)  # first, so stale panels go before they refresh
+        self.holder.undoStopped.connect(self._undo_stopped)
+        self.action_undo_stop.setVisible(False)
         self.undo_group.addStack(self.holder.undo_stack)
         self.undo_group.setActiveStack(self.holder.undo_stack)
         self.holder.undo_stack.cleanChanged.connect(self._update_title)
@@ -146,6 +153,12 @@ class EuropaWindow(QMainWindow):
         name = self.path.name if self.path else (self.game.title or "Untitled Europa game")
         self.setWindowModified(not self.holder.undo_stack.isClean())
         self.setWindowTitle(f"{name}[*] \u2014 Europa, {self.game.turn}")
+
+    def _undo_stopped(self, label: str) -> None:
+        text = undo_stop_text(label)
+        self.action_undo_stop.setText(text)
+        self.action_undo_stop.setVisible(True)
+        self.statusBar().showMessage(f"{text}.", 15000)
 
     def end_turn(self) -> None:
         if self.track is not None:
