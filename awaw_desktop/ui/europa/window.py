@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget,
 
 from ...core import gamefile
 from ...core.europa.family import FAMILY, KEY
-from ...core.europa.report import report_text
+from ...core.europa.report import render
 from ...core.europa.state import EuropaGame
 from ...core.sessionfile import SessionFileError
 from ..family_window import open_elsewhere, open_game_window
@@ -89,7 +89,11 @@ class EuropaWindow(QMainWindow):
         self.action_undo_stop.setVisible(False)
         edit.addAction(self.action_undo_stop)
         edit.addSeparator()
-        self.action_copy = self._action(edit, "Copy report as &text", self.copy_report, "Ctrl+Shift+C")
+        self.action_copy = self._action(edit, "Copy report as &text", lambda: self.copy_report("text"),
+                                        "Ctrl+Shift+C")
+        self.action_copy_markdown = self._action(edit, "Copy report as &Markdown",
+                                                 lambda: self.copy_report("markdown"))
+        self.action_copy_markdown.setToolTip("For a forum or play-by-email post (no card before both sides saw it)")
         turn = self.menuBar().addMenu("&Turn")
         self.action_end_turn = self._action(turn, "&End turn", self.end_turn, "Ctrl+E")
         self.action_add_nation = self._action(turn, "&Add nation\u2026", self.add_nation)
@@ -176,9 +180,9 @@ class EuropaWindow(QMainWindow):
 
         ReadingsDialog(self).exec()
 
-    def copy_report(self) -> None:
-        QGuiApplication.clipboard().setText(report_text(self.game))
-        self.statusBar().showMessage("Report copied", 4000)
+    def copy_report(self, fmt: str = "text") -> None:
+        QGuiApplication.clipboard().setText(render(self.game, fmt))
+        self.statusBar().showMessage(f"Report copied ({fmt})", 4000)
 
     # -- crash recovery --------------------------------------------------------------------
     def _schedule_recovery(self, *_args: object) -> None:
