@@ -22,12 +22,13 @@ from ...core.europa.family import FAMILY, KEY
 from ...core.europa.report import render
 from ...core.europa.state import EuropaGame
 from ...core.sessionfile import SessionFileError
-from ..family_window import open_elsewhere, open_game_window
+from ..family_window import bring_to_front, open_elsewhere, open_game_window, same_file, window_showing
 from ..recent import remember
 from ..unsaved import ask_unsaved, may_discard
 from .holder import EuropaGameHolder, undo_stop_text
 from .nation_panel import NationPanel
 from .turn_track import TurnTrack
+from .view_menu import ViewMenu
 
 FILE_FILTER = "AWAW sessions (*.awaw);;All files (*)"
 SUFFIX = ".awaw"
@@ -94,6 +95,7 @@ class EuropaWindow(QMainWindow):
         self.action_copy_markdown = self._action(edit, "Copy report as &Markdown",
                                                  lambda: self.copy_report("markdown"))
         self.action_copy_markdown.setToolTip("For a forum or play-by-email post (no card before both sides saw it)")
+        self.view = ViewMenu(self, self.menuBar().addMenu("&View"))
         turn = self.menuBar().addMenu("&Turn")
         self.action_end_turn = self._action(turn, "&End turn", self.end_turn, "Ctrl+E")
         self.action_add_nation = self._action(turn, "&Add nation\u2026", self.add_nation)
@@ -237,7 +239,12 @@ class EuropaWindow(QMainWindow):
             self.open_path(Path(name))
 
     def open_path(self, path: Path) -> bool:
-        """Open a file; a damaged or newer file is refused and the open game stays as it was."""
+        """Open a file; a damaged or newer file is refused and the open game stays as it was.  A file already open
+        in a window brings that window to the front (two windows on one file would overwrite each other)."""
+        showing = self if self.path is not None and same_file(self.path, path) else window_showing(path)
+        if showing is not None:
+            bring_to_front(showing)
+            return True
         handed = open_elsewhere(self, KEY, path)
         if handed is not None:
             return handed
