@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.europa.draw import SIDE_TITLES
+from ...core.europa.sealing import MIN_PASSPHRASE
 from .messages import sentence
 
 #: Given the passphrases by side, do the work; return a private text for the last player, or "".
@@ -62,9 +63,11 @@ class PrivateScreen(QStackedWidget):
         self.passphrase = QLineEdit()
         self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
         self.passphrase.setAccessibleName("Passphrase")
+        self.passphrase.setPlaceholderText(f"Passphrase (at least {MIN_PASSPHRASE} characters; Esc cancels)")
         self.again = QLineEdit()
         self.again.setEchoMode(QLineEdit.EchoMode.Password)
         self.again.setAccessibleName("Passphrase again")
+        self.again.setPlaceholderText("The same passphrase again")
         self.problem = QLabel()
         self.problem.setWordWrap(True)
         self.problem.setAccessibleName("Passphrase problem")
