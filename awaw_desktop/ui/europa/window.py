@@ -26,6 +26,7 @@ from ..family_window import bring_to_front, open_elsewhere, open_game_window, sa
 from ..recent import remember
 from ..unsaved import ask_unsaved, may_discard
 from .holder import EuropaGameHolder, undo_stop_text
+from .messages import sentence
 from .nation_panel import NationPanel
 from .turn_track import TurnTrack
 from .view_menu import ViewMenu
@@ -211,7 +212,7 @@ class EuropaWindow(QMainWindow):
             try:
                 self.recovery.discard(self.recovery_id)
             except SessionFileError as error:
-                self.statusBar().showMessage(str(error), 8000)
+                self.statusBar().showMessage(sentence(str(error)), 8000)
 
     def keep_unsaved(self) -> None:
         """A game recovered after a crash: not in the player's own file yet, so it stays unsaved."""
