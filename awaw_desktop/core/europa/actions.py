@@ -104,6 +104,11 @@ def open_envelope(game: EuropaGame, name: str, owner_passphrase: str = "",
     return _log(game, envelopes.RULE, game.nation(name).name, text), card
 
 
+def check_passphrase(game: EuropaGame, name: str, side: str, passphrase: str) -> None:
+    """Raise unless ``passphrase`` is ``side``'s own for the nation's sealed envelope (nothing changes)."""
+    envelopes.check_side_passphrase(_current(game, name), side, passphrase)
+
+
 def peek_card(game: EuropaGame, name: str, opener_passphrase: str) -> str:
     """The opener's private look at the card (nothing changes)."""
     return envelopes.peek(_current(game, name), opener_passphrase)
@@ -115,6 +120,27 @@ def show_card(game: EuropaGame, name: str, opener_passphrase: str = "", typed_ca
     game = _update(game, name, lambda n: replace(n, envelope=shown))
     return _log(game, envelopes.RULE, game.nation(name).name,
                 f"the card is shown to both sides: {card_name(shown.card)}")
+
+
+def _seen_facts(game: EuropaGame) -> set[tuple[str, str, str, str]]:
+    """Every (nation, envelope drawn, draw id, "opened" or "shown") that some player has seen."""
+    facts: set[tuple[str, str, str, str]] = set()
+    for nation in game.nations:
+        for envelope in (*nation.past_envelopes, *((nation.envelope,) if nation.envelope else ())):
+            drawn = envelope.drawn.title
+            if envelope.opened is not None:
+                facts.add((nation.name, drawn, envelope.draw_id, "opened"))
+            if envelope.card:
+                facts.add((nation.name, drawn, envelope.draw_id, "shown"))
+    return facts
+
+
+def cards_seen(before: EuropaGame, after: EuropaGame) -> tuple[str, ...]:
+    """The nations whose card a player saw in the change from ``before`` to ``after`` (opened by the enemy
+    side, or shown to both): such a change cannot be taken back, since nobody can unsee a card, and
+    undoing it would let the envelope be opened again on a later date (56.E.1)."""
+    new = _seen_facts(after) - _seen_facts(before)
+    return tuple(dict.fromkeys(name for name, *_rest in sorted(new)))
 
 
 def card_in_effect(game: EuropaGame, name: str) -> str:

@@ -226,6 +226,17 @@ def open_envelope(envelope: Envelope, turn: EuropaTurn, owner_passphrase: str = 
     return replace(envelope, opened=turn, opened_by=ALLIED, card_for_opener=sealed), card
 
 
+def check_side_passphrase(envelope: Envelope, side: str, passphrase: str) -> None:
+    """Raise unless ``passphrase`` is the one ``side`` sealed its part of this draw with.
+
+    Each side's part opens alone, so a wrong passphrase is caught as its player types it, before the other
+    player is called over; one part alone tells nothing of the card (``draw``)."""
+    check_passphrase(passphrase, SIDE_TITLES[side])
+    if envelope.mode != SEALED_DRAW:
+        raise RulesInputError("a paper envelope has no passphrases")
+    reveal_secret(envelope.draw_id, _part(envelope, side), passphrase)
+
+
 def peek(envelope: Envelope, opener_passphrase: str) -> str:
     """The card, for the opener's private view."""
     if envelope.card:

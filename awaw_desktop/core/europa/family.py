@@ -16,7 +16,7 @@ from ..sessionfile import FORMAT_NAME, SessionFileError
 from . import actions
 from .calendar import EuropaTurn
 from .readings import readings_markdown
-from .report import report_text
+from .report import FORMATS, render, report_text
 from .state import EuropaGame
 
 KEY = "europa"
@@ -71,14 +71,12 @@ def report_main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="awaw-desktop report",
                                      description="Print a Europa game's nations, envelopes and rates.")
     parser.add_argument("file", metavar="FILE")
-    parser.add_argument("--format", "-f", dest="fmt", default="text", choices=("text", "markdown", "json"))
+    parser.add_argument("--format", "-f", dest="fmt", default="text", choices=FORMATS,
+                        help="text (default), markdown or json; none shows a card before both sides have seen it")
     try:
         args = parser.parse_args(list(argv))
     except SystemExit as stop:
         return stop.code if isinstance(stop.code, int) else 2
-    if args.fmt != "text":
-        print(f"awaw-desktop: a Europa game's report is plain text (no --format {args.fmt})", file=sys.stderr)
-        return 2
     try:
         loaded = load(args.file)
     except SessionFileError as error:
@@ -87,8 +85,13 @@ def report_main(argv: Sequence[str]) -> int:
     if loaded.family != KEY:
         print(f"awaw-desktop: {args.file} is not a Europa game", file=sys.stderr)
         return 2
+    text = render(loaded.game, args.fmt)
     try:
-        sys.stdout.write(report_text(loaded.game))
+        try:
+            sys.stdout.write(text)
+        except UnicodeEncodeError:  # a console that cannot show every character (the dash of the title)
+            encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+            sys.stdout.buffer.write(text.encode(encoding, "replace"))
         sys.stdout.flush()
     except BrokenPipeError:
         return 0

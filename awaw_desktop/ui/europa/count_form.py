@@ -26,8 +26,9 @@ from ...core.europa.res import format_res, parse_res
 from ...core.europa.roster import FORCES, MAX_COUNT, MAX_MDS, PLACES, Losses, RosterEntry
 from ...core.lines import RulesInputError
 from ..number_box import NumberBox
-from .cover import PrivateScreen
+from .cover import Ask, PrivateScreen
 from .holder import EuropaGameHolder
+from .messages import sentence
 
 FLAGS = (("capital", "In the capital"), ("major_city", "In a major city hex"),
          ("island", "On an island (not Sicily)"), ("armour", "Armour symbol"), ("motorized", "Motorized"),
@@ -142,7 +143,7 @@ class RECountForm(QGroupBox):
                                 mds_major=self.mds_major.value(), mds_minor=self.mds_minor.value(),
                                 **{key: box.isChecked() for key, box in self.flags.items()})
         except RulesInputError as error:
-            self.message.setText(str(error))
+            self.message.setText(sentence(str(error)))
             return
         roster = (*self.holder.game.nation(self.nation).roster, entry)
         self.holder.apply(f"Add {entry.label or 'a unit'} to the {self.nation} roster",
@@ -168,7 +169,7 @@ class RECountForm(QGroupBox):
         try:
             losses = self._losses()
         except RulesInputError as error:
-            self.message.setText(str(error))
+            self.message.setText(sentence(str(error)))
             return False
         if losses != self.holder.game.nation(self.nation).losses:
             self.holder.apply(f"Enter the {self.nation} losses", lambda game: actions.set_losses(
@@ -187,13 +188,16 @@ class RECountForm(QGroupBox):
                 self._run(side, given[ALLIED], "")
                 return ""
 
-            self.private.ask([(ALLIED, "show the card for this RE count (56.E.2)", False)], finish,
-                             self.message.setText)
+            def own(typed: str) -> None:
+                actions.check_passphrase(self.holder.game, self.nation, ALLIED, typed)
+
+            self.private.ask([Ask(ALLIED, "show the card for this RE count (56.E.2; it cannot be undone)",
+                                  check=own)], finish, lambda text: self.message.setText(sentence(text)))
             return
         try:
             self._run(side, "", self.paper_card.text())
         except RulesInputError as error:
-            self.message.setText(str(error))
+            self.message.setText(sentence(str(error)))
 
     def _run(self, side: str, passphrase: str, typed: str) -> None:
         game, result = actions.request_re_count(self.holder.game, self.nation, side, passphrase, typed)

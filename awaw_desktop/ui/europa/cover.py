@@ -1,21 +1,50 @@
 """Private moments on a shared laptop: a cover screen asks for the right player before a
-passphrase is typed or a card is shown, and a "Hide" button covers it again."""
+passphrase is typed or a card is shown, and a "Hide" button covers it again.
+
+Each player's passphrase is checked when he types it (``Ask.check``), so a wrong one is caught before the
+next player is called over; Cancel (on the cover and the passphrase page) and Esc end the moment with
+nothing changed."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSizePolicy,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ...core.europa.draw import SIDE_TITLES
+from ...core.europa.sealing import MIN_PASSPHRASE
+from .messages import sentence
 
 #: Given the passphrases by side, do the work; return a private text for the last player, or "".
 Finish = Callable[[dict[str, str]], str]
+CANCELLED = "Cancelled: nothing changed."
+
+
+class Ask(NamedTuple):
+    """One player's turn at the laptop."""
+
+    side: str
+    purpose: str
+    confirm: bool = False                          # type it twice (a new passphrase)
+    check: Callable[[str], object] | None = None   # raises RulesInputError for a passphrase that will not do
 
 
 class PrivateScreen(QStackedWidget):
     """Idle, cover ("hand the laptop to ..."), passphrase, private view."""
+
+    IDLE, COVER, PASSPHRASE, PRIVATE = range(4)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -27,50 +56,76 @@ class PrivateScreen(QStackedWidget):
         self.ready = QPushButton()
         self.ready.setAccessibleName("I am the player named")
         self.ready.clicked.connect(self._uncover)
+        cover_cancel = self._button("Cancel", "Cancel before the laptop changes hands", self.cancel_by_player)
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
+        self.prompt.setAccessibleName("Passphrase prompt")
         self.passphrase = QLineEdit()
         self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
         self.passphrase.setAccessibleName("Passphrase")
+        self.passphrase.setPlaceholderText(f"Passphrase (at least {MIN_PASSPHRASE} characters; Esc cancels)")
         self.again = QLineEdit()
         self.again.setEchoMode(QLineEdit.EchoMode.Password)
         self.again.setAccessibleName("Passphrase again")
+        self.again.setPlaceholderText("The same passphrase again")
         self.problem = QLabel()
+        self.problem.setWordWrap(True)
         self.problem.setAccessibleName("Passphrase problem")
-        self.ok = QPushButton("OK")
-        self.ok.setAccessibleName("Confirm passphrase")
-        self.ok.clicked.connect(self._accept)
+        self.ok = self._button("OK", "Confirm passphrase", self._accept)
         self.passphrase.returnPressed.connect(self._accept)
-        cancel = QPushButton("Cancel")
-        cancel.setAccessibleName("Cancel passphrase")
-        cancel.clicked.connect(self.cancel)
+        self.again.returnPressed.connect(self._accept)
+        cancel = self._button("Cancel", "Cancel passphrase", self.cancel_by_player)
         self.secret = QLabel()
         self.secret.setAccessibleName("Private view")
         self.secret.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        hide = QPushButton("Hide it")
-        hide.setAccessibleName("Hide the private view")
-        hide.clicked.connect(self.cancel)
-        for widgets in ((self.idle,), (self.cover_text, self.ready),
-                        (self.prompt, self.passphrase, self.again, self.problem, self.ok, cancel),
-                        (self.secret, hide)):
+        hide = self._button("Hide it", "Hide the private view", self.cancel)
+        for widgets in ((self.idle,), (self.cover_text, _row(self.ready, cover_cancel)),
+                        (self.prompt, self.passphrase, self.again, self.problem, _row(self.ok, cancel)),
+                        (self.secret, _row(hide))):
             page = QWidget()
             layout = QVBoxLayout(page)
             for widget in widgets:
                 layout.addWidget(widget)
-            layout.addStretch(1)
             self.addWidget(page)
-        self._steps: list[tuple[str, str, bool]] = []
+        # Esc: cancel a passphrase or a cover, hide a private view.
+        escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        escape.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        escape.activated.connect(self.cancel_by_player)
+        self.currentChanged.connect(self._fit_page)
+        self._steps: list[Ask] = []
         self._given: dict[str, str] = {}
         self._finish: Finish | None = None
         self._on_error: Callable[[str], None] = lambda message: None
         self._then: Callable[[], None] = lambda: None
+        self._fit_page()
+
+    def _button(self, text: str, name: str, slot: Callable[[], None]) -> QPushButton:
+        button = QPushButton(text)
+        button.setAccessibleName(name)
+        button.clicked.connect(slot)
+        return button
+
+    # -- size: as tall as the page on show (a cover is two lines, not the passphrase page) ---------
+    def _fit_page(self, *_args: object) -> None:
+        for index in range(self.count()):
+            policy = QSizePolicy.Policy.Preferred if index == self.currentIndex() else QSizePolicy.Policy.Ignored
+            self.widget(index).setSizePolicy(policy, policy)
+        self.updateGeometry()
+
+    def sizeHint(self) -> QSize:
+        page = self.currentWidget()
+        return page.sizeHint() if page is not None else super().sizeHint()
+
+    def minimumSizeHint(self) -> QSize:
+        page = self.currentWidget()
+        return page.minimumSizeHint() if page is not None else super().minimumSizeHint()
 
     @property
     def busy(self) -> bool:
-        return self.currentIndex() != 0
+        return self.currentIndex() != self.IDLE
 
-    def ask(self, steps: list[tuple[str, str, bool]], finish: Finish, on_error: Callable[[str], None]) -> None:
-        """Collect a passphrase from each (side, purpose, confirm twice) in turn, each behind a cover screen."""
+    def ask(self, steps: list[Ask], finish: Finish, on_error: Callable[[str], None]) -> None:
+        """Collect a passphrase from each player in turn, each behind a cover screen and checked as typed."""
         self._steps, self._given, self._finish, self._on_error = list(steps), {}, finish, on_error
         self._next()
 
@@ -78,8 +133,19 @@ class PrivateScreen(QStackedWidget):
         self.passphrase.clear()
         self.again.clear()
         self.secret.clear()
+        self.problem.clear()
         self._steps, self._given, self._finish = [], {}, None
-        self.setCurrentIndex(0)
+        self.setCurrentIndex(self.IDLE)
+
+    def cancel_by_player(self) -> None:
+        """Cancel or Esc: a private view is hidden; a cover or passphrase page ends with nothing changed."""
+        if not self.busy:
+            return
+        asking = self.currentIndex() in (self.COVER, self.PASSPHRASE)
+        on_error = self._on_error
+        self.cancel()
+        if asking:
+            on_error(CANCELLED)
 
     # -- steps -------------------------------------------------------------------------------
     def _cover(self, side: str, then: Callable[[], None]) -> None:
@@ -87,48 +153,72 @@ class PrivateScreen(QStackedWidget):
         self.cover_text.setText(f"Hand the laptop to the {title} player. Everybody else, look away.")
         self.ready.setText(f"I am the {title} player")
         self._then = then
-        self.setCurrentIndex(1)
+        self.setCurrentIndex(self.COVER)
+        self.ready.setFocus()
 
     def _uncover(self) -> None:
         self._then()
 
     def _next(self) -> None:
-        side, purpose, confirm = self._steps[0]
-        self._cover(side, lambda: self._ask(side, purpose, confirm))
+        step = self._steps[0]
+        self._cover(step.side, lambda: self._ask(step))
 
-    def _ask(self, side: str, purpose: str, confirm: bool) -> None:
-        self.prompt.setText(f"{SIDE_TITLES[side]} player: type your passphrase to {purpose}.")
-        self.again.setVisible(confirm)
+    def _ask(self, step: Ask) -> None:
+        self.prompt.setText(f"{SIDE_TITLES[step.side]} player: type your passphrase to {step.purpose}.")
+        self.again.setVisible(step.confirm)
         self.problem.clear()
-        self.setCurrentIndex(2)
+        self.setCurrentIndex(self.PASSPHRASE)
+        self.passphrase.setFocus()
+
+    def _refuse(self, problem: str) -> None:
+        """The same player types again: nothing is handed on."""
+        self.problem.setText(problem)
+        self.passphrase.clear()
+        self.again.clear()
         self.passphrase.setFocus()
 
     def _accept(self) -> None:
-        side, _purpose, confirm = self._steps[0]
-        if confirm and self.passphrase.text() != self.again.text():
-            self.problem.setText("The two passphrases differ: type them again.")
-            self.passphrase.clear()
-            self.again.clear()
+        if self.currentIndex() != self.PASSPHRASE or not self._steps:
             return
-        self._given[side] = self.passphrase.text()
+        step = self._steps[0]
+        typed = self.passphrase.text()
+        if step.confirm and typed != self.again.text():
+            self._refuse("The two passphrases differ: type them again.")
+            return
+        if step.check is not None:
+            try:
+                step.check(typed)
+            except ValueError as error:  # RulesInputError: too short, or not this player's passphrase
+                self._refuse(f"{sentence(str(error))}. Type it again, or Cancel.")
+                return
+        self._given[step.side] = typed
         self.passphrase.clear()
         self.again.clear()
         self._steps.pop(0)
         if self._steps:
             self._next()
             return
-        finish, given = self._finish, self._given
+        finish, given, on_error = self._finish, self._given, self._on_error
         self.cancel()
         if finish is None:
             return
         try:
             private = finish(given)
-        except ValueError as error:  # RulesInputError: a wrong passphrase, a refused step
-            self._on_error(str(error))
+        except ValueError as error:  # RulesInputError: a refused step
+            on_error(sentence(str(error)))
             return
         if private:
             self._show(private)
 
     def _show(self, text: str) -> None:
         self.secret.setText(text)
-        self.setCurrentIndex(3)
+        self.setCurrentIndex(self.PRIVATE)
+
+
+def _row(*buttons: QPushButton) -> QWidget:
+    row = QWidget()
+    layout = QHBoxLayout(row)
+    layout.setContentsMargins(0, 0, 0, 0)
+    for button in buttons:
+        layout.addWidget(button)
+    return row

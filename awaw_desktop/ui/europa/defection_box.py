@@ -19,6 +19,7 @@ from ...core.europa import actions
 from ...core.europa.defection import CHECKLIST
 from ...core.lines import RulesInputError
 from .holder import EuropaGameHolder
+from .messages import sentence
 
 
 class DefectionBox(QGroupBox):
@@ -99,7 +100,7 @@ class DefectionBox(QGroupBox):
         try:
             self.holder.apply(f"{self.nation} defects", lambda g: actions.defect(g, self.nation, units))
         except RulesInputError as error:
-            self.status.setText(str(error))
+            self.status.setText(sentence(str(error)))
             return
         self.pending.clear()
         self.refresh()

@@ -8,13 +8,18 @@ from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushBu
 
 from ...core.europa import actions
 from ...core.europa.cards import card_name, effect
-from ...core.europa.draw import ALLIED, AXIS
+from ...core.europa.draw import ALLIED, AXIS, SIDE_TITLES
 from ...core.europa.envelope import REAL_DECK, Stage
 from ...core.europa.report import envelope_view
+from ...core.europa.sealing import check_passphrase
 from ...core.europa.state import EuropaGame
 from ...core.lines import RulesInputError
-from .cover import PrivateScreen
+from .cover import Ask, PrivateScreen
 from .holder import EuropaGameHolder
+from .messages import sentence
+
+#: Said after a step in which a player sees a card (the holder empties the undo history up to it).
+FINAL = "This cannot be undone: a card once seen stays seen (56.E.1)."
 
 
 def card_text(code: str) -> str:
@@ -93,7 +98,11 @@ class EnvelopeBox(QGroupBox):
         self.paper_card.setVisible(paper and stage is Stage.TO_SHOW)
 
     def _say(self, message: str) -> None:
-        self.message.setText(message)
+        self.message.setText(sentence(message))
+
+    def _own(self, side: str) -> Callable[[str], None]:
+        """Checks a passphrase as its player types it: his own for this envelope."""
+        return lambda typed: actions.check_passphrase(self.holder.game, self.nation, side, typed)
 
     # -- the steps ---------------------------------------------------------------------------
     def draw_sealed(self) -> None:
@@ -104,7 +113,8 @@ class EnvelopeBox(QGroupBox):
             return ""
 
         purpose = "seal your part of the draw (remember it: it cannot be recovered)"
-        self.private.ask([(AXIS, purpose, True), (ALLIED, purpose, True)], finish, self._say)
+        self.private.ask([Ask(side, purpose, True, lambda typed, side=side: check_passphrase(typed, SIDE_TITLES[side]))
+                          for side in (AXIS, ALLIED)], finish, self._say)
 
     def draw_paper(self) -> None:
         self._apply(f"Draw a paper card for {self.nation}", lambda game: actions.draw_paper_envelope(game, self.nation),
@@ -114,39 +124,43 @@ class EnvelopeBox(QGroupBox):
         envelope = self.holder.game.nation(self.nation).envelope
         if envelope is not None and envelope.mode == REAL_DECK:
             self._apply(f"Open the {self.nation} envelope", lambda game: actions.open_envelope(game, self.nation)[0],
-                        "Opened: the Allied player looks at the paper card and puts it back.")
+                        f"Opened: the Allied player looks at the paper card and puts it back. {FINAL}")
             return
 
         def finish(given: dict[str, str]) -> str:
             game, card = actions.open_envelope(self.holder.game, self.nation, given[AXIS], given[ALLIED])
             self.holder.apply(f"Open the {self.nation} envelope", lambda _game: game)
-            self._say("The Allied side opened the envelope.")
+            self._say(f"The Allied side opened the envelope. {FINAL}")
             return card_text(card)
 
-        self.private.ask([(AXIS, "consent to the Allied side opening the envelope", False),
-                          (ALLIED, "open the envelope", False)], finish, self._say)
+        self.private.ask([Ask(AXIS, "consent to the Allied side opening the envelope (it cannot be undone)",
+                              check=self._own(AXIS)),
+                          Ask(ALLIED, "open the envelope (it cannot be undone)", check=self._own(ALLIED))],
+                         finish, self._say)
 
     def look(self) -> None:
         def finish(given: dict[str, str]) -> str:
             return card_text(actions.peek_card(self.holder.game, self.nation, given[ALLIED]))
 
-        self.private.ask([(ALLIED, "look at the card", False)], finish, self._say)
+        self.private.ask([Ask(ALLIED, "look at the card", check=self._own(ALLIED))], finish, self._say)
 
     def show_card(self) -> None:
         envelope = self.holder.game.nation(self.nation).envelope
         if envelope is not None and envelope.mode == REAL_DECK:
             typed = self.paper_card.text()
             self._apply(f"Show the {self.nation} card", lambda game: actions.show_card(game, self.nation,
-                                                                                       typed_card=typed), "")
+                                                                                       typed_card=typed),
+                        f"The card is shown to both sides. {FINAL}")
             return
 
         def finish(given: dict[str, str]) -> str:
             self.holder.apply(f"Show the {self.nation} card", lambda game: actions.show_card(
                 game, self.nation, given[ALLIED]))
-            self._say("The card is shown to both sides.")
+            self._say(f"The card is shown to both sides. {FINAL}")
             return ""
 
-        self.private.ask([(ALLIED, "show the card to both sides", False)], finish, self._say)
+        self.private.ask([Ask(ALLIED, "show the card to both sides (it cannot be undone)", check=self._own(ALLIED))],
+                         finish, self._say)
 
     def _apply(self, label: str, change: Callable[[EuropaGame], EuropaGame], done: str) -> None:
         try:

@@ -22,6 +22,7 @@ from ...core.europa.state import EuropaGame
 from ...core.lines import RulesInputError
 from ..number_box import NumberBox
 from .holder import EuropaGameHolder
+from .messages import sentence
 
 
 def _named(widget: QWidget, name: str) -> QWidget:
@@ -102,7 +103,7 @@ class SurrenderBox(QGroupBox):
         try:
             self.holder.apply(label, change)
         except RulesInputError as error:
-            self.message.setText(str(error))
+            self.message.setText(sentence(str(error)))
             return
         self.message.setText("")
 

@@ -3,6 +3,8 @@ the public report of every nation (envelope dates, rates, defection countdowns) 
 
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
@@ -21,6 +23,9 @@ from ...core.europa.state import SUGGESTED_NATIONS
 from ...core.lines import RulesInputError
 from .holder import EuropaGameHolder
 
+#: The current turn's type size, relative to the app's text.
+TURN_FONT_SCALE = 1.6
+
 
 def _named(widget: QWidget, name: str) -> QWidget:
     widget.setAccessibleName(name)
@@ -32,7 +37,7 @@ class TurnTrack(QWidget):
         super().__init__(parent)
         self.holder = holder
         self.turn = _named(QLabel(), "Current turn")
-        self.turn.setStyleSheet("font-size: 16pt; font-weight: 600;")
+        self._fit_turn_font()
         self.end_turn_button = QPushButton("End turn")
         self.end_turn_button.setAccessibleName("End turn")
         self.end_turn_button.setToolTip("Move to the next game turn (half a month) and list what it brings (56)")
@@ -70,6 +75,18 @@ class TurnTrack(QWidget):
         layout.addWidget(self._group("Game record", self.record), 1)
         holder.changed.connect(self.refresh)
         self.refresh()
+
+    def _fit_turn_font(self) -> None:
+        """The current turn in large bold type, larger still when View > Zoom enlarges every text."""
+        font = QFont(self.font())
+        font.setPointSizeF(font.pointSizeF() * TURN_FONT_SCALE)
+        font.setBold(True)
+        self.turn.setFont(font)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit_turn_font()
 
     @staticmethod
     def _group(title: str, widget: QWidget) -> QGroupBox:

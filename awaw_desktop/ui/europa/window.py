@@ -19,15 +19,17 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget,
 
 from ...core import gamefile
 from ...core.europa.family import FAMILY, KEY
-from ...core.europa.report import report_text
+from ...core.europa.report import render
 from ...core.europa.state import EuropaGame
 from ...core.sessionfile import SessionFileError
-from ..family_window import open_elsewhere, open_game_window
+from ..family_window import bring_to_front, open_elsewhere, open_game_window, same_file, window_showing
 from ..recent import remember
 from ..unsaved import ask_unsaved, may_discard
-from .holder import EuropaGameHolder
+from .holder import EuropaGameHolder, undo_stop_text
+from .messages import sentence
 from .nation_panel import NationPanel
 from .turn_track import TurnTrack
+from .view_menu import ViewMenu
 
 FILE_FILTER = "AWAW sessions (*.awaw);;All files (*)"
 SUFFIX = ".awaw"
@@ -83,8 +85,18 @@ class EuropaWindow(QMainWindow):
         self.action_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         edit.addAction(self.action_undo)
         edit.addAction(self.action_redo)
+        # Shown once a card was seen: why Undo stops there (56.E.1).
+        self.action_undo_stop = QAction("", self)
+        self.action_undo_stop.setEnabled(False)
+        self.action_undo_stop.setVisible(False)
+        edit.addAction(self.action_undo_stop)
         edit.addSeparator()
-        self.action_copy = self._action(edit, "Copy report as &text", self.copy_report, "Ctrl+Shift+C")
+        self.action_copy = self._action(edit, "Copy report as &text", lambda: self.copy_report("text"),
+                                        "Ctrl+Shift+C")
+        self.action_copy_markdown = self._action(edit, "Copy report as &Markdown",
+                                                 lambda: self.copy_report("markdown"))
+        self.action_copy_markdown.setToolTip("For a forum or play-by-email post (no card before both sides saw it)")
+        self.view = ViewMenu(self, self.menuBar().addMenu("&View"))
         turn = self.menuBar().addMenu("&Turn")
         self.action_end_turn = self._action(turn, "&End turn", self.end_turn, "Ctrl+E")
         self.action_add_nation = self._action(turn, "&Add nation\u2026", self.add_nation)
@@ -107,6 +119,8 @@ class EuropaWindow(QMainWindow):
         self._clear_tabs()
         self.holder = EuropaGameHolder(game, self)
         self.holder.changed.connect(self._changed)  # first, so stale panels go before they refresh
+        self.holder.undoStopped.connect(self._undo_stopped)
+        self.action_undo_stop.setVisible(False)
         self.undo_group.addStack(self.holder.undo_stack)
         self.undo_group.setActiveStack(self.holder.undo_stack)
         self.holder.undo_stack.cleanChanged.connect(self._update_title)
@@ -147,6 +161,12 @@ class EuropaWindow(QMainWindow):
         self.setWindowModified(not self.holder.undo_stack.isClean())
         self.setWindowTitle(f"{name}[*] \u2014 Europa, {self.game.turn}")
 
+    def _undo_stopped(self, label: str) -> None:
+        text = undo_stop_text(label)
+        self.action_undo_stop.setText(text)
+        self.action_undo_stop.setVisible(True)
+        self.statusBar().showMessage(f"{text}.", 15000)
+
     def end_turn(self) -> None:
         if self.track is not None:
             self.tabs.setCurrentWidget(self.track)
@@ -163,9 +183,9 @@ class EuropaWindow(QMainWindow):
 
         ReadingsDialog(self).exec()
 
-    def copy_report(self) -> None:
-        QGuiApplication.clipboard().setText(report_text(self.game))
-        self.statusBar().showMessage("Report copied", 4000)
+    def copy_report(self, fmt: str = "text") -> None:
+        QGuiApplication.clipboard().setText(render(self.game, fmt))
+        self.statusBar().showMessage(f"Report copied ({fmt})", 4000)
 
     # -- crash recovery --------------------------------------------------------------------
     def _schedule_recovery(self, *_args: object) -> None:
@@ -192,7 +212,7 @@ class EuropaWindow(QMainWindow):
             try:
                 self.recovery.discard(self.recovery_id)
             except SessionFileError as error:
-                self.statusBar().showMessage(str(error), 8000)
+                self.statusBar().showMessage(sentence(str(error)), 8000)
 
     def keep_unsaved(self) -> None:
         """A game recovered after a crash: not in the player's own file yet, so it stays unsaved."""
@@ -220,7 +240,12 @@ class EuropaWindow(QMainWindow):
             self.open_path(Path(name))
 
     def open_path(self, path: Path) -> bool:
-        """Open a file; a damaged or newer file is refused and the open game stays as it was."""
+        """Open a file; a damaged or newer file is refused and the open game stays as it was.  A file already open
+        in a window brings that window to the front (two windows on one file would overwrite each other)."""
+        showing = self if self.path is not None and same_file(self.path, path) else window_showing(path)
+        if showing is not None:
+            bring_to_front(showing)
+            return True
         handed = open_elsewhere(self, KEY, path)
         if handed is not None:
             return handed

@@ -22,6 +22,10 @@ def test_a_saved_europa_game_is_offered_in_open_recent_and_opens_in_its_window(q
     assert entries[0] == "&1 kursk.awaw"
     opened = len(family_window._open)
     next(a for a in window.menu_recent.actions() if a.text() == "&1 kursk.awaw").trigger()
+    assert len(family_window._open) == opened                # open already: its window comes forward
+    assert europa.save_to(tmp_path / "kursk-copy.awaw")     # the window moves to a copy: the file opens afresh
+    assert recent_entries(window)[:2] == ["&1 kursk-copy.awaw", "&2 kursk.awaw"]
+    next(a for a in window.menu_recent.actions() if a.text() == "&2 kursk.awaw").trigger()
     assert len(family_window._open) == opened + 1
     again = family_window._open[-1]
     qtbot.addWidget(again)

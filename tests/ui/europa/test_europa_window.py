@@ -204,7 +204,12 @@ def test_a_year_of_a_europa_game_played_saved_and_reopened(qtbot, monkeypatch, t
     report = find(europa, "Nations report", QPlainTextEdit).toPlainText()
     main = make_window(qtbot)                                             # File > Open in the AWAW window
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args, **kwargs: (str(path), ""))
-    main.action_open.trigger()
+    windows = len(family_window._open)
+    main.action_open.trigger()                                            # open already: that window, no other
+    assert len(family_window._open) == windows and family_window._open[-1] is europa
+    assert "kursk.awaw is open in this window" in europa.statusBar().currentMessage()
+    assert europa.save_to(tmp_path / "kursk-copy.awaw")                   # the window moves to a copy ...
+    main.action_open.trigger()                                            # ... so the file opens afresh
     reopened = family_window._open[-1]
     assert isinstance(reopened, EuropaWindow) and reopened is not europa
     qtbot.addWidget(reopened)

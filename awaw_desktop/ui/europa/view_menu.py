@@ -1,0 +1,97 @@
+"""View > Zoom and Theme in the Europa window: the main window's steps, keys, theme choices and settings
+(``ui.window_view`` and ``ui.theme`` are read, not changed), so a choice made in either window holds in both
+and is remembered for the next start.  The main window's game-record places have no Europa counterpart."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QAction, QActionGroup, QFont, QKeySequence
+from PySide6.QtWidgets import QApplication, QMainWindow, QMenu
+
+from ..theme import THEMES, apply_theme, chosen_theme
+from ..window_view import DEFAULT_ZOOM, ZOOM_STEPS
+
+#: The application property the main window keeps the unzoomed text size in (``ui.window_view``).
+BASE_FONT_PROPERTY = "awawBaseFontSize"
+
+
+def _base_size(app: QApplication) -> float:
+    base = app.property(BASE_FONT_PROPERTY)
+    if not isinstance(base, float) or base <= 0:
+        base = float(app.font().pointSizeF())
+        app.setProperty(BASE_FONT_PROPERTY, base)
+    return base
+
+
+def current_zoom() -> int:
+    """The zoom in force in the whole app (either window may have set it), as the nearest step."""
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        return DEFAULT_ZOOM
+    percent = app.font().pointSizeF() / _base_size(app) * 100
+    return min(ZOOM_STEPS, key=lambda step: abs(step - percent))
+
+
+class ViewMenu:
+    """Zoom in, Zoom out, Actual size and Theme, built into ``menu`` of ``window``."""
+
+    def __init__(self, window: QMainWindow, menu: QMenu) -> None:
+        self.window = window
+        self.zoom_in = self._action(menu, "Zoom &in", lambda: self.step_zoom(1), ("Ctrl++", "Ctrl+="),
+                                    "Larger text everywhere")
+        self.zoom_out = self._action(menu, "Zoom &out", lambda: self.step_zoom(-1), ("Ctrl+-",), "Smaller text")
+        self.zoom_reset = self._action(menu, "&Actual size", lambda: self.set_zoom(DEFAULT_ZOOM), ("Ctrl+0",),
+                                       "Text at its normal size")
+        menu.addSeparator()
+        themes = menu.addMenu("&Theme")
+        self.themes = QActionGroup(window)
+        for key, text in THEMES:
+            action = themes.addAction(text)
+            action.setCheckable(True)
+            action.setData(key)
+            action.triggered.connect(lambda _checked=False, theme=key: self.set_theme(theme))
+            self.themes.addAction(action)
+        menu.aboutToShow.connect(self.show_state)   # the main window may have changed either since
+        self.show_state()
+
+    def _action(self, menu: QMenu, text: str, slot: object, keys: tuple[str, ...], tip: str) -> QAction:
+        action = QAction(text, self.window)
+        action.setShortcuts([QKeySequence(key) for key in keys])
+        action.setStatusTip(tip)
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
+
+    def show_state(self) -> None:
+        zoom, theme = current_zoom(), chosen_theme()
+        self.zoom_in.setEnabled(zoom < ZOOM_STEPS[-1])
+        self.zoom_out.setEnabled(zoom > ZOOM_STEPS[0])
+        for action in self.themes.actions():
+            action.setChecked(action.data() == theme)
+
+    def step_zoom(self, steps: int) -> None:
+        zoom = current_zoom()
+        larger = [step for step in ZOOM_STEPS if step > zoom]
+        smaller = [step for step in ZOOM_STEPS if step < zoom]
+        if steps > 0 and larger:
+            self.set_zoom(larger[0])
+        elif steps < 0 and smaller:
+            self.set_zoom(smaller[-1])
+
+    def set_zoom(self, percent: int) -> None:
+        """Every text of the app at ``percent`` of its normal size, remembered as the main window does."""
+        app = QApplication.instance()
+        if not isinstance(app, QApplication):
+            return
+        percent = min(max(percent, ZOOM_STEPS[0]), ZOOM_STEPS[-1])
+        font = QFont(app.font())
+        font.setPointSizeF(_base_size(app) * percent / 100)
+        app.setFont(font)
+        QSettings().setValue("view/zoom", percent)
+        self.show_state()
+        self.window.statusBar().showMessage(f"Zoom {percent}%", 3000)
+
+    def set_theme(self, theme: str) -> None:
+        apply_theme(theme)
+        QSettings().setValue("view/theme", chosen_theme())
+        self.show_state()
