@@ -30,6 +30,28 @@ WIDE_ENOUGH_FOR_RECORD = 1500
 HISTORY_PLACES = {"beside": "&Beside the table", "window": "In its own &window", "tab": "As a &tab"}
 
 
+#: The application property keeping the unzoomed text size (zoom is the app's font, shared by every window).
+BASE_FONT_PROPERTY = "awawBaseFontSize"
+
+
+def base_font_size(app: QApplication) -> float:
+    """The text size at 100%, noted the first time the zoom is set or read."""
+    base = app.property(BASE_FONT_PROPERTY)
+    if not isinstance(base, float) or base <= 0:
+        base = float(app.font().pointSizeF())
+        app.setProperty(BASE_FONT_PROPERTY, base)
+    return base
+
+
+def current_zoom() -> int:
+    """The zoom in force in the whole app (the AWAW or a Europa window may have set it), as the nearest step."""
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        return DEFAULT_ZOOM
+    percent = app.font().pointSizeF() / base_font_size(app) * 100
+    return min(ZOOM_STEPS, key=lambda step: abs(step - percent))
+
+
 class WindowView:
     """View > game record, zoom and theme; the window's size and place (mixed into ``MainWindow``)."""
 
@@ -83,6 +105,15 @@ class WindowView:
             action.triggered.connect(lambda _checked=False, theme=key: self.set_theme(theme))
             self.theme_actions.addAction(action)
         self.zoom = DEFAULT_ZOOM
+        view.aboutToShow.connect(self._show_view_state)   # a Europa window may have zoomed or changed the theme
+
+    def _show_view_state(self) -> None:
+        self.zoom = current_zoom()
+        self.action_zoom_in.setEnabled(self.zoom < ZOOM_STEPS[-1])
+        self.action_zoom_out.setEnabled(self.zoom > ZOOM_STEPS[0])
+        chosen = chosen_theme()
+        for action in self.theme_actions.actions():
+            action.setChecked(action.data() == chosen)
 
     def fits_screen(self) -> bool:
         screen = self.screen() or QGuiApplication.primaryScreen()
@@ -159,8 +190,9 @@ class WindowView:
                                  Qt.Orientation.Horizontal)
 
     def step_zoom(self, steps: int) -> None:
-        larger = [zoom for zoom in ZOOM_STEPS if zoom > self.zoom]
-        smaller = [zoom for zoom in ZOOM_STEPS if zoom < self.zoom]
+        zoom = current_zoom()   # another window may have zoomed since
+        larger = [step for step in ZOOM_STEPS if step > zoom]
+        smaller = [step for step in ZOOM_STEPS if step < zoom]
         if steps > 0 and larger:
             self.set_zoom(larger[0])
         elif steps < 0 and smaller:
@@ -172,10 +204,7 @@ class WindowView:
         app = QApplication.instance()
         if not isinstance(app, QApplication):
             return
-        base = app.property("awawBaseFontSize")
-        if not isinstance(base, float) or base <= 0:
-            base = float(app.font().pointSizeF())
-            app.setProperty("awawBaseFontSize", base)
+        base = base_font_size(app)
         changed = percent != getattr(self, "zoom", DEFAULT_ZOOM) or abs(app.font().pointSizeF()
                                                                         - base * percent / 100) > 0.01
         self.zoom = percent

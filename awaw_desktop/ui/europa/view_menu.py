@@ -9,27 +9,7 @@ from PySide6.QtGui import QAction, QActionGroup, QFont, QKeySequence
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu
 
 from ..theme import THEMES, apply_theme, chosen_theme
-from ..window_view import DEFAULT_ZOOM, ZOOM_STEPS
-
-#: The application property the main window keeps the unzoomed text size in (``ui.window_view``).
-BASE_FONT_PROPERTY = "awawBaseFontSize"
-
-
-def _base_size(app: QApplication) -> float:
-    base = app.property(BASE_FONT_PROPERTY)
-    if not isinstance(base, float) or base <= 0:
-        base = float(app.font().pointSizeF())
-        app.setProperty(BASE_FONT_PROPERTY, base)
-    return base
-
-
-def current_zoom() -> int:
-    """The zoom in force in the whole app (either window may have set it), as the nearest step."""
-    app = QApplication.instance()
-    if not isinstance(app, QApplication):
-        return DEFAULT_ZOOM
-    percent = app.font().pointSizeF() / _base_size(app) * 100
-    return min(ZOOM_STEPS, key=lambda step: abs(step - percent))
+from ..window_view import DEFAULT_ZOOM, ZOOM_STEPS, base_font_size, current_zoom
 
 
 class ViewMenu:
@@ -85,7 +65,7 @@ class ViewMenu:
             return
         percent = min(max(percent, ZOOM_STEPS[0]), ZOOM_STEPS[-1])
         font = QFont(app.font())
-        font.setPointSizeF(_base_size(app) * percent / 100)
+        font.setPointSizeF(base_font_size(app) * percent / 100)
         app.setFont(font)
         QSettings().setValue("view/zoom", percent)
         self.show_state()

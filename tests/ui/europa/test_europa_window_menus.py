@@ -114,3 +114,21 @@ def test_a_europa_file_opened_twice_comes_to_the_front(qtbot, monkeypatch, tmp_p
     opened.action_open.trigger()                                           # ... File > Open of its own file
     assert len(family_window._open) == before + 1 and opened.game.turn == EuropaTurn.parse("Jul II 43")
     assert opened.isWindowModified()                                       # nothing asked, nothing lost
+
+
+def test_zoom_and_theme_chosen_in_one_window_hold_in_the_other(qtbot, europa):
+    # The zoom is the app's text size, shared by every window: the main window steps on from what the Europa
+    # window chose, and its View menu shows the Europa window's choices when opened.
+    main = make_window(qtbot)
+    click(menu(europa, "&View"), "Zoom &in")
+    click(menu(europa, "&View"), "Zoom &in")
+    view = menu(main, "&View")
+    view.aboutToShow.emit()
+    assert main.zoom == 125
+    main.action_zoom_in.trigger()
+    assert main.zoom == 150
+    click(menu(europa, "&View"), "&Dark")
+    view.aboutToShow.emit()
+    assert [action.data() for action in main.theme_actions.actions() if action.isChecked()] == ["dark"]
+    main.set_zoom(100, remember=False)
+    main.set_theme("system", remember=False)
