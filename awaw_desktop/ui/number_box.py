@@ -122,7 +122,7 @@ class NumberBox(QSpinBox):
         """This key replaces or clears the whole number the box shows."""
         edit = self.lineEdit()
         body = self._number_text(edit.text())
-        if not body or edit.selectedText().strip() != body:
+        if not body or self._number_text(edit.selectedText()) != body:
             return False
         if event.matches(QKeySequence.StandardKey.Paste) or event.matches(QKeySequence.StandardKey.Cut):
             return True

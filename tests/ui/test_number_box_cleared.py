@@ -95,9 +95,13 @@ def test_while_the_box_shows_a_number_it_will_refuse_the_level_keeps_the_earlier
     level = britain_level(window)
     select_all(qtbot, spin)
     qtbot.keyClicks(spin.lineEdit(), "-99")       # "-9" was a DP level on the way
+    qtbot.wait(50)                                # whatever the window does next, the typing stays on screen
     assert spin.lineEdit().text() == "-99"
     assert window.store.session.value("britain", "dp_level") == -3
     assert britain_level(window) == level
+    qtbot.keyClick(spin.lineEdit(), Qt.Key.Key_Tab)
+    assert "-99 is out of range" in window.statusBar().currentMessage()
+    assert window.store.undo_stack.undoText() == "Britain: British DP level set to -3"
 
 
 @pytest.mark.parametrize("finish", [Qt.Key.Key_Return, Qt.Key.Key_Tab])
@@ -224,3 +228,23 @@ def test_every_number_box_cleared_and_left_keeps_its_entry_and_says_why(qtbot, p
     shown = (root.statusBar().currentMessage() if message_line == "Status bar"
              else text(root, message_line) if message_line else "")
     assert message_line is None or f"{spin.accessibleName()}: {NOT_A_NUMBER}" in shown, shown
+
+
+def test_a_box_with_a_unit_typed_over_and_cleared_goes_back_to_the_number_it_showed(qtbot):
+    from awaw_desktop.ui.number_box import NumberBox
+
+    box = NumberBox(name="Minor country BRPs")
+    box.setRange(0, 200)
+    box.setSuffix(" BRPs")
+    box.setValue(15)
+    qtbot.addWidget(box)
+    box.show()
+    select_all(qtbot, box)
+    qtbot.keyClicks(box.lineEdit(), "40")             # not finished: the box already holds 40
+    assert box.value() == 40
+    box.lineEdit().selectAll()                         # the whole text, unit and all
+    qtbot.keyClick(box.lineEdit(), Qt.Key.Key_Delete)
+    with qtbot.waitSignal(box.refused) as refused:
+        qtbot.keyClick(box.lineEdit(), Qt.Key.Key_Return)
+    assert refused.args == [f"Minor country BRPs: {NOT_A_NUMBER} 0 and 200"]
+    assert box.value() == 40 and box.lineEdit().text() == "40 BRPs"
