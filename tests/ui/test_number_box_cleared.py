@@ -196,7 +196,7 @@ def _french_wizard(qtbot):
         "Colonies: number not entered"
 
 
-def _europa_rate(qtbot):
+def _europa_panel(qtbot):
     from awaw_desktop.core.europa import actions
     from awaw_desktop.core.europa.calendar import EuropaTurn
     from awaw_desktop.ui.europa.holder import EuropaGameHolder
@@ -206,14 +206,26 @@ def _europa_rate(qtbot):
     panel = NationPanel(EuropaGameHolder(game), "Italy")
     qtbot.addWidget(panel)
     panel.show()
+    return panel
+
+
+def _europa_rate(qtbot):
+    panel = _europa_panel(qtbot)
     spin = find(panel, "Special replacement rate before any roll", QSpinBox)
     return panel, spin, spin.value, "Surrender message"
+
+
+def _europa_count(qtbot):
+    panel = _europa_panel(qtbot)
+    spin = find(panel, "TF hits", QSpinBox)
+    return panel, spin, spin.value, "RE count message"
 
 
 PLACES = {"table group line": (_table_group, "17"), "table turn year": (_table_turn_year, "1942"),
           "The war tab year": (_war_tab_year, "1941"), "carried values": (_carried, "7"),
           "New game": (_new_game, "1941"), "British wizard": (_british_wizard, "4"),
-          "French wizard": (_french_wizard, "4"), "Europa surrender box": (_europa_rate, "40")}
+          "French wizard": (_french_wizard, "4"), "Europa surrender box": (_europa_rate, "40"),
+          "Europa count box": (_europa_count, "3")}
 
 
 @pytest.mark.parametrize("place", list(PLACES))
