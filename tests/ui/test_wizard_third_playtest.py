@@ -6,7 +6,7 @@ play-test, where Tab moved the focus without focus events)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QLineEdit, QPlainTextEdit, QSpinBox, QWizard
+from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QPlainTextEdit, QSpinBox, QWizard
 
 from awaw_desktop.ui import british_wizard as bw
 
@@ -158,3 +158,36 @@ def test_esc_with_nothing_entered_closes_the_french_wizard_at_once(qtbot):
     with qtbot.waitSignal(wizard.rejected):
         qtbot.keyClick(wizard, Qt.Key.Key_Escape)
     assert question.asked == []
+
+
+# -- every number box on every page of both wizards refuses a number past its range with a message ---------------
+
+def _every_page(store):
+    from awaw_desktop.ui import french_wizard
+
+    return [*french_wizard.screens(store), *bw.screens(store)]
+
+
+def test_every_number_box_in_both_wizards_refuses_a_number_past_its_range_with_a_message(qtbot):
+    from awaw_desktop.ui.number_box import NumberBox
+
+    checked = []
+    for name, wizard in _every_page(french.make_store(**french.EXAMPLE)):
+        qtbot.addWidget(wizard)
+        wizard.show()
+        page = wizard.currentPage()
+        for box in page.findChildren(NumberBox):
+            if not (box.isVisible() and box.isEnabled()):
+                continue
+            before, too_many = box.value(), str(box.maximum() + 1)
+            box.setFocus()
+            box.lineEdit().selectAll()
+            qtbot.keyClicks(box.lineEdit(), too_many)
+            qtbot.keyClick(box.lineEdit(), Qt.Key.Key_Tab)
+            shown = [label.text() for label in page.findChildren(QLabel) if label.isVisible()]
+            message = f"Not entered: {box.accessibleName()}: {too_many} is out of range"
+            assert any(line.startswith(message) for line in shown), (name, message)
+            assert box.value() == before, (name, box.accessibleName())
+            checked.append(box.accessibleName())
+        wizard.close()
+    assert {"AAF removed", "Other naval factors", "Morocco BRPs", "French BRP base at the surrender"} <= set(checked)
