@@ -96,7 +96,7 @@ def test_esc_on_the_british_reductions_asks_and_keep_editing_keeps_everything(qt
     wizard = british_reductions(qtbot)
     type_number(qtbot, wizard, "AAF removed", 8)
     question = Question("Keep editing")
-    qtbot.keyClick(wizard, Qt.Key.Key_Escape)
+    qtbot.keyClick(find(wizard, "AAF removed", QSpinBox), Qt.Key.Key_Escape)   # where the typing was
     assert question.asked == ["Discard what you entered in the British surrender?"]
     assert wizard.isVisible() and wizard.currentId() == bw.PAGE_REDUCTIONS
     assert find(wizard, "AAF removed", QSpinBox).value() == 8 and wizard.aaf == 8
@@ -134,7 +134,7 @@ def test_cancel_on_the_french_colonies_asks_and_keep_editing_keeps_the_die(qtbot
     assert wizard.dice["lebanon_syria"].value == 4
     question = Question("Discard")
     with qtbot.waitSignal(wizard.rejected):
-        qtbot.keyClick(wizard, Qt.Key.Key_Escape)
+        qtbot.keyClick(find(wizard, "Lebanon-Syria die", QLineEdit), Qt.Key.Key_Escape)
     assert question.asked == ["Discard what you entered in the French surrender?"]
     assert wizard.recorded is None and wizard.store.undo_stack.count() == 0
 
