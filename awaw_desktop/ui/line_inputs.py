@@ -50,17 +50,31 @@ class LineInput(QWidget):
             if refused is not None:
                 refused.emit(str(error))
 
+    #: Where the undo stack stood when the player began typing into one of this line's number boxes.
+    _typing_from: int | None = None
+
+    def typing_began(self) -> None:
+        stack = getattr(self.store, "undo_stack", None)
+        self._typing_from = stack.index() if stack is not None else None
+
     def number_refused(self, message: str) -> None:
         """A number box refused a typed number and went back to its earlier one: say so in the
-        window, and leave no undo step behind for the keystrokes that came to nothing."""
+        window, and leave no undo step behind for the keystrokes that came to nothing.  Only a step
+        the typing itself began is taken back: an entry made before it ("-3", then Tab) stays."""
         stack = getattr(self.store, "undo_stack", None)
         top = stack.command(stack.index() - 1) if stack is not None and stack.index() > 0 else None
-        if (top is not None and stack.index() == stack.count() and getattr(top, "line_id", None) == self.line.id
+        if (top is not None and stack.index() == stack.count() and self._typing_from is not None
+                and stack.index() == self._typing_from + 1 and getattr(top, "line_id", None) == self.line.id
                 and getattr(top, "power", None) == self.power and top.old == top.new):
             stack.undo()   # gives back exactly what was there before the typing (even "never entered")
+        self._typing_from = None
         refused = getattr(self.store, "inputRefused", None)
         if refused is not None:
             refused.emit(message)
+
+    def watch_typing(self, box: NumberBox) -> None:
+        box.typingBegan.connect(self.typing_began)
+        box.refused.connect(self.number_refused)
 
 
 class FlagInput(LineInput):
@@ -110,7 +124,7 @@ class NumberInput(LineInput):
         layout.addStretch(1)
         self.setFocusProxy(self.spin)
         self.spin.valueChanged.connect(self._changed)
-        self.spin.refused.connect(self.number_refused)
+        self.watch_typing(self.spin)
 
     def _changed(self, value: int) -> None:
         self.write(int(value))
@@ -189,7 +203,7 @@ class GroupInput(LineInput):
             spin.setMinimumWidth(70)
             caption.setBuddy(spin)
             spin.valueChanged.connect(self._changed)
-            spin.refused.connect(self.number_refused)
+            self.watch_typing(spin)
             layout.addWidget(caption, row, column * 2)
             layout.addWidget(spin, row, column * 2 + 1)
             self.spins[spec.key] = spin
@@ -245,7 +259,7 @@ class TurnGroupInput(LineInput):
         self.happened.toggled.connect(self._ticked)
         self.season.currentIndexChanged.connect(self._changed)
         self.year.valueChanged.connect(self._changed)
-        self.year.refused.connect(self.number_refused)
+        self.watch_typing(self.year)
 
     def _game_turns(self) -> tuple[Turn, Turn]:
         """The game's first turn and its current turn, read when needed (the tab outlives a turn).

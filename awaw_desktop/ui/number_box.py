@@ -6,22 +6,43 @@ while the player types; when they finish (Enter, Tab, clicking elsewhere, an arr
 number outside the range is neither clamped nor kept: the box goes back to the number it
 had before the typing began and ``refused`` says why, in the core's words
 (core/lines.py ``_check_int``).  Arrow keys, the wheel and the step buttons work as before.
+
+The typing is finished however the player leaves it: Enter, Tab (even where no focus event follows),
+a click elsewhere, Next or OK (``RefusalLine.keeps_open``).  While the box shows a number it would
+refuse, the game keeps the earlier number (not "99" of a typed "999").  Typing over
+the whole number, or clearing it, begins again from the number the box showed then: "-3" typed,
+then selected and deleted, goes back to -3.  Digits of other scripts (a pasted full-width "５") are
+taken as the digits they are.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 
 from PySide6 import QtCore
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QValidator
+from PySide6.QtCore import QEvent, QObject, QSignalBlocker, Signal
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QKeySequence, QShowEvent, QValidator
 from PySide6.QtWidgets import QApplication, QLabel, QLayout, QSpinBox, QWidget
 
 # ``QtCore.Qt`` is named only where used: loading it costs about 15 ms, which the first paint does without.
 
 #: What a player may have in the box while typing: a whole number, or only its sign.
-WHOLE_NUMBER = re.compile(r"[+-]?\d*")
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]*")
+
+#: Signs other keyboards and pastes give, read as the plain ones (the app shows "\u2212" itself).
+OTHER_SIGNS = {"\u2212": "-", "\u2012": "-", "\u2013": "-", "\ufe63": "-", "\uff0d": "-",
+               "\ufe62": "+", "\uff0b": "+", "\u3000": " "}
+
+
+def plain_digits(text: str) -> str:
+    """``text`` with digits of any script ("５", "٥") as 0-9 and other minus and plus signs as - and +."""
+    out = []
+    for char in text:
+        digit = unicodedata.decimal(char, None) if not char.isascii() else None
+        out.append(str(digit) if digit is not None else OTHER_SIGNS.get(char, char))
+    return "".join(out)
 
 
 def out_of_range(name: str, number: int, minimum: int, maximum: int) -> str:
@@ -30,9 +51,9 @@ def out_of_range(name: str, number: int, minimum: int, maximum: int) -> str:
 
 
 def typed_number(text: str) -> int | None:
-    """The whole number in what was typed ("-5", "+3", "007"), or None."""
-    text = text.strip()
-    return int(text) if re.fullmatch(r"[+-]?\d+", text) else None
+    """The whole number in what was typed ("-5", "+3", "007", "５"), or None."""
+    text = plain_digits(text).strip()
+    return int(text) if re.fullmatch(r"[+-]?[0-9]+", text) else None
 
 
 def not_a_number(name: str, minimum: int, maximum: int) -> str:
@@ -44,6 +65,8 @@ class NumberBox(QSpinBox):
 
     #: The box refused what was typed and shows its earlier number again; the message names box, number and range.
     refused = Signal(str)
+    #: The player began typing a number (emitted before the box's value follows the first keystroke).
+    typingBegan = Signal()
 
     def __init__(self, parent: QWidget | None = None, name: str = "") -> None:
         super().__init__(parent)
@@ -54,6 +77,9 @@ class NumberBox(QSpinBox):
         #: The player has typed since the box last settled.
         self._typing = False
         self.lineEdit().textEdited.connect(self._typed)
+        # Connected after the box's own reading of the text: the box has taken or left the number by then.
+        self.lineEdit().textChanged.connect(self._hold_kept_number)
+        self.lineEdit().installEventFilter(self)
         #: The widget the player clicked while the box held a number it refused (see RefusalLine).
         self.refused_on_click_to: QWidget | None = None
 
@@ -75,14 +101,32 @@ class NumberBox(QSpinBox):
         return self.prefix() + self.textFromValue(value) + self.suffix()
 
     def validate(self, text: str, pos: int) -> object:  # type: ignore[override]
-        """Any whole number may stand while the player types: nothing they type vanishes."""
-        state, text, pos = super().validate(text, pos)
+        """Any whole number may stand while the player types: nothing they type vanishes.  Digits of
+        other scripts become 0-9 in the box itself, so what it shows is what it takes."""
+        state, text, pos = super().validate(plain_digits(text), pos)
         if state == QValidator.State.Invalid and WHOLE_NUMBER.fullmatch(self._number_text(text)):
             state = QValidator.State.Intermediate
         return state, text, pos
 
     def _typed(self, _text: str) -> None:
-        self._typing = True
+        if not self._typing:
+            self._typing = True
+            self.typingBegan.emit()
+
+    def _taken_as_shown(self) -> bool:
+        """The box shows the number it holds (not a number it would refuse, nor nothing)."""
+        text = self.lineEdit().text()
+        return text == self._shown(self.value()) or typed_number(self._number_text(text)) == self.value()
+
+    def _types_over_everything(self, event: QKeyEvent) -> bool:
+        """This key replaces or clears the whole number the box shows."""
+        edit = self.lineEdit()
+        body = self._number_text(edit.text())
+        if not body or self._number_text(edit.selectedText()) != body:
+            return False
+        if event.matches(QKeySequence.StandardKey.Paste) or event.matches(QKeySequence.StandardKey.Cut):
+            return True
+        return bool(event.text().strip()) or event.key() in (QtCore.Qt.Key.Key_Delete, QtCore.Qt.Key.Key_Backspace)
 
     def setValue(self, value: int) -> None:
         """A number set by the program ends any typing in progress, unless it only echoes the number
@@ -98,7 +142,52 @@ class NumberBox(QSpinBox):
             event.accept()   # a refused number does not also press the dialog's default button
             self.selectAll()
             return
+        self._begin_again_if_typed_over(event)
         super().keyPressEvent(event)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A key given to the line edit itself (not through the box) is looked at the same way."""
+        if watched is self.lineEdit() and event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            self._begin_again_if_typed_over(event)
+        return super().eventFilter(watched, event)
+
+    def _begin_again_if_typed_over(self, event: QKeyEvent) -> None:
+        if self._types_over_everything(event) and self._taken_as_shown():
+            # A new entry over the number on screen: a refusal goes back to that number, not to an older one.
+            self._typing, self._settled = False, self.value()
+
+    def focusNextPrevChild(self, forward: bool) -> bool:
+        """Tab finishes the typing before the focus moves on (also where no focus event follows)."""
+        self.settle()
+        return super().focusNextPrevChild(forward)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Shown again (a wizard hides and shows its page whenever Next may change): Qt would put the
+        box's number back over what the player is typing, with no message.  The typing stays."""
+        edit = self.lineEdit()
+        text, cursor = edit.text(), edit.cursorPosition()
+        super().showEvent(event)
+        if self._typing and edit.text() != text:
+            self._show_typed(text, cursor)
+
+    def _show_typed(self, text: str, cursor: int) -> None:
+        with QSignalBlocker(edit := self.lineEdit()):
+            edit.setText(text)
+            edit.setCursorPosition(cursor)
+
+    def _hold_kept_number(self, _text: str = "") -> None:
+        """While the box shows what it would refuse ("999" where 99 is the most, or nothing), the game and
+        the page keep the number from before the typing, not the last number a keystroke made ("99")."""
+        if not self._typing:
+            return
+        edit = self.lineEdit()
+        number = typed_number(self._number_text(edit.text()))
+        kept = max(self.minimum(), min(self.maximum(), self._settled))
+        if (number is not None and self.minimum() <= number <= self.maximum()) or self.value() == kept:
+            return
+        text, cursor = edit.text(), edit.cursorPosition()
+        super().setValue(kept)
+        self._show_typed(text, cursor)
 
     def focusOutEvent(self, event: QFocusEvent) -> None:
         clicked = event.reason() == QtCore.Qt.FocusReason.MouseFocusReason

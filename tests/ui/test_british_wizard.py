@@ -23,7 +23,7 @@ from awaw_desktop.core.session import Session
 from awaw_desktop.ui import british_wizard as bw
 from awaw_desktop.ui.store import SessionStore
 
-from .helpers import click, find, text, tick, type_number
+from .helpers import NextDialog, click, find, press, text, tick, type_number
 
 TURN = Turn(1941, Season.SPRING)
 
@@ -388,8 +388,10 @@ def test_cancel_changes_nothing(qtbot):
     choose(qtbot, wizard, "Germany accepts")
     next_page(qtbot, wizard, bw.PAGE_REDUCTIONS)
     fill_reductions(qtbot, wizard, 8, 16, 40)
+    asked = NextDialog(lambda question: press(qtbot, question, "Discard"))   # answers were entered: asked first
     with qtbot.waitSignal(wizard.rejected):
         qtbot.mouseClick(wizard.button(QWizard.WizardButton.CancelButton), Qt.MouseButton.LeftButton)
+    asked.check()
     assert store.undo_stack.count() == 0
     assert store.session == before
 

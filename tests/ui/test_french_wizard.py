@@ -28,7 +28,8 @@ from awaw_desktop.core.session import Session
 from awaw_desktop.ui.french_wizard import FrenchSurrenderWizard, screens
 from awaw_desktop.ui.store import SessionStore
 
-from .helpers import click, find, text, tick, type_number
+from .helpers import NextDialog, click, find, text, tick, type_number
+from .helpers import press as press_button
 
 NEXT = QWizard.WizardButton.NextButton
 BACK = QWizard.WizardButton.BackButton
@@ -361,8 +362,10 @@ def test_cancel_leaves_the_session_untouched(qtbot):
     type_die(qtbot, wizard, "French North Africa die", 2)
     press(qtbot, wizard, NEXT)
     press(qtbot, wizard, NEXT)
+    asked = NextDialog(lambda question: press_button(qtbot, question, "Discard"))   # answers entered: asked first
     with qtbot.waitSignal(wizard.rejected):
         press(qtbot, wizard, CANCEL)
+    asked.check()
     assert saved(store) == before
     assert store.undo_stack.count() == 0
     assert wizard.recorded is None

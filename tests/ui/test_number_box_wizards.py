@@ -4,6 +4,7 @@ different number: the French die box with 9, a BRP box past its range, a ship's 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QLineEdit, QSpinBox, QWizard
 
 from awaw_desktop.ui import british_wizard as bw
@@ -37,33 +38,48 @@ def type_over(qtbot, edit: QLineEdit, keys: str) -> None:
     assert edit.text() == keys, f"typed {keys!r}, the box shows {edit.text()!r}"
 
 
-def test_9_in_the_french_die_box_stays_visible_with_a_message_then_is_not_entered(qtbot):
+def test_9_in_the_french_die_box_is_refused_at_once_with_its_message(qtbot):
     wizard = to_the_colonies(qtbot)
     die = find(wizard, "Lebanon-Syria die", QLineEdit)
-    type_over(qtbot, die, "9")
+    die.setFocus()
+    qtbot.keyClicks(die, "9")
+    assert die.text() == ""   # no die was typed before: the box is empty again at once
     message = "Not entered: Lebanon-Syria die: 9 is out of range; it must be between 1 and 6"
     assert text(wizard, "Lebanon-Syria die problem") == message
     assert find(wizard, "Lebanon-Syria die problem").isVisible()
     qtbot.keyClick(die, Qt.Key.Key_Tab)
-    assert die.text() == ""   # no die was typed before: the box is empty again, the message stays
     assert text(wizard, "Lebanon-Syria die problem") == message
     assert wizard.dice["lebanon_syria"] is None
     assert not wizard.button(NEXT).isEnabled()
 
 
-def test_a_refused_die_goes_back_to_the_die_typed_before(qtbot):
+def test_a_refused_die_goes_back_to_the_die_typed_before_selected_to_type_over(qtbot):
     wizard = to_the_colonies(qtbot)
     die = find(wizard, "French North Africa die", QLineEdit)
     type_over(qtbot, die, "4")
-    type_over(qtbot, die, "-5")
-    qtbot.keyClick(die, Qt.Key.Key_Return)
-    assert die.text() == "4"
+    die.selectAll()
+    qtbot.keyClicks(die, "-5")
+    assert die.text() == "4" and die.selectedText() == "4"
     assert wizard.dice["north_africa"].value == 4
     assert "-5 is out of range" in text(wizard, "French North Africa die problem")
-    assert wizard.currentPage() is wizard.colonies_page   # Enter did not also press Next
-    type_over(qtbot, die, "6")
+    qtbot.keyClicks(die, "x")
+    assert die.text() == "4"
+    assert text(wizard, "French North Africa die problem") == (
+        "Not entered: French North Africa die: no number typed; it must be a whole number between 1 and 6")
+    qtbot.keyClicks(die, "6")   # types over the kept die
     assert not find(wizard, "French North Africa die problem").isVisible()
     assert wizard.dice["north_africa"].value == 6
+
+
+def test_a_pasted_full_width_die_is_taken(qtbot):
+    wizard = to_the_colonies(qtbot)
+    die = find(wizard, "French North Africa die", QLineEdit)
+    QGuiApplication.clipboard().setText("\uff15")
+    die.setFocus()
+    qtbot.keyClick(die, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    assert die.text() == "5"
+    assert wizard.dice["north_africa"].value == 5
+    assert not find(wizard, "French North Africa die problem").isVisible()
 
 
 def test_a_colony_brp_box_past_its_range_says_so_on_the_page(qtbot):

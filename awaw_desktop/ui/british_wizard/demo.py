@@ -81,6 +81,7 @@ def screens(store: SessionStore) -> list[tuple[str, QWidget]]:
         demo = _demo_store(store, us_at_war=page_id == PAGE_WAR)
         wizard = BritishSurrenderWizard(demo)
         wizard.demo_store = demo   # keeps the copy alive as long as the wizard
+        wizard.asks_before_discarding = False   # example answers: closing the copy loses nothing
         wizard.restart()
         if page_id != PAGE_OFFER:
             _demo_answers(wizard, page_id)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout
 
-from .common import WizardPage, named, problem_label
+from .common import KIND_WORDS, WizardPage, named, problem_label
 
 if TYPE_CHECKING:
     from .wizard import BritishSurrenderWizard
@@ -42,7 +42,7 @@ class SummaryPage(WizardPage):
         self.refresh()
 
     def refresh(self) -> None:
-        text = self.owner.outcome().summary_text()
+        text = with_exhausted(self.owner.outcome().summary_text(), self.run_out())
         overrides = self.owner.overrides()
         if overrides:
             text += "\n\nOverridden by the players (59.6):\n" + "\n".join(f"- {line}" for line in overrides)
@@ -51,3 +51,36 @@ class SummaryPage(WizardPage):
 
     def nextId(self) -> int:
         return -1
+
+    def run_out(self) -> list[str]:
+        """The kinds the British player ticked as having no more to remove (59.513E), in words."""
+        owner = self.owner
+        outcome = owner.outcome()
+        if not outcome.surrendered or outcome.removed is None:
+            return []
+        required, removed = outcome.required, outcome.removed
+        figures = {"aaf": (removed.aaf, required.aaf), "ground_nas_brps": (removed.ground_nas_brps,
+                                                                           required.ground_nas_brps),
+                   "naval_factors": (removed.naval_value, required.naval_factors)}
+        units = {"aaf": "AAF", "ground_nas_brps": "BRPs", "naval_factors": "naval factors"}
+        return [f"  No more {KIND_WORDS[kind]} to remove (59.513E): the {figures[kind][0]} {units[kind]} removed "
+                f"are all Britain had, of {figures[kind][1]} required."
+                for kind in REDUCTION_ORDER if kind in owner.exhausted]
+
+
+#: The kinds of reduction in the order the summary lists them (59.512).
+REDUCTION_ORDER = ("aaf", "ground_nas_brps", "naval_factors")
+
+
+def with_exhausted(summary: str, run_out: list[str]) -> str:
+    """The summary with the 59.513E lines at the end of its force reductions."""
+    if not run_out:
+        return summary
+    lines = summary.split("\n")
+    start = next((index for index, line in enumerate(lines) if line.startswith("Force reductions")), None)
+    if start is None:
+        return summary + "\n" + "\n".join(run_out)
+    end = start + 1
+    while end < len(lines) and lines[end].startswith("  "):
+        end += 1
+    return "\n".join([*lines[:end], *run_out, *lines[end:]])

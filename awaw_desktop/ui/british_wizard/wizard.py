@@ -11,6 +11,7 @@ from ...core.awaw import facts as war_facts
 from ...core.awaw.common import Scenario
 from ...core.lines import RulesInputError
 from ...core.session import Session
+from ..discard_question import AsksBeforeDiscarding
 from ..store import SessionStore
 from .common import (
     ITEM_STATUS_WORDS,
@@ -32,9 +33,12 @@ from .summary import SummaryPage
 from .war import FarEastPage, WarPage
 
 
-class BritishSurrenderWizard(QWizard):
+class BritishSurrenderWizard(AsksBeforeDiscarding, QWizard):
     """Gathers Germany's, Britain's and Japan's answers for this turn's British offer; Finish
-    records the core's outcome with ``britain.record_british_surrender`` as one undo step."""
+    records the core's outcome with ``britain.record_british_surrender`` as one undo step.  Esc, Cancel
+    or closing asks before throwing away what was entered (``AsksBeforeDiscarding``)."""
+
+    procedure = "the British surrender"
 
     def __init__(self, store: SessionStore, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -95,6 +99,7 @@ class BritishSurrenderWizard(QWizard):
         self.setStartId(PAGE_OFFER)
         self.currentIdChanged.connect(self._page_shown)
         self.resize(900, 680)
+        self.ask_before_discarding()
 
     # -- the answers, handed to the core -------------------------------------------------
     @property
@@ -190,7 +195,17 @@ class BritishSurrenderWizard(QWizard):
         if isinstance(page, WizardPage):
             page.refresh()
 
-    # -- Finish ----------------------------------------------------------------------------
+    # -- Cancel and Finish -------------------------------------------------------------------
+    def answers(self) -> tuple[object, ...]:
+        """Everything the players can enter here, to tell whether they entered anything."""
+        pages = self.offer_page, self.reductions_page, self.concessions_page
+        return (pages[0].accept_button.isChecked(), pages[0].decline_button.isChecked(), self.accepted,
+                self.japan_at_war_with_britain, self.japan_at_war_with_us, self.japan_adheres, self.aaf,
+                self.ground_nas_brps, self.other_naval, tuple(self.ships), frozenset(self.exhausted),
+                dict(self.statuses), tuple(self.minors), dict(self.minor_modes), dict(self.chosen), self.indemnity,
+                frozenset(self.returns), dict(self.british_at_start), self.home,
+                pages[1].ship_name.text().strip(), pages[2].minor_name.text().strip())
+
     def accept(self) -> None:
         if not self.validateCurrentPage():   # a number box on this page refused what was typed: say so first
             return

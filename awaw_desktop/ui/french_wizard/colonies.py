@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QRegularExpression, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QRegularExpressionValidator
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.awaw.france_surrender import ROLLS, Colony, ColonyOutcome, Control, DieRoll
-from ..number_box import NumberBox, not_a_number, out_of_range, typed_number
+from ..number_box import NumberBox, not_a_number, out_of_range, plain_digits, typed_number
 from .common import WizardPage, bold_label, number_input, signed, wrapped_label
 
 if TYPE_CHECKING:
@@ -44,8 +44,7 @@ class DieInput(QGroupBox):
         self.source = "typed"
         layout = QGridLayout(self)
         self.edit = QLineEdit()
-        # Any whole number stays in the box as typed: one outside 1-6 is refused with a message, never dropped.
-        self.edit.setValidator(QRegularExpressionValidator(QRegularExpression("[+-]?[0-9]*"), self.edit))
+        # No validator: a key it refused would vanish unexplained.  What is typed is judged as it comes (_typed).
         self.edit.setFixedWidth(48)
         self.edit.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.edit.setPlaceholderText("1-6")
@@ -85,14 +84,25 @@ class DieInput(QGroupBox):
         return super().eventFilter(watched, event)
 
     def _typed(self, text: str) -> None:
+        """A typed die outside 1-6, or what is no number at all, is refused at once: the box shows its
+        earlier die again (selected, to type over) and says why.  A sign alone may stand while typing;
+        digits of other scripts ("５") are taken as 0-9."""
         self.source = "typed"
-        number = typed_number(text)
-        if number is not None and not 1 <= number <= 6:
-            self._refuse(out_of_range(f"{self.title} die", number, 1, 6))
+        plain = plain_digits(text).strip()
+        number = typed_number(plain)
+        problem = ("" if plain in ("", "+", "-") else
+                   not_a_number(f"{self.title} die", 1, 6) if number is None else
+                   out_of_range(f"{self.title} die", number, 1, 6) if not 1 <= number <= 6 else "")
+        if problem:
+            self._refuse(problem)
+            self.edit.setText(self._kept)
+            self.edit.selectAll()
         else:
             self.problem.hide()
-        if self.die() is not None or not text:
-            self._kept = text
+            if plain != text:
+                self.edit.setText(plain)
+            if self.die() is not None or not plain:
+                self._kept = self.edit.text()
         self._show_source()
         self.changed.emit()
 

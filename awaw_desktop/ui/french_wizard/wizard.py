@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -24,6 +25,7 @@ from ...core.awaw.france_surrender import (
     record_french_surrender,
 )
 from ...core.lines import RulesInputError, TableResult
+from ..discard_question import AsksBeforeDiscarding
 from ..store import SessionStore
 from .colonies import ColoniesPage
 from .common import POWER
@@ -33,8 +35,11 @@ from .summary import SummaryPage
 from .vichy import VichyPage
 
 
-class FrenchSurrenderWizard(QWizard):
-    """Asks the players about a French surrender and records what the core decides on Finish."""
+class FrenchSurrenderWizard(AsksBeforeDiscarding, QWizard):
+    """Asks the players about a French surrender and records what the core decides on Finish.  Esc, Cancel
+    or closing asks before throwing away what was entered (``AsksBeforeDiscarding``)."""
+
+    procedure = "the French surrender"
 
     def __init__(self, store: SessionStore, parent: QWidget | None = None,
                  rng: random.Random | None = None) -> None:
@@ -77,6 +82,7 @@ class FrenchSurrenderWizard(QWizard):
             button = self.button(which)
             button.setAccessibleName(button.text().replace("&", "").replace("<", "").replace(">", "").strip())
         self.level_page.refresh()
+        self.ask_before_discarding()
 
     # -- the answers, handed to the core ----------------------------------------------------
     def game(self) -> Any:
@@ -126,7 +132,12 @@ class FrenchSurrenderWizard(QWizard):
     def outcome(self) -> FrenchSurrenderOutcome:
         return french_surrender_outcome(self.request())
 
-    # -- Finish -------------------------------------------------------------------------------
+    # -- Cancel and Finish ----------------------------------------------------------------------
+    def answers(self) -> tuple[object, ...]:
+        """Everything the players can enter here, to tell whether they entered anything."""
+        return (copy.deepcopy(self.level_answers.values), self.vichy, dict(self.dice), dict(self.colony_control),
+                dict(self.colony_brps), self.existing_ships, self.french_4_5_armor, self.french_brp_base)
+
     def accept(self) -> None:
         if not self.validateCurrentPage():   # a number box on this page refused what was typed: say so first
             return
