@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -18,6 +17,7 @@ from PySide6.QtWidgets import (
 from ...core.europa import actions
 from ...core.europa.defection import CHECKLIST
 from ...core.lines import RulesInputError
+from ..number_box import NumberBox
 from .holder import EuropaGameHolder
 from .messages import sentence
 
@@ -31,7 +31,7 @@ class DefectionBox(QGroupBox):
         self.unit.setAccessibleName("Ground unit")
         self.cm = QCheckBox("c/m or cavalry (+2)")
         self.cm.setAccessibleName("c/m or cavalry")
-        self.die = QSpinBox()
+        self.die = NumberBox()   # a 7 or a 9 typed is refused with a message, not dropped without a word
         self.die.setRange(0, 6)
         self.die.setSpecialValueText("app rolls")
         self.die.setAccessibleName("Defection die")
@@ -61,6 +61,7 @@ class DefectionBox(QGroupBox):
             box.toggled.connect(lambda done, key=step.key: self._tick(key, done))
             self.steps[step.key] = box
             layout.addWidget(box)
+        self.die.refused.connect(lambda text: self.status.setText(f"Not entered: {text}"))
         holder.changed.connect(self.refresh)
         self.refresh()
 

@@ -84,3 +84,18 @@ def test_a_die_of_nine_is_refused_with_a_message_and_the_die_kept(qtbot, panel):
     qtbot.keyClick(die.lineEdit(), Qt.Key.Key_Tab)
     assert die.value() == 4                # ... and the die goes back to the one it had
     assert status(panel, "Surrender message") == "Not entered: Die: 9 is out of range; it must be between 1 and 6"
+
+
+def test_a_defection_die_of_seven_is_refused_with_a_message(qtbot, panel):
+    # Third play-test: the defection die (0 = the app rolls) dropped an out-of-range key without a word.
+    panel.activateWindow()
+    qtbot.waitUntil(panel.isActiveWindow, timeout=5000)
+    type_number(qtbot, panel, "Defection die", 5)
+    die = find(panel, "Defection die", QSpinBox)
+    die.setFocus()
+    die.lineEdit().selectAll()
+    qtbot.keyClicks(die.lineEdit(), "7")
+    qtbot.keyClick(die.lineEdit(), Qt.Key.Key_Tab)
+    assert die.value() == 5
+    assert status(panel, "Defection status") == \
+        "Not entered: Defection die: 7 is out of range; it must be between 0 and 6"
