@@ -4,7 +4,9 @@ A line's changes in one direction come ordered by size.  The farthest is tried f
 lie beyond a bound: if it is refused, the bound is halved to); for each power whose fate it changes, the
 step is doubled from the nearest change until the fate changes, then halved back to the first change
 that does (fates are thresholds on levels: once a direction changes a fate it keeps it changed; the
-property tests check it).
+property tests check it).  With a *hint* (where the first change was before the facts last changed: it
+mostly still is) the step is doubled from the hint instead, either way: two changes assessed when the
+hint is right.
 
 The searches are generators: they yield after each change they assess, so that a caller may spread the
 work over several turns of an event loop (``finish`` runs one to its end).  Pure, no Qt.
@@ -64,9 +66,12 @@ def _accepted(changes: Sequence[Change], probe: Probe, seen: dict[int, Mapping[s
 
 
 def first_changes(changes: Sequence[Change], probe: Probe, tips: Callable[[str, PowerResult], bool],
-                  targets: tuple[str, ...]) -> Steps[dict[str, tuple[Change, PowerResult]]]:
+                  targets: tuple[str, ...], hints: Mapping[str, int] | None = None
+                  ) -> Steps[dict[str, tuple[Change, PowerResult]]]:
     """For each power of ``targets``, the first change of ``changes`` (ordered by size) whose results
-    ``tips`` that power (``tips(power, its result)``), with that result."""
+    ``tips`` that power (``tips(power, its result)``), with that result.  ``hints``: for some powers, the
+    index of the change where the search starts (any index gives the same answer; a good one, fewer
+    assessments)."""
     seen: dict[int, Mapping[str, PowerResult]] = {}
     changes = yield from _accepted(changes, probe, seen)
 
@@ -83,13 +88,14 @@ def first_changes(changes: Sequence[Change], probe: Probe, tips: Callable[[str, 
     for power in targets:
         if not tips(power, seen[last][power]):
             continue
-        # Most tipping changes are small: double the step from the nearest change, then halve back.
-        low, high = 0, 0
-        while True:
-            yield from look(high)
-            if high >= last or tips(power, seen[high][power]):
-                break
-            low, high = high + 1, min(last, high * 2 + 1)
+        # Most tipping changes are small: without a hint, double the step from the nearest change.
+        hint = (hints or {}).get(power, 0)
+        start = hint if 0 <= hint <= last else 0
+
+        def tipped(index: int, power: str = power) -> bool:
+            return tips(power, seen[index][power])
+
+        low, high = yield from _around(start, last, look, tipped)
         while low < high:   # the first change of this power's fate lies in low..high
             middle = (low + high) // 2
             yield from look(middle)
@@ -99,3 +105,26 @@ def first_changes(changes: Sequence[Change], probe: Probe, tips: Callable[[str, 
                 low = middle + 1
         found[power] = (changes[high], seen[high][power])
     return found
+
+
+def _around(start: int, last: int, look: Callable[[int], Steps[None]], tipped: Callable[[int], bool]
+            ) -> Steps[tuple[int, int]]:
+    """Bounds ``(low, high)`` of the first index that ``tipped`` (``last`` does), found by doubling the step
+    from ``start``: down while it tips, else up (``look`` assesses an index first)."""
+    yield from look(start)
+    if tipped(start):
+        high, step = start, 1
+        while high > 0:
+            index = max(0, high - step)
+            yield from look(index)
+            if not tipped(index):
+                return index + 1, high
+            high, step = index, step * 2
+        return 0, 0
+    low, step = start + 1, 1
+    while True:
+        index = min(last, start + step)
+        yield from look(index)
+        if index >= last or tipped(index):
+            return low, index
+        low, step = index + 1, step * 2
