@@ -42,9 +42,14 @@ def test_any_hint_finds_the_first_change_that_tips(case: tuple[int, dict[str, in
     assert found == {power: threshold for power, threshold in thresholds.items() if threshold < accepted}
 
 
-def test_a_right_hint_needs_the_farthest_change_and_two_more() -> None:
+def test_a_right_hint_needs_two_changes_and_not_the_farthest() -> None:
     found, assessed = _search(40, {"japan": 17}, {"japan": 17})
-    assert found == {"japan": 17} and sorted(set(assessed)) == [16, 17, 39]
+    assert found == {"japan": 17} and sorted(assessed) == [16, 17]
+
+
+def test_a_power_without_a_hint_still_needs_the_farthest_change() -> None:
+    found, assessed = _search(40, {"japan": 17, "election": 30}, {"japan": 17})
+    assert found == {"japan": 17, "election": 30} and 39 in assessed and len(assessed) == len(set(assessed))
 
 
 def test_a_hint_one_off_either_way_costs_one_or_two_more() -> None:

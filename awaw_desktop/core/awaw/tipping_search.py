@@ -6,7 +6,8 @@ step is doubled from the nearest change until the fate changes, then halved back
 that does (fates are thresholds on levels: once a direction changes a fate it keeps it changed; the
 property tests check it).  With a *hint* (where the first change was before the facts last changed: it
 mostly still is) the step is doubled from the hint instead, either way: two changes assessed when the
-hint is right.
+hint is right, and none farther (the farthest is needed only for a power whose hinted change does not tip
+it, or that has no hint).
 
 The searches are generators: they yield after each change they assess, so that a caller may spread the
 work over several turns of an event loop (``finish`` runs one to its end).  Pure, no Qt.
@@ -38,8 +39,11 @@ def finish(steps: Generator[None, None, Answer]) -> Answer:
 def _accepted(changes: Sequence[Change], probe: Probe, seen: dict[int, Mapping[str, PowerResult]]
               ) -> Steps[Sequence[Change]]:
     """The changes up to the first one the rules refuse (a first German hex after the current turn):
-    refused values lie beyond a bound, so the last value is tried and, if refused, the bound is halved to."""
+    refused values lie beyond a bound, so the last value is tried and, if refused, the bound is halved to
+    (``seen`` holds the results of changes already assessed: accepted ones)."""
     def accepted(index: int) -> bool:
+        if index in seen:
+            return True
         try:
             seen[index] = probe(changes[index])
         except RulesInputError:
@@ -52,7 +56,7 @@ def _accepted(changes: Sequence[Change], probe: Probe, seen: dict[int, Mapping[s
     yield
     if last_accepted:
         return changes
-    low, high = 0, len(changes) - 1   # the first refused change lies in low..high
+    low, high = max(seen, default=-1) + 1, len(changes) - 1   # the first refused change lies in low..high
     while low < high:
         middle = (low + high) // 2
         if accepted(middle):
@@ -60,8 +64,6 @@ def _accepted(changes: Sequence[Change], probe: Probe, seen: dict[int, Mapping[s
         else:
             high = middle
         yield
-    for index in [index for index in seen if index >= high]:
-        del seen[index]
     return changes[:high]
 
 
@@ -71,39 +73,54 @@ def first_changes(changes: Sequence[Change], probe: Probe, tips: Callable[[str, 
     """For each power of ``targets``, the first change of ``changes`` (ordered by size) whose results
     ``tips`` that power (``tips(power, its result)``), with that result.  ``hints``: for some powers, the
     index of the change where the search starts (any index gives the same answer; a good one, fewer
-    assessments)."""
+    assessments: a hinted change that tips needs no look at the farthest one)."""
     seen: dict[int, Mapping[str, PowerResult]] = {}
-    changes = yield from _accepted(changes, probe, seen)
+    found: dict[str, tuple[Change, PowerResult]] = {}
 
     def look(index: int) -> Steps[None]:
         if index not in seen:
             seen[index] = probe(changes[index])
             yield
 
-    found: dict[str, tuple[Change, PowerResult]] = {}
-    if not changes:
-        return found
-    last = len(changes) - 1
-    yield from look(last)
-    for power in targets:
-        if not tips(power, seen[last][power]):
-            continue
-        # Most tipping changes are small: without a hint, double the step from the nearest change.
-        hint = (hints or {}).get(power, 0)
-        start = hint if 0 <= hint <= last else 0
-
-        def tipped(index: int, power: str = power) -> bool:
+    def search(power: str, start: int, last: int) -> Steps[None]:
+        """The first change that tips ``power``, from ``start`` (``last`` tips it)."""
+        def tipped(index: int) -> bool:
             return tips(power, seen[index][power])
 
         low, high = yield from _around(start, last, look, tipped)
         while low < high:   # the first change of this power's fate lies in low..high
             middle = (low + high) // 2
             yield from look(middle)
-            if tips(power, seen[middle][power]):
+            if tipped(middle):
                 high = middle
             else:
                 low = middle + 1
         found[power] = (changes[high], seen[high][power])
+
+    hints = {power: index for power, index in (hints or {}).items()
+             if power in targets and 0 <= index < len(changes)}
+    for power, index in hints.items():   # a hinted change that tips: the first one is at or below it
+        if index not in seen:
+            try:
+                seen[index] = probe(changes[index])
+            except RulesInputError:   # beyond the bound: the full search below finds it
+                continue
+            yield
+        if tips(power, seen[index][power]):
+            yield from search(power, index, index)
+    if all(power in found for power in targets):
+        return found
+    changes = yield from _accepted(changes, probe, seen)
+    if not changes:
+        return found
+    last = len(changes) - 1
+    yield from look(last)
+    for power in targets:
+        if power in found or not tips(power, seen[last][power]):
+            continue
+        # Most tipping changes are small: without a hint, double the step from the nearest change.
+        hint = hints.get(power, 0)
+        yield from search(power, hint if hint <= last else 0, last)
     return found
 
 
