@@ -323,13 +323,14 @@ class TippingCache(AssessmentCache):
         return self.candidates[key]
 
     def answer_key(self, power: str, prober: Prober, facts: int) -> tuple[Any, ...]:
-        """What a power's answer depends on besides the edition, scenario, turn and carried values (the
-        cache holds one set of those): the facts of the war and the entered facts of every power up to
+        """What a power's answer depends on besides the edition, scenario and turn (the cache holds one
+        set of those): the carried values, the facts of the war and the entered facts of every power up to
         it in ``ORDER`` (no power reads a later one; a change can make a power read an earlier one it
         did not read before, so all of them count)."""
         if len(self.answers) >= self.answers_limit:
             self.answers = {}
-        return (power, facts, *(prober.facts_number(key) for key in assess.ORDER[:assess.ORDER.index(power) + 1]))
+        return (power, facts, prober.carry_number,
+                *(prober.facts_number(key) for key in assess.ORDER[:assess.ORDER.index(power) + 1]))
 
 
 #: The rules that state each power's fate, first the most telling (a new consequence under one of them
