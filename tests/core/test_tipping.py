@@ -315,3 +315,20 @@ def test_a_change_to_one_power_s_carried_values_keeps_the_others_assessments() -
     assert after.base["japan"].level == before.base["japan"].level + 3
     assert tipping_points(*args, carry, cache=cache) == tipping_points(*args, carry)
     assert tipping_points(*args, session.carry, cache=cache) == tipping_points(*args, session.carry)
+
+
+def test_a_fact_of_the_war_shown_only_on_a_later_power_keeps_the_earlier_answers() -> None:
+    """Axis-held Malta is a fact of the war shown on Britain's table alone: ticking it keeps every answer
+    of a power before Britain (the same object); Britain's is computed again, and all are fresh."""
+    from awaw_desktop.core.awaw.tipping import session_tipping
+
+    session = Session.new()
+    cache = TippingCache()
+    before = session_tipping(session, cache=cache)
+    held = list(session.effective_inputs()["britain"].get("axis_holds", []))
+    session.set_value("britain", "axis_holds", [*held, "malta"])
+    after = session_tipping(session, cache=cache)
+    assert after == session_tipping(session)
+    for power in assess.ORDER[:assess.ORDER.index("britain")]:
+        assert after[power] is before[power]
+    assert after["britain"] is not before["britain"]

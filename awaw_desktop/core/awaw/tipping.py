@@ -435,6 +435,21 @@ def mirrored(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inputs, f
     return changes
 
 
+#: For each power, the facts of the war shown on its lines or on those of the powers before it in
+#: ``ORDER``: all that a change tried for its answer writes or reads (``mirrored``; a binding reads and
+#: writes only its own facts).
+_FACTS_UP_TO: dict[str, tuple[str, ...]] = {
+    power: tuple(sorted({fact_id for binding in war_facts.BINDINGS
+                         if assess.ORDER.index(binding.power) <= assess.ORDER.index(power)
+                         for fact_id in binding.fact_ids}))
+    for power in assess.ORDER}
+
+
+def _facts_read(power: str, facts: Mapping[str, Any]) -> tuple[Any, ...]:
+    """The facts of the war a power's answer depends on, as they are."""
+    return tuple(frozen(facts.get(fact_id)) for fact_id in _FACTS_UP_TO[power])
+
+
 def tipping_points(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inputs,
                    carry: Mapping[str, Mapping[str, Any]],
                    powers: Iterable[str] | None = None, cache: TippingCache | None = None,
@@ -461,8 +476,8 @@ def tipping_steps(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inpu
         return {}
     cache = cache or TippingCache()
     prober = Prober(edition, scenario, turn, inputs, carry, until=targets[-1], cache=cache)
-    facts_number = -1 if facts is None else cache.number(("<facts>", frozen(facts)))
-    keys = {key: cache.answer_key(key, prober, facts_number) for key in targets}
+    keys = {key: cache.answer_key(key, prober, -1 if facts is None else
+                                  cache.number(("<facts>", key, _facts_read(key, facts)))) for key in targets}
     tipping = {key: cache.answers[keys[key]] for key in targets if keys[key] in cache.answers}
     missing = tuple(key for key in targets if key not in tipping)
     yield
