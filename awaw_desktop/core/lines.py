@@ -243,6 +243,8 @@ class Choice(Line):
     def validate(self, value: Value) -> tuple[str, ...]:
         if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple, set, frozenset)):
             raise RulesInputError(f"{self.label} ({self.id}): expected a list of ticked options, got {value!r}")
+        if not value:   # nothing ticked: the common case, no option looked at
+            return ()
         known = {option.key for option in self.options}
         chosen: list[str] = []
         for key in value:
