@@ -206,6 +206,28 @@ def public(result: PowerResult) -> tuple[Any, ...]:
     return result.status, result.level, result.total, result.figures, result.verdict, result.consequences
 
 
+class _Changed(Mapping[str, Any]):
+    """A power's entered facts with one line changed, copied only when an assessment reads them."""
+
+    def __init__(self, entered: Mapping[str, Any], line_id: str, value: Any) -> None:
+        self._entered, self._line_id, self._value = entered, line_id, value
+        self._all: dict[str, Any] | None = None
+
+    def made(self) -> dict[str, Any]:
+        if self._all is None:
+            self._all = {**self._entered, self._line_id: self._value}
+        return self._all
+
+    def __getitem__(self, key: str) -> Any:
+        return self.made()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.made())
+
+    def __len__(self) -> int:
+        return len(self.made())
+
+
 class Prober:
     """Assesses every power with one change made.  A power's assessment is reused when its entered facts
     and everything it read of earlier results are as in an assessment already made (every read of
@@ -269,6 +291,8 @@ class Prober:
         game = GameContext(self.edition, self.scenario, self.turn,
                            cast(Mapping[str, PowerResult], _ResultsView(dict(results), noted)),
                            CarriedView(self.carry, carried))
+        if isinstance(own, _Changed):   # the rules read it many times: a plain dict
+            own = own.made()
         result: PowerResult = self._modules[key].assess(own, game)
         known = self.cache.carried.get(key, frozenset())
         if not carried <= known:   # a carried value it never read before: filed under more of them
@@ -290,18 +314,15 @@ class Prober:
     def results(self, power: str, line_id: str, value: Any) -> dict[str, PowerResult]:
         """Every power's result (up to ``order``) with ``power``'s line ``line_id`` set to ``value``
         (in its stored JSON form)."""
-        results: dict[str, PowerResult] = {}
-        reached = same = False
-        for key in self.order:
-            if key == power:
-                reached = True
-                own = dict(self.inputs.get(key, {}))
-                own[line_id] = value
-                facts = self.cache.number((self._base_facts[key], line_id, frozen(value)))
-                results[key] = self._assess(key, own, facts, results)[0]
-                # Later powers read only status, level, total and figures: the same, they are as they were.
-                same = public(results[key]) == public(self.base[key])
-            elif not reached or same or all(results[read] is self.base[read] for read in self._base_reads[key]):
+        at = self.order.index(power)
+        results = {key: self.base[key] for key in self.order[:at]}   # no power reads a later one
+        facts = self.cache.number((self._base_facts[power], line_id, frozen(value)))
+        result = results[power] = self._assess(power, _Changed(self.inputs.get(power, {}), line_id, value), facts,
+                                               results)[0]
+        # Later powers read only status, level, total and figures: the same, they are as they were.
+        same = public(result) == public(self.base[power])
+        for key in self.order[at + 1:]:
+            if same or all(results[read] is self.base[read] for read in self._base_reads[key]):
                 results[key] = self.base[key]
             else:
                 results[key] = self._assess(key, self.inputs.get(key, {}), self._base_facts[key], results)[0]
