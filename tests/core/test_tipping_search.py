@@ -8,6 +8,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
+from awaw_desktop.core.awaw.common import Edition, Scenario, Season
 from awaw_desktop.core.awaw.tipping_search import finish, first_changes
 from awaw_desktop.core.lines import RulesInputError
 
@@ -84,3 +85,15 @@ def test_hints_name_each_tipping_number_by_line_field_and_direction() -> None:
                 numbers += 1
         assert len(found) <= len(tipping.points)
     assert numbers
+
+
+def test_the_carried_view_notes_what_an_assessment_reads() -> None:
+    from awaw_desktop.core.awaw.common import GameContext, Turn
+    from awaw_desktop.core.awaw.tipping_probe import CarriedView
+
+    reads: set[tuple[str, str]] = set()
+    carry = {"britain": {"surrendered": True, "surrender_level": -3}, "japan": {"cumulative_total": 4}}
+    game = GameContext(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1942, Season.SPRING), {}, CarriedView(carry, reads))
+    assert game.carried("britain", "surrendered") is True and game.carried("britain", "vichy", "none") == "none"
+    assert {**game.carry.get("japan", {})} == {"cumulative_total": 4}
+    assert reads == {("britain", "surrendered"), ("britain", "vichy"), ("japan", "*"), ("japan", "cumulative_total")}
