@@ -68,6 +68,10 @@ class _CarriedValues(Mapping[str, Any]):
         self._reads.add((self._owner, key))
         return self._values[key]
 
+    def get(self, key: str, default: Any = None) -> Any:   # the rules' usual read: quicker than Mapping's
+        self._reads.add((self._owner, key))
+        return self._values.get(key, default)
+
     def __contains__(self, key: object) -> bool:
         self._reads.add((self._owner, str(key)))
         return key in self._values
@@ -82,13 +86,24 @@ class _CarriedValues(Mapping[str, Any]):
 
 
 class CarriedView(Mapping[str, Mapping[str, Any]]):
-    """Every power's carried values (``GameContext.carry``), noting what is read of them."""
+    """Every power's carried values (``GameContext.carry``), noting what is read of them; those of
+    ``own`` (the power assessed, which reads most of its own) are given as they are, read or not: the
+    caller counts them all as read."""
 
-    def __init__(self, carry: Mapping[str, Mapping[str, Any]], reads: set[CarriedRead]) -> None:
-        self._carry, self._reads = carry, reads
+    def __init__(self, carry: Mapping[str, Mapping[str, Any]], reads: set[CarriedRead], own: str = "") -> None:
+        self._carry, self._reads, self._own = carry, reads, own
+        self._views: dict[str, _CarriedValues] = {}
 
     def __getitem__(self, owner: str) -> Mapping[str, Any]:
-        return _CarriedValues(owner, self._carry[owner], self._reads)
+        if owner == self._own:
+            return self._carry[owner]
+        view = self._views.get(owner)
+        if view is None:
+            view = self._views[owner] = _CarriedValues(owner, self._carry[owner], self._reads)
+        return view
+
+    def get(self, owner: str, default: Any = None) -> Any:
+        return self[owner] if owner in self._carry else default
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._carry)
@@ -287,10 +302,10 @@ class Prober:
         if found is not None:
             return found
         noted: set[Read] = set()
-        carried: set[CarriedRead] = set()
+        carried: set[CarriedRead] = {(key, "*")}   # its own, all of them
         game = GameContext(self.edition, self.scenario, self.turn,
                            cast(Mapping[str, PowerResult], _ResultsView(dict(results), noted)),
-                           CarriedView(self.carry, carried))
+                           CarriedView(self.carry, carried, own=key))
         if isinstance(own, _Changed):   # the rules read it many times: a plain dict
             own = own.made()
         result: PowerResult = self._modules[key].assess(own, game)
