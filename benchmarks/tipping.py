@@ -7,7 +7,8 @@ Prints, with the one-frame target (16 ms) beside each figure:
   it, and Japan's war clock), on the example games and on random games of every edition and scenario; for
   each power alone (as its tab asks, with a cache of its own) and for all powers (as the Overview asks);
   median, 95th percentile and worst, with Python's garbage collector paused (its full passes come with any
-  allocation: see *window*), and the slowest changes for all powers, named;
+  allocation: see *window*), and the slowest changes for all powers, named; with the number of assessments
+  made for all powers (a figure no other work on the machine can inflate);
 - *a game just opened*: the first computation for a game (nothing kept yet); median and worst;
 - *window*: one change on each line, made through the store with a tab or the Overview shown, until
   the shown panel has the new tipping points: the time the change itself takes (the store and the
@@ -123,12 +124,12 @@ def _timed(clock: Any, work: Any) -> float:
 
 
 def measure(count: int, clock: Any = time.perf_counter
-            ) -> tuple[dict[str, list[float]], list[float], list[tuple[float, str]]]:
+            ) -> tuple[dict[str, list[float]], list[float], list[tuple[float, str, int]]]:
     """(times after a change, by power and for "all powers"; times for a game just opened; each change
-    named with its time for all powers), in ms of ``clock``."""
+    named with its time and the assessments it took for all powers), in ms of ``clock``."""
     after: dict[str, list[float]] = {key: [] for key in (*assess.ORDER, "all powers")}
     opened: list[float] = []
-    named: list[tuple[float, str]] = []
+    named: list[tuple[float, str, int]] = []
     for name, session in sessions(count):
         opened.append(_timed(clock, partial(session_tipping, session)))
         caches = {key: TippingCache() for key in after}   # each tab with its own, and the Overview
@@ -145,10 +146,11 @@ def measure(count: int, clock: Any = time.perf_counter
                     session.assess()
                 except (RulesInputError, ValueError):
                     continue
+                made = caches["all powers"].made
                 for key, cache in caches.items():
                     powers = None if key == "all powers" else [key]
                     after[key].append(_timed(clock, partial(session_tipping, session, powers, cache)))
-                named.append((after["all powers"][-1], f"{name}: {power}.{line.id}"))
+                named.append((after["all powers"][-1], f"{name}: {power}.{line.id}", caches["all powers"].made - made))
     return after, opened, named
 
 
@@ -173,7 +175,11 @@ def tipping(count: int, cpu: bool = False) -> None:
     for key, times in after.items():
         print(f"  {key:>10}: {_figures(times)}")
     print("  slowest for all powers: " + "; ".join(f"{what} {figure:.1f} ms"
-                                                  for figure, what in sorted(named, reverse=True)[:5]))
+                                                  for figure, what, _made in sorted(named, reverse=True)[:5]))
+    made = [count for _figure, _what, count in named]
+    most = max(named, key=lambda item: item[2])
+    print(f"  assessments made for all powers: median {statistics.median(made):.0f}, 95th percentile "
+          f"{statistics.quantiles(made, n=20)[-1]:.0f}, most {most[2]} ({most[1]})")
     print(f"core search, all powers, game just opened ({len(opened)} games, {kind}): "
           f"median {statistics.median(opened):6.1f} ms, worst {max(opened):6.1f} ms")
 

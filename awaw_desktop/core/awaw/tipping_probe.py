@@ -179,6 +179,8 @@ class AssessmentCache:
         #: A power's entered facts (frozen) -> a number, so that they are hashed once.
         self.facts: dict[Any, int] = {}
         self.size = 0
+        #: Assessments made (not reused) since the cache was made: a measure of the work that is free of noise.
+        self.made = 0
 
     def use_for(self, context: Any) -> None:
         """Forget everything when the edition, scenario or turn differ (or when too many facts were
@@ -309,6 +311,7 @@ class Prober:
         if isinstance(own, _Changed):   # the rules read it many times: a plain dict
             own = own.made()
         result: PowerResult = self._modules[key].assess(own, game)
+        self.cache.made += 1
         known = self.cache.carried.get(key, frozenset())
         if not carried <= known:   # a carried value it never read before: filed under more of them
             self.cache.carried[key] = known | carried
