@@ -203,6 +203,7 @@ def window(quick: bool, freeze: bool = False) -> None:
     held_cpu: list[float] = []  # the same in this process's CPU time (a busy machine adds to wall time)
     shown: list[float] = []    # per change: until the new tipping points were shown
     shown_cpu: list[float] = []
+    slowest: list[tuple[float, str]] = []   # until shown, with the view and the line changed
     paths = sorted((ROOT / "resources" / "examples").glob("*.awaw"))
     for path in paths[:1] if quick else paths:
         main_window = MainWindow(SessionStore(sessionfile.load(path)))
@@ -255,6 +256,7 @@ def window(quick: bool, freeze: bool = False) -> None:
                                     * 1000)
                     shown.append((beats[-1] - start) * 1000)
                     shown_cpu.append((cpu_beats[-1] - cpu_start) * 1000)
+                    slowest.append((shown[-1], f"{view}: {power}.{line.id}"))
         store.undo_stack.setClean()
         main_window.close()
     print(f"window, after a change ({len(held)} changes, wall time; target: one frame, 16 ms)")
@@ -264,6 +266,7 @@ def window(quick: bool, freeze: bool = False) -> None:
     print(f"  the same in CPU time: {_figures(held_cpu)}")
     print(f"  until the new tipping points are shown: {_figures(shown)}")
     print(f"  the same in CPU time: {_figures(shown_cpu)}")
+    print("  slowest: " + "; ".join(f"{what} {figure:.1f} ms" for figure, what in sorted(slowest, reverse=True)[:5]))
 
 
 def _idle(app: Any, main_window: Any) -> None:
