@@ -111,7 +111,10 @@ class TippingSource(QObject):
         missing = {power for power in powers if power not in self._known}
         if missing and self._problem is None:
             self._wanted |= missing
-            self._timer.start()
+            if self._search is None and not self._timer.isActive():
+                self._work()   # the first slice now: a panel asks in the event-loop turn after the repaint
+            else:
+                self._timer.start()
 
     def _store_now(self) -> SessionStore:
         store = self._store()
