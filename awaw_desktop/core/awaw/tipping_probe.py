@@ -181,16 +181,30 @@ class AssessmentCache:
         self.size = 0
         #: Assessments made (not reused) since the cache was made: a measure of the work that is free of noise.
         self.made = 0
+        #: Generations dropped, let go of a few assessments at a time (freeing thousands at once holds a
+        #: window's thread for milliseconds).
+        self._dropped: list[dict[Any, Any]] = []
 
     def use_for(self, context: Any) -> None:
         """Forget everything when the edition, scenario or turn differ (or when too many facts were
         numbered); start a new generation when the newer one is full."""
         if context != self._context or len(self.facts) > 4 * self.limit:
+            self._dropped += [self.known, self.older]
             self._context, self.known, self.older, self.facts, self.size = context, {}, {}, {}, 0
             self.carried = {}
             self.forget()
         elif self.size > self.limit:
+            self._dropped.append(self.older)
             self.older, self.known, self.size = self.known, {}, 0
+
+    def _let_go(self) -> None:
+        """Free a few assessments of a dropped generation."""
+        dropped = self._dropped[-1]
+        for _ in range(4):
+            if not dropped:
+                self._dropped.pop()
+                return
+            dropped.popitem()
 
     def forget(self) -> None:
         """Drop what a subclass keeps besides the assessments."""
@@ -202,6 +216,8 @@ class AssessmentCache:
              ) -> tuple[PowerResult, tuple[Read, ...]] | None:
         """An assessment of ``power`` with these entered facts and carried values (numbered) whose reads
         give the same values now (``values_of(reads)``), with its reads; None if there is none."""
+        if self._dropped:
+            self._let_go()
         for generation in (self.known, self.older):
             for reads, by_values in generation.get((power, facts, carried), {}).items():
                 values = values_of(reads)
