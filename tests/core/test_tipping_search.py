@@ -97,3 +97,23 @@ def test_the_carried_view_notes_what_an_assessment_reads() -> None:
     assert game.carried("britain", "surrendered") is True and game.carried("britain", "vichy", "none") == "none"
     assert {**game.carry.get("japan", {})} == {"cumulative_total": 4}
     assert reads == {("britain", "surrendered"), ("britain", "vichy"), ("japan", "*"), ("japan", "cumulative_total")}
+
+
+def test_a_dropped_generation_is_let_go_of_while_the_cache_is_used() -> None:
+    from awaw_desktop.core.awaw.common import PowerResult, Status
+    from awaw_desktop.core.awaw.tipping_probe import AssessmentCache
+
+    cache = AssessmentCache(limit=10)
+    cache.use_for("game")
+    result = PowerResult("italy", "Italy", 0, 0, Status.NO_EFFECT, "")
+    for facts in range(12):
+        cache.add("italy", facts, 0, (), (), result)
+    cache.use_for("game")    # the newer generation is full: it becomes the older
+    for facts in range(12, 24):
+        cache.add("italy", facts, 0, (), (), result)
+    cache.use_for("game")    # again: the first generation is dropped
+    assert cache.find("italy", 0, 0, lambda reads: ()) is None
+    assert cache.find("italy", 13, 0, lambda reads: ()) == (result, ())
+    for _ in range(3):
+        cache.find("italy", 13, 0, lambda reads: ())
+    assert not cache._dropped   # twelve assessments, four at a time

@@ -189,22 +189,23 @@ class AssessmentCache:
         """Forget everything when the edition, scenario or turn differ (or when too many facts were
         numbered); start a new generation when the newer one is full."""
         if context != self._context or len(self.facts) > 4 * self.limit:
-            self._dropped += [self.known, self.older]
+            self._dropped += [generation for generation in (self.known, self.older) if generation]
             self._context, self.known, self.older, self.facts, self.size = context, {}, {}, {}, 0
             self.carried = {}
             self.forget()
         elif self.size > self.limit:
-            self._dropped.append(self.older)
+            if self.older:
+                self._dropped.append(self.older)
             self.older, self.known, self.size = self.known, {}, 0
 
     def _let_go(self) -> None:
         """Free a few assessments of a dropped generation."""
         dropped = self._dropped[-1]
         for _ in range(4):
+            dropped.popitem()
             if not dropped:
                 self._dropped.pop()
                 return
-            dropped.popitem()
 
     def forget(self) -> None:
         """Drop what a subclass keeps besides the assessments."""
