@@ -2,10 +2,13 @@
 
 Prints, with the one-frame target (16 ms) beside each figure:
 - *core search after a change*: the tipping points recomputed after one fact changed, with the
-  ``TippingCache`` a window keeps: one change on each line of each power, in turn, on the example games
-  and on random games of every edition and scenario; for each power alone (as its tab asks, with a cache
-  of its own) and for all powers (as the Overview asks); median, 95th percentile and worst, with
-  Python's garbage collector paused (its full passes come with any allocation: see *window*);
+  ``TippingCache`` a window keeps: one change on each line of each power, in turn, made through the
+  session as the window makes it (a line showing a fact of the war changes the fact, every table showing
+  it, and Japan's war clock), on the example games and on random games of every edition and scenario; for
+  each power alone (as its tab asks, with a cache of its own) and for all powers (as the Overview asks);
+  median, 95th percentile and worst, with Python's garbage collector paused (its full passes come with any
+  allocation: see *window*), and the slowest changes for all powers, named; with the number of assessments
+  made for all powers (a figure no other work on the machine can inflate);
 - *a game just opened*: the first computation for a game (nothing kept yet); median and worst;
 - *window*: one change on each line, made through the store with a tab or the Overview shown, until
   the shown panel has the new tipping points: the time the change itself takes (the store and the
@@ -13,7 +16,8 @@ Prints, with the one-frame target (16 ms) beside each figure:
   while the search ran in slices (the longest gap between turns of the event loop), and the time until
   the new points are shown.  The window is measured as the app runs it, with ``gc.freeze()`` once it is shown
   (``--no-freeze``: without it; a full pass of Python's garbage collector over everything start-up made can take
-  longer than a frame on its own).
+  longer than a frame on its own), once it has built its other tabs (it builds them one per idle moment after
+  the first paint: ``benchmarks/startup.py`` measures that).
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 from awaw_desktop.core import sessionfile  # noqa: E402
 from awaw_desktop.core.awaw import assess  # noqa: E402
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn  # noqa: E402
-from awaw_desktop.core.awaw.tipping import TippingCache, tipping_points  # noqa: E402
+from awaw_desktop.core.awaw.tipping import TippingCache, session_tipping  # noqa: E402
 from awaw_desktop.core.lines import Choice, Count, Group, Level, Line, RulesInputError  # noqa: E402
 from awaw_desktop.core.session import Session  # noqa: E402
 
@@ -58,7 +62,7 @@ def _random_value(rng: random.Random, line: Line) -> Any:
     return None
 
 
-def random_game(rng: random.Random) -> Game:
+def random_session(rng: random.Random) -> Session:
     """A game the rules accept, with random facts on every line of every power."""
     while True:
         edition, scenario = rng.choice(list(Edition)), rng.choice(list(Scenario))
@@ -74,17 +78,26 @@ def random_game(rng: random.Random) -> Game:
             session.assess()
         except RulesInputError:
             continue
-        return edition, scenario, turn, session.inputs, session.carry
+        return session
+
+
+def random_game(rng: random.Random) -> Game:
+    """A game the rules accept, with random facts on every line of every power."""
+    session = random_session(rng)
+    return session.edition, session.scenario, session.turn, session.inputs, session.carry
+
+
+def sessions(count: int) -> list[tuple[str, Session]]:
+    """The example games and ``count`` random ones, named."""
+    found = [(path.stem, sessionfile.load(path)) for path in sorted((ROOT / "resources" / "examples").glob("*.awaw"))]
+    rng = random.Random(16)
+    found += [(f"random game {number + 1}", random_session(rng)) for number in range(count)]
+    return found
 
 
 def games(count: int) -> list[Game]:
-    found: list[Game] = []
-    for path in sorted((ROOT / "resources" / "examples").glob("*.awaw")):
-        session = sessionfile.load(path)
-        found.append((session.edition, session.scenario, session.turn, session.inputs, session.carry))
-    rng = random.Random(16)
-    found += [random_game(rng) for _ in range(count)]
-    return found
+    return [(session.edition, session.scenario, session.turn, session.inputs, session.carry)
+            for _name, session in sessions(count)]
 
 
 def one_change(inputs: dict[str, dict[str, Any]], power: str, line: Line) -> dict[str, dict[str, Any]] | None:
@@ -110,31 +123,35 @@ def _timed(clock: Any, work: Any) -> float:
     return (clock() - start) * 1000
 
 
-def measure(count: int, clock: Any = time.perf_counter) -> tuple[dict[str, list[float]], list[float]]:
-    """(times after a change, by power and for "all powers"; times for a game just opened), in ms of
-    ``clock``."""
+def measure(count: int, clock: Any = time.perf_counter
+            ) -> tuple[dict[str, list[float]], list[float], list[tuple[float, str, int]]]:
+    """(times after a change, by power and for "all powers"; times for a game just opened; each change
+    named with its time and the assessments it took for all powers), in ms of ``clock``."""
     after: dict[str, list[float]] = {key: [] for key in (*assess.ORDER, "all powers")}
     opened: list[float] = []
-    for edition, scenario, turn, inputs, carry in games(count):
-        opened.append(_timed(clock, partial(tipping_points, edition, scenario, turn, inputs, carry)))
+    named: list[tuple[float, str, int]] = []
+    for name, session in sessions(count):
+        opened.append(_timed(clock, partial(session_tipping, session)))
         caches = {key: TippingCache() for key in after}   # each tab with its own, and the Overview
         for key, cache in caches.items():
-            tipping_points(edition, scenario, turn, inputs, carry, None if key == "all powers" else [key], cache)
+            session_tipping(session, None if key == "all powers" else [key], cache)
         for power in assess.ORDER:
-            for line in assess.lines(power, edition, scenario):
+            for line in session.lines(power):
+                inputs = {key: dict(values) for key, values in session.inputs.items()}
                 changed = one_change(inputs, power, line) if line.input_kind != "derived" else None
                 if changed is None:
                     continue
                 try:
-                    assess.assess_all(edition, scenario, turn, changed, carry)
-                except RulesInputError:
+                    session.set_value(power, line.id, changed[power][line.id])
+                    session.assess()
+                except (RulesInputError, ValueError):
                     continue
+                made = caches["all powers"].made
                 for key, cache in caches.items():
                     powers = None if key == "all powers" else [key]
-                    after[key].append(_timed(clock, partial(tipping_points, edition, scenario, turn, changed, carry,
-                                                            powers, cache)))
-                inputs = changed
-    return after, opened
+                    after[key].append(_timed(clock, partial(session_tipping, session, powers, cache)))
+                named.append((after["all powers"][-1], f"{name}: {power}.{line.id}", caches["all powers"].made - made))
+    return after, opened, named
 
 
 def _figures(times: list[float]) -> str:
@@ -149,7 +166,7 @@ def tipping(count: int, cpu: bool = False) -> None:
     CPU time, which a busy machine inflates less than wall time."""
     gc.disable()   # the search itself: the collector's full passes are in the window's figures
     try:
-        after, opened = measure(count, time.process_time if cpu else time.perf_counter)
+        after, opened, named = measure(count, time.process_time if cpu else time.perf_counter)
     finally:
         gc.enable()
     kind = "CPU" if cpu else "wall"
@@ -157,6 +174,12 @@ def tipping(count: int, cpu: bool = False) -> None:
           f"paused; target: one frame, 16 ms)")
     for key, times in after.items():
         print(f"  {key:>10}: {_figures(times)}")
+    print("  slowest for all powers: " + "; ".join(f"{what} {figure:.1f} ms"
+                                                  for figure, what, _made in sorted(named, reverse=True)[:5]))
+    made = [count for _figure, _what, count in named]
+    most = max(named, key=lambda item: item[2])
+    print(f"  assessments made for all powers: median {statistics.median(made):.0f}, 95th percentile "
+          f"{statistics.quantiles(made, n=20)[-1]:.0f}, most {most[2]} ({most[1]})")
     print(f"core search, all powers, game just opened ({len(opened)} games, {kind}): "
           f"median {statistics.median(opened):6.1f} ms, worst {max(opened):6.1f} ms")
 
@@ -179,6 +202,8 @@ def window(quick: bool, freeze: bool = False) -> None:
     held: list[float] = []     # per change: the longest time the thread was held in one go after it
     held_cpu: list[float] = []  # the same in this process's CPU time (a busy machine adds to wall time)
     shown: list[float] = []    # per change: until the new tipping points were shown
+    shown_cpu: list[float] = []
+    slowest: list[tuple[float, str]] = []   # until shown, with the view and the line changed
     paths = sorted((ROOT / "resources" / "examples").glob("*.awaw"))
     for path in paths[:1] if quick else paths:
         main_window = MainWindow(SessionStore(sessionfile.load(path)))
@@ -194,6 +219,7 @@ def window(quick: bool, freeze: bool = False) -> None:
                 main_window.show_power(view)
                 panel = main_window.power_tabs[view].tipping
             _settle(app, panel)
+            _idle(app, main_window)
             session = store.session
             for power in assess.ORDER if view == "overview" else (view,):
                 for line in assess.lines(power, session.edition, session.scenario):
@@ -214,7 +240,7 @@ def window(quick: bool, freeze: bool = False) -> None:
 
                     heartbeat = QTimer()
                     heartbeat.timeout.connect(beat)
-                    start = time.perf_counter()
+                    start, cpu_start = time.perf_counter(), time.process_time()
                     try:
                         store.set_value(power, line.id, changed[power][line.id])
                     except (RulesInputError, ValueError):
@@ -229,6 +255,8 @@ def window(quick: bool, freeze: bool = False) -> None:
                     held_cpu.append(max([later - earlier for earlier, later in itertools.pairwise(cpu_beats)] or [0])
                                     * 1000)
                     shown.append((beats[-1] - start) * 1000)
+                    shown_cpu.append((cpu_beats[-1] - cpu_start) * 1000)
+                    slowest.append((shown[-1], f"{view}: {power}.{line.id}"))
         store.undo_stack.setClean()
         main_window.close()
     print(f"window, after a change ({len(held)} changes, wall time; target: one frame, 16 ms)")
@@ -236,8 +264,20 @@ def window(quick: bool, freeze: bool = False) -> None:
     print(f"  then the longest time the thread was held in one go (a slice of the search, or any other "
           f"event): {_figures(held)}")
     print(f"  the same in CPU time: {_figures(held_cpu)}")
-    print(f"  until the new tipping points are shown: median "
-          f"{statistics.median(shown):6.1f} ms, worst {max(shown):6.1f} ms")
+    print(f"  until the new tipping points are shown: {_figures(shown)}")
+    print(f"  the same in CPU time: {_figures(shown_cpu)}")
+    print("  slowest: " + "; ".join(f"{what} {figure:.1f} ms" for figure, what in sorted(slowest, reverse=True)[:5]))
+
+
+def _idle(app: Any, main_window: Any) -> None:
+    """Let the window build its other tabs (one per idle moment after the first paint) before the changes."""
+    deadline = time.perf_counter() + 30
+    quiet = time.perf_counter()
+    builder = getattr(main_window, "tab_builder", None)
+    while time.perf_counter() - quiet < 0.3 and time.perf_counter() < deadline:
+        if builder is not None and builder.isActive():
+            quiet = time.perf_counter()
+        app.processEvents()
 
 
 def _settle(app: Any, panel: Any) -> None:

@@ -243,6 +243,8 @@ class Choice(Line):
     def validate(self, value: Value) -> tuple[str, ...]:
         if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple, set, frozenset)):
             raise RulesInputError(f"{self.label} ({self.id}): expected a list of ticked options, got {value!r}")
+        if not value:   # nothing ticked: the common case, no option looked at
+            return ()
         known = {option.key for option in self.options}
         chosen: list[str] = []
         for key in value:
@@ -298,8 +300,16 @@ class Group(Line):
         if unknown:
             raise RulesInputError(f"{self.label} ({self.id}): unknown field(s) {', '.join(sorted(map(str, unknown)))}")
         result: dict[str, int] = {}
+        defaults = None   # made only for a field left out (the tipping search validates thousands of groups)
         for spec in self.fields:
-            raw = value.get(spec.key, self.default()[spec.key])
+            if spec.key in value:
+                raw = value[spec.key]
+            else:
+                defaults = defaults or self.default()
+                raw = defaults[spec.key]
+            if type(raw) is int and spec.minimum <= raw <= spec.maximum:   # the common case, no message made
+                result[spec.key] = raw
+                continue
             result[spec.key] = _check_int(f"{self.id}.{spec.key}", f"{self.label}: {spec.label}", raw,
                                           spec.minimum, spec.maximum)
         problem = self.check(result) if self.check is not None else None

@@ -294,3 +294,41 @@ def test_a_small_cache_that_rolls_over_still_gives_the_fresh_answer(session) -> 
         assert tipping_points(edition, scenario, turn, changed, carry, cache=cache) == \
             tipping_points(edition, scenario, turn, changed, carry)
     assert tipping_points(edition, scenario, turn, inputs, carry, cache=cache) == fresh
+
+
+def test_a_change_to_one_power_s_carried_values_keeps_the_others_assessments() -> None:
+    """Japan's war clock is carried and read from the wars: ticking Japan's declaration of war changes it.
+    The assessments of powers that read none of Japan's carried values are kept; the answers are fresh."""
+    from awaw_desktop.core.awaw.tipping_probe import Prober
+
+    session = sessionfile.load(ROOT / "tests" / "fixtures" / "session-v1-every-power.awaw")
+    args = (session.edition, session.scenario, session.turn, session.inputs)
+    cache = TippingCache()
+    tipping_points(*args, session.carry, cache=cache)
+    before = Prober(*args, session.carry, cache=cache)
+    carry = {power: dict(values) for power, values in session.carry.items()}
+    japan = carry.setdefault("japan", {})
+    japan["cumulative_total"] = int(japan.get("cumulative_total", 0)) + 3
+    after = Prober(*args, carry, cache=cache)
+    assert after.base["italy"] is before.base["italy"] and after.base["germany"] is before.base["germany"]
+    assert after.base == assess.assess_all(*args, carry)
+    assert after.base["japan"].level == before.base["japan"].level + 3
+    assert tipping_points(*args, carry, cache=cache) == tipping_points(*args, carry)
+    assert tipping_points(*args, session.carry, cache=cache) == tipping_points(*args, session.carry)
+
+
+def test_a_fact_of_the_war_shown_only_on_a_later_power_keeps_the_earlier_answers() -> None:
+    """Axis-held Malta is a fact of the war shown on Britain's table alone: ticking it keeps every answer
+    of a power before Britain (the same object); Britain's is computed again, and all are fresh."""
+    from awaw_desktop.core.awaw.tipping import session_tipping
+
+    session = Session.new()
+    cache = TippingCache()
+    before = session_tipping(session, cache=cache)
+    held = list(session.effective_inputs()["britain"].get("axis_holds", []))
+    session.set_value("britain", "axis_holds", [*held, "malta"])
+    after = session_tipping(session, cache=cache)
+    assert after == session_tipping(session)
+    for power in assess.ORDER[:assess.ORDER.index("britain")]:
+        assert after[power] is before[power]
+    assert after["britain"] is not before["britain"]

@@ -11,10 +11,12 @@ the updated German table, Japan and Germany on the U.S. election.
 Count-like lines are searched in the values where their points change (every value for a group
 field): the farthest value is tried first and, if it changes a fate, the search narrows to the first
 value that does (``tipping_search``; fates are thresholds on levels: once a direction changes a fate it
-keeps it changed; the property tests check it).  ``tipping_probe`` assesses each change, reusing what
-it can.  :func:`tipping_steps` does the work a step at a time, for a window that must keep answering;
-a ``TippingCache`` keeps each power's answer for the facts it depends on (the powers up to it in
-``assess.ORDER``), so a change to a later power costs the earlier ones nothing.
+keeps it changed; the property tests check it); after a change it starts where each power's first
+tipping value was before (``hints``: mostly it still is).  ``tipping_probe`` assesses each change,
+reusing what it can.  :func:`tipping_steps` does the work a step at a time, for a window that must keep
+answering; a ``TippingCache`` keeps each power's answer for the facts it depends on (the entered facts
+of the powers up to it in ``assess.ORDER``, the facts of the war shown on their lines, the carried
+values), so a change to a later power costs the earlier ones nothing.
 Everything here is pure and has no Qt.
 """
 
@@ -36,6 +38,8 @@ if TYPE_CHECKING:
 
 Inputs = Mapping[str, Mapping[str, Any]]
 Fate = tuple[Any, ...]
+#: Which number a change moves, and which way: (power, line id, field key or None, "up" or "down").
+Where = tuple[str, str, str | None, str]
 
 #: Line kinds whose points are a function of the entered number alone: values that give the same
 #: points are searched once (a subclass with its own ``points`` may read the context: every value).
@@ -211,10 +215,11 @@ def _choice_changes(power: str, line: Choice, value: tuple[str, ...]) -> Iterato
 
 
 class _Steps(Sequence[Change]):
-    """The changes of one number in one direction, made only when looked at (a field may span 2,000)."""
+    """The changes of one number in one direction, made only when looked at (a field may span 2,000).
+    ``where`` names the number: (power, line id, field key or None, direction)."""
 
-    def __init__(self, values: list[int], make: Callable[[int], Change]) -> None:
-        self._values, self._make = values, make
+    def __init__(self, values: list[int], make: Callable[[int], Change], where: Where) -> None:
+        self._values, self._make, self.where = values, make, where
 
     def __len__(self) -> int:
         return len(self._values)
@@ -227,8 +232,15 @@ class _Steps(Sequence[Change]):
 
     def __getitem__(self, index: int | slice) -> Change | Sequence[Change]:
         if isinstance(index, slice):
-            return _Steps(self._values[index], self._make)
+            return _Steps(self._values[index], self._make, self.where)
         return self._make(self._values[index])
+
+    def position(self, number: int) -> int | None:
+        """The index of the change to ``number`` (None: not among them)."""
+        try:
+            return self._values.index(number)
+        except ValueError:
+            return None
 
 
 def _count_changes(power: str, line: Count | Level, value: int, context: Context) -> Iterator[Sequence[Change]]:
@@ -250,7 +262,7 @@ def _count_changes(power: str, line: Count | Level, value: int, context: Context
                     kept.append(new)
                     last = points
             values = kept
-        yield _Steps(values, make(way))
+        yield _Steps(values, make(way), (power, line.id, None, way))
 
 
 def _field_change(power: str, line: Group, value: Mapping[str, int], key: str, label: str, way: str
@@ -268,7 +280,8 @@ def _group_changes(power: str, line: Group, value: Mapping[str, int]) -> Iterato
             values = list(range(current + step, bound + step, step))
             if line.check is not None:   # a field combination the line refuses (a year outside the game)
                 values = [number for number in values if not line.check({**value, spec.key: number})]
-            yield _Steps(values, _field_change(power, line, value, spec.key, spec.label, way))
+            yield _Steps(values, _field_change(power, line, value, spec.key, spec.label, way),
+                         (power, line.id, spec.key, way))
 
 
 def candidate_changes(power: str, line: Line, value: Any) -> Iterator[Sequence[Change]]:
@@ -297,9 +310,11 @@ class TippingCache(AssessmentCache):
         #: an undo finds its answers again).
         self.answers: dict[tuple[Any, ...], PowerTipping] = {}
         self.answers_limit = answers
+        #: Each power's latest answer: where its search starts next time (``hints``).
+        self.latest: dict[str, PowerTipping] = {}
 
     def forget(self) -> None:
-        self.candidates, self.answers = {}, {}
+        self.candidates, self.answers, self.latest = {}, {}, {}
 
     def changes(self, power: str, line: Line, value: Any) -> list[Sequence[Change]]:
         key = (power, line.id, frozen(value))
@@ -310,13 +325,14 @@ class TippingCache(AssessmentCache):
         return self.candidates[key]
 
     def answer_key(self, power: str, prober: Prober, facts: int) -> tuple[Any, ...]:
-        """What a power's answer depends on besides the edition, scenario, turn and carried values (the
-        cache holds one set of those): the facts of the war and the entered facts of every power up to
+        """What a power's answer depends on besides the edition, scenario and turn (the cache holds one
+        set of those): the carried values, the facts of the war and the entered facts of every power up to
         it in ``ORDER`` (no power reads a later one; a change can make a power read an earlier one it
         did not read before, so all of them count)."""
         if len(self.answers) >= self.answers_limit:
             self.answers = {}
-        return (power, facts, *(prober.facts_number(key) for key in assess.ORDER[:assess.ORDER.index(power) + 1]))
+        return (power, facts, prober.carry_number,
+                *(prober.facts_number(key) for key in assess.ORDER[:assess.ORDER.index(power) + 1]))
 
 
 #: The rules that state each power's fate, first the most telling (a new consequence under one of them
@@ -340,6 +356,37 @@ def _new_rule(before: PowerResult, after: PowerResult, fallback: str) -> str:
         if rule in changed:
             return rule
     return fresh[0].rule if fresh else fallback
+
+
+def hints(tipping: PowerTipping) -> dict[Where, int]:
+    """Where each of a power's tipping numbers is: the number a search of the same line and direction
+    tries first after the facts change (most changes leave it where it was)."""
+    found: dict[Where, int] = {}
+    for point in tipping.points:
+        change = point.change
+        if change.direction not in ("up", "down"):
+            continue
+        if isinstance(change.new, int):
+            found[(change.power, change.line_id, None, change.direction)] = change.new
+        elif isinstance(change.new, Mapping) and isinstance(change.old, Mapping):
+            for key, number in change.new.items():
+                if number != change.old.get(key):
+                    found[(change.power, change.line_id, key, change.direction)] = number
+    return found
+
+
+def _starts(changes: Sequence[Change], reach: tuple[str, ...], known: Mapping[str, Mapping[Where, int]]
+            ) -> dict[str, int]:
+    """For each power of ``reach``, the index in ``changes`` of its number last time, if it is there."""
+    if not isinstance(changes, _Steps):
+        return {}
+    starts: dict[str, int] = {}
+    for power in reach:
+        number = known.get(power, {}).get(changes.where)
+        index = None if number is None else changes.position(number)
+        if index is not None:
+            starts[power] = index
+    return starts
 
 
 def _effective_values(lines: tuple[Line, ...], entered: Mapping[str, Any]) -> Iterator[tuple[Line, Any]]:
@@ -390,6 +437,21 @@ def mirrored(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inputs, f
     return changes
 
 
+#: For each power, the facts of the war shown on its lines or on those of the powers before it in
+#: ``ORDER``: all that a change tried for its answer writes or reads (``mirrored``; a binding reads and
+#: writes only its own facts).
+_FACTS_UP_TO: dict[str, tuple[str, ...]] = {
+    power: tuple(sorted({fact_id for binding in war_facts.BINDINGS
+                         if assess.ORDER.index(binding.power) <= assess.ORDER.index(power)
+                         for fact_id in binding.fact_ids}))
+    for power in assess.ORDER}
+
+
+def _facts_read(power: str, facts: Mapping[str, Any]) -> tuple[Any, ...]:
+    """The facts of the war a power's answer depends on, as they are."""
+    return tuple(frozen(facts.get(fact_id)) for fact_id in _FACTS_UP_TO[power])
+
+
 def tipping_points(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inputs,
                    carry: Mapping[str, Mapping[str, Any]],
                    powers: Iterable[str] | None = None, cache: TippingCache | None = None,
@@ -416,8 +478,8 @@ def tipping_steps(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inpu
         return {}
     cache = cache or TippingCache()
     prober = Prober(edition, scenario, turn, inputs, carry, until=targets[-1], cache=cache)
-    facts_number = -1 if facts is None else cache.number(("<facts>", frozen(facts)))
-    keys = {key: cache.answer_key(key, prober, facts_number) for key in targets}
+    keys = {key: cache.answer_key(key, prober, -1 if facts is None else
+                                  cache.number(("<facts>", key, _facts_read(key, facts)))) for key in targets}
     tipping = {key: cache.answers[keys[key]] for key in targets if keys[key] in cache.answers}
     missing = tuple(key for key in targets if key not in tipping)
     yield
@@ -433,13 +495,14 @@ def tipping_steps(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inpu
         return fate(result) != base_fates[power]
 
     found: dict[str, list[TippingPoint]] = {key: [] for key in missing}
+    known = {key: hints(cache.latest[key]) for key in missing if key in cache.latest}
     for source in prober.order:
         reach = tuple(key for key in missing if source in prober.influenced_by(key))
         if not reach:
             continue
         for line, value in _effective_values(assess.lines(source, edition, scenario), inputs.get(source, {})):
             for changes in cache.changes(source, line, value):
-                firsts = yield from first_changes(changes, probe, tips, reach)
+                firsts = yield from first_changes(changes, probe, tips, reach, _starts(changes, reach, known))
                 for power, (change, result) in firsts.items():
                     before = prober.base[power]
                     found[power].append(TippingPoint(power, change, result.status, result.level,
@@ -454,6 +517,7 @@ def tipping_steps(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inpu
         tipping[key] = cache.answers[keys[key]] = PowerTipping(
             key, base.title, base.level, base.status, fate_text(base), tuple(points),
             min(downs) if downs else None, min(ups) if ups else None)
+    cache.latest.update(tipping)
     return {key: tipping[key] for key in targets}
 
 

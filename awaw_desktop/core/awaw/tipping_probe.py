@@ -4,7 +4,9 @@
 results through a view that notes what it reads of them; an assessment is then reused whenever the
 power's own entered facts and everything it read are as in one already made, and a later power whose
 read powers kept their results keeps its own.  :class:`AssessmentCache` keeps the assessments from one
-call to the next.  Pure, no Qt.
+call to the next.  What a power reads of the carried values is noted too (``CarriedView``): an assessment
+is filed under the carried values its power has ever read, so a change to one power's carried values
+(Japan's war clock, read from the wars) leaves the others' assessments in use.  Pure, no Qt.
 """
 
 from __future__ import annotations
@@ -50,6 +52,64 @@ class _FiguresView(Mapping[str, Any]):
     def __len__(self) -> int:
         self._reads.add((self._power, "figures", "*"))
         return len(self._figures)
+
+
+#: One carried value a power read: (whose, key), or (whose, "*") for all of them.
+CarriedRead = tuple[str, str]
+
+
+class _CarriedValues(Mapping[str, Any]):
+    """One power's carried values, noting what is read of them."""
+
+    def __init__(self, owner: str, values: Mapping[str, Any], reads: set[CarriedRead]) -> None:
+        self._owner, self._values, self._reads = owner, values, reads
+
+    def __getitem__(self, key: str) -> Any:
+        self._reads.add((self._owner, key))
+        return self._values[key]
+
+    def get(self, key: str, default: Any = None) -> Any:   # the rules' usual read: quicker than Mapping's
+        self._reads.add((self._owner, key))
+        return self._values.get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self._reads.add((self._owner, str(key)))
+        return key in self._values
+
+    def __iter__(self) -> Iterator[str]:
+        self._reads.add((self._owner, "*"))
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        self._reads.add((self._owner, "*"))
+        return len(self._values)
+
+
+class CarriedView(Mapping[str, Mapping[str, Any]]):
+    """Every power's carried values (``GameContext.carry``), noting what is read of them; those of
+    ``own`` (the power assessed, which reads most of its own) are given as they are, read or not: the
+    caller counts them all as read."""
+
+    def __init__(self, carry: Mapping[str, Mapping[str, Any]], reads: set[CarriedRead], own: str = "") -> None:
+        self._carry, self._reads, self._own = carry, reads, own
+        self._views: dict[str, _CarriedValues] = {}
+
+    def __getitem__(self, owner: str) -> Mapping[str, Any]:
+        if owner == self._own:
+            return self._carry[owner]
+        view = self._views.get(owner)
+        if view is None:
+            view = self._views[owner] = _CarriedValues(owner, self._carry[owner], self._reads)
+        return view
+
+    def get(self, owner: str, default: Any = None) -> Any:
+        return self[owner] if owner in self._carry else default
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._carry)
+
+    def __len__(self) -> int:
+        return len(self._carry)
 
 
 class _ResultView:
@@ -109,21 +169,43 @@ class AssessmentCache:
     def __init__(self, limit: int = 5_000) -> None:
         self.limit = limit
         self._context: Any = None
-        #: (power, number of its entered facts) -> what it read -> the values read -> its result.
-        self.known: dict[tuple[str, int], dict[tuple[Read, ...], dict[Any, PowerResult]]] = {}
-        self.older: dict[tuple[str, int], dict[tuple[Read, ...], dict[Any, PowerResult]]] = {}
+        #: (power, number of its entered facts, number of its carried values) -> what it read of earlier
+        #: results -> the values read -> its result.
+        self.known: dict[tuple[str, int, int], dict[tuple[Read, ...], dict[Any, PowerResult]]] = {}
+        self.older: dict[tuple[str, int, int], dict[tuple[Read, ...], dict[Any, PowerResult]]] = {}
+        #: Each power's carried values read in any of its assessments (only grows: an assessment filed
+        #: under fewer is no longer found, never wrongly found).
+        self.carried: dict[str, frozenset[CarriedRead]] = {}
         #: A power's entered facts (frozen) -> a number, so that they are hashed once.
         self.facts: dict[Any, int] = {}
         self.size = 0
+        #: Assessments made (not reused) since the cache was made: a measure of the work that is free of noise.
+        self.made = 0
+        #: Generations dropped, let go of a few assessments at a time (freeing thousands at once holds a
+        #: window's thread for milliseconds).
+        self._dropped: list[dict[Any, Any]] = []
 
     def use_for(self, context: Any) -> None:
-        """Forget everything when the edition, scenario, turn or carried values differ (or when too many
-        facts were numbered); start a new generation when the newer one is full."""
+        """Forget everything when the edition, scenario or turn differ (or when too many facts were
+        numbered); start a new generation when the newer one is full."""
         if context != self._context or len(self.facts) > 4 * self.limit:
+            self._dropped += [generation for generation in (self.known, self.older) if generation]
             self._context, self.known, self.older, self.facts, self.size = context, {}, {}, {}, 0
+            self.carried = {}
             self.forget()
         elif self.size > self.limit:
+            if self.older:
+                self._dropped.append(self.older)
             self.older, self.known, self.size = self.known, {}, 0
+
+    def _let_go(self) -> None:
+        """Free a few assessments of a dropped generation."""
+        dropped = self._dropped[-1]
+        for _ in range(4):
+            dropped.popitem()
+            if not dropped:
+                self._dropped.pop()
+                return
 
     def forget(self) -> None:
         """Drop what a subclass keeps besides the assessments."""
@@ -131,28 +213,53 @@ class AssessmentCache:
     def number(self, facts: Any) -> int:
         return self.facts.setdefault(facts, len(self.facts))
 
-    def find(self, power: str, facts: int, values_of: Callable[[tuple[Read, ...]], Any]
+    def find(self, power: str, facts: int, carried: int, values_of: Callable[[tuple[Read, ...]], Any]
              ) -> tuple[PowerResult, tuple[Read, ...]] | None:
-        """An assessment of ``power`` with these entered facts whose reads give the same values now
-        (``values_of(reads)``), with its reads; None if there is none."""
+        """An assessment of ``power`` with these entered facts and carried values (numbered) whose reads
+        give the same values now (``values_of(reads)``), with its reads; None if there is none."""
+        if self._dropped:
+            self._let_go()
         for generation in (self.known, self.older):
-            for reads, by_values in generation.get((power, facts), {}).items():
+            for reads, by_values in generation.get((power, facts, carried), {}).items():
                 values = values_of(reads)
                 hit = by_values.get(values)
                 if hit is not None:
                     if generation is self.older:
-                        self.add(power, facts, reads, values, hit)
+                        self.add(power, facts, carried, reads, values, hit)
                     return hit, reads
         return None
 
-    def add(self, power: str, facts: int, reads: tuple[Read, ...], values: Any, result: PowerResult) -> None:
-        self.known.setdefault((power, facts), {}).setdefault(reads, {})[values] = result
+    def add(self, power: str, facts: int, carried: int, reads: tuple[Read, ...], values: Any,
+            result: PowerResult) -> None:
+        self.known.setdefault((power, facts, carried), {}).setdefault(reads, {})[values] = result
         self.size += 1
 
 
 def public(result: PowerResult) -> tuple[Any, ...]:
     """What later powers may read of a result (``_ResultView`` notes each read)."""
     return result.status, result.level, result.total, result.figures, result.verdict, result.consequences
+
+
+class _Changed(Mapping[str, Any]):
+    """A power's entered facts with one line changed, copied only when an assessment reads them."""
+
+    def __init__(self, entered: Mapping[str, Any], line_id: str, value: Any) -> None:
+        self._entered, self._line_id, self._value = entered, line_id, value
+        self._all: dict[str, Any] | None = None
+
+    def made(self) -> dict[str, Any]:
+        if self._all is None:
+            self._all = {**self._entered, self._line_id: self._value}
+        return self._all
+
+    def __getitem__(self, key: str) -> Any:
+        return self.made()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.made())
+
+    def __len__(self) -> int:
+        return len(self.made())
 
 
 class Prober:
@@ -170,7 +277,11 @@ class Prober:
                       for key in assess.ORDER}
         self._modules = {key: assess.power_module(key) for key in assess.ORDER}
         self.cache = cache or AssessmentCache()
-        self.cache.use_for((edition, scenario, turn, frozen(self.carry)))
+        self.cache.use_for((edition, scenario, turn))
+        #: Each power's carried values as far as it reads them, numbered (made when first needed).
+        self._carried: dict[str, int] = {}
+        #: All the carried values, numbered (a power's tipping answer depends on them).
+        self.carry_number = self.cache.number(("<carry>", frozen(self.carry)))
         self._base_facts = {key: self.cache.number(frozen(inputs.get(key, {}))) for key in self.order}
         self.base: dict[str, PowerResult] = {}
         #: The powers each power read at the base: while their results are the base ones, so is its own.
@@ -193,18 +304,37 @@ class Prober:
                     waiting.append(read)
         return found
 
+    def _carried_number(self, key: str) -> int:
+        """A number for the carried values ``key`` has read so far in any assessment, as they are now."""
+        number = self._carried.get(key)
+        if number is None:
+            values = tuple((owner, name, frozen(self.carry.get(owner, {}) if name == "*"
+                                                else self.carry.get(owner, {}).get(name, _MISSING)))
+                           for owner, name in sorted(self.cache.carried.get(key, frozenset())))
+            number = self._carried[key] = self.cache.number(("<carried>", key, values))
+        return number
+
     def _assess(self, key: str, own: Mapping[str, Any], facts: int, results: Mapping[str, PowerResult]
                 ) -> tuple[PowerResult, tuple[Read, ...]]:
         """The power's result, and what it read of the earlier ones."""
-        found = self.cache.find(key, facts, lambda reads: self._values(reads, results))
+        found = self.cache.find(key, facts, self._carried_number(key), lambda reads: self._values(reads, results))
         if found is not None:
             return found
         noted: set[Read] = set()
+        carried: set[CarriedRead] = {(key, "*")}   # its own, all of them
         game = GameContext(self.edition, self.scenario, self.turn,
-                           cast(Mapping[str, PowerResult], _ResultsView(dict(results), noted)), self.carry)
+                           cast(Mapping[str, PowerResult], _ResultsView(dict(results), noted)),
+                           CarriedView(self.carry, carried, own=key))
+        if isinstance(own, _Changed):   # the rules read it many times: a plain dict
+            own = own.made()
         result: PowerResult = self._modules[key].assess(own, game)
+        self.cache.made += 1
+        known = self.cache.carried.get(key, frozenset())
+        if not carried <= known:   # a carried value it never read before: filed under more of them
+            self.cache.carried[key] = known | carried
+            self._carried.pop(key, None)
         reads = tuple(sorted(noted))
-        self.cache.add(key, facts, reads, self._values(reads, results), result)
+        self.cache.add(key, facts, self._carried_number(key), reads, self._values(reads, results), result)
         return result, reads
 
     @staticmethod
@@ -219,18 +349,15 @@ class Prober:
     def results(self, power: str, line_id: str, value: Any) -> dict[str, PowerResult]:
         """Every power's result (up to ``order``) with ``power``'s line ``line_id`` set to ``value``
         (in its stored JSON form)."""
-        results: dict[str, PowerResult] = {}
-        reached = same = False
-        for key in self.order:
-            if key == power:
-                reached = True
-                own = dict(self.inputs.get(key, {}))
-                own[line_id] = value
-                facts = self.cache.number((self._base_facts[key], line_id, frozen(value)))
-                results[key] = self._assess(key, own, facts, results)[0]
-                # Later powers read only status, level, total and figures: the same, they are as they were.
-                same = public(results[key]) == public(self.base[key])
-            elif not reached or same or all(results[read] is self.base[read] for read in self._base_reads[key]):
+        at = self.order.index(power)
+        results = {key: self.base[key] for key in self.order[:at]}   # no power reads a later one
+        facts = self.cache.number((self._base_facts[power], line_id, frozen(value)))
+        result = results[power] = self._assess(power, _Changed(self.inputs.get(power, {}), line_id, value), facts,
+                                               results)[0]
+        # Later powers read only status, level, total and figures: the same, they are as they were.
+        same = public(result) == public(self.base[power])
+        for key in self.order[at + 1:]:
+            if same or all(results[read] is self.base[read] for read in self._base_reads[key]):
                 results[key] = self.base[key]
             else:
                 results[key] = self._assess(key, self.inputs.get(key, {}), self._base_facts[key], results)[0]
