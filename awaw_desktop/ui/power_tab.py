@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QScrollArea,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -27,8 +26,9 @@ from ..core.lines import Line
 from .carried import CarriedPanel
 from .follow import RefreshWhenSeen
 from .line_inputs import DerivedInput, LineInput, make_input, tooltip
+from .status_chip import StatusChip
 from .store import SessionStore
-from .theme import is_dark, points_text, status_chip_style, status_text
+from .theme import is_dark, points_text
 from .tipping_panel import TippingPanel
 
 
@@ -53,10 +53,9 @@ class ResultHeader(QFrame):
         level_font.setBold(True)
         self.level.setFont(level_font)
         self.level.setAccessibleName(f"{title} level")
-        self.status = QLabel()
+        self.status = StatusChip()
         self.status.setObjectName("status")
         self.status.setAccessibleName(f"{title} status")
-        self.status.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         left.addWidget(self.title)
         left.addWidget(self.level)
         left.addWidget(self.status)
@@ -93,10 +92,7 @@ class ResultHeader(QFrame):
         self.level.setText("\u2014" if no_election else points_text(result.level) if result.level else "0")
         self.level.setToolTip(f"No election is held this turn (62.21): the table is a forecast "
                               f"({points_text(result.level)})." if no_election else "")
-        self.status.setText(status_text(result.status))
-        style = status_chip_style(result.status, shown[4])
-        if self.status.styleSheet() != style:   # restyling repolishes the chip and lays the header out again
-            self.status.setStyleSheet(style)
+        self.status.show_status(result.status, shown[4])
         self.verdict.setText(result.verdict)
         if result.consequences:
             items = "".join(f"<li><b>{escape(c.rule)}</b> {escape(c.text)}</li>" for c in result.consequences)

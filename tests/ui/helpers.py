@@ -133,3 +133,10 @@ def painted(qtbot, window) -> None:
     """Wait until the main window is on screen with its keys: a player presses keys after the window appears
     (the keys are given right after the first paint, ``MainWindow.install_shortcuts``)."""
     qtbot.waitUntil(lambda: window.shortcuts_installed, timeout=5000)
+
+
+def shown_colour(widget: QWidget) -> str:
+    """The colour a status chip shows behind its words ("#rrggbb"), read from the screen: a few pixels in from its
+    left edge, half-way down."""
+    image = into_view(widget).grab().toImage()
+    return image.pixelColor(5, image.height() // 2).name()

@@ -14,7 +14,7 @@ from awaw_desktop.core.session import Session
 from awaw_desktop.ui.main_window import MainWindow
 from awaw_desktop.ui.store import SessionStore
 
-from .helpers import find, painted, shown_level, text, tick, type_number
+from .helpers import find, painted, shown_colour, shown_level, text, tick, type_number
 
 
 def make_window(qtbot, edition=Edition.UPDATED, scenario=Scenario.GLOBAL_WAR, recovery=None, blank=False):
@@ -276,8 +276,8 @@ def test_status_colours_follow_a_dark_scheme(qtbot, window, monkeypatch):
         monkeypatch.setattr(theme, "current_scheme", lambda scheme=scheme: scheme)
         hints.colorSchemeChanged.emit(scheme)
         background = theme.status_colours(status, dark)[0]
-        assert background in find(tab, "Germany status").styleSheet()
-        assert background in find(window.overview, "Germany status").styleSheet()
+        assert shown_colour(find(tab, "Germany status")) == background
+        assert shown_colour(find(window.overview, "Germany status")) == background
     assert theme.status_colours(Status.SURRENDERS, True) != theme.status_colours(Status.SURRENDERS, False)
 
 
