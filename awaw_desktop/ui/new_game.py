@@ -439,13 +439,24 @@ class LateStartPage(QWizardPage):
                     and isinstance(row.widget, OptionalNumber):
                 row.widget.set.toggled.connect(self._show_missing_levels)
 
-    def _show_missing_levels(self) -> None:
+    def missing(self) -> list[str]:
+        """The surrender levels the rows still lack, in words."""
         carry: dict[str, dict[str, Any]] = {}
         for row in self.rows:
             if isinstance(row, (SurrenderRow, CarriedValueRow)):
                 for power, key, value in row.carried():
                     carry.setdefault(power, {})[key] = value
-        missing = missing_levels(carry)
+        return missing_levels(carry)
+
+    def refused(self, error: RulesInputError) -> None:
+        """Create game refused: say why; a refusal for a missing level goes once the level is entered."""
+        self.problem.setText(f"Not created: {error}")
+        missing = self.missing()
+        if missing and str(error).startswith(missing[0]):
+            self.asked = self.problem.text()
+
+    def _show_missing_levels(self) -> None:
+        missing = self.missing()
         asked = "; ".join(missing) + "." if missing else ""
         if asked or self.problem.text() == self.asked:   # a refusal or an earlier message stays until replaced
             self.problem.setText(asked)
@@ -537,7 +548,7 @@ class NewSessionDialog(QWizard):
             self._session = None
             if self.currentId() != self.LATE_START_PAGE:
                 self.next()
-            self.late_page.problem.setText(f"Not created: {error}")
+            self.late_page.refused(error)
             return
         super().accept()
 
