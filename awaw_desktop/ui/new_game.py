@@ -240,6 +240,16 @@ def missing_levels(carry: dict[str, dict[str, Any]]) -> list[str]:
             f"surrendered at ({rule})" for power, rule in checklist.missing_surrender_levels(carry)]
 
 
+def british_peace(session: Session) -> None:
+    """A British surrender set on the page, as the surrender itself records it (59.41): its level is the one
+    surrender so far, and Britain is at peace (59.86) exactly when its war with Germany is unticked; with the war
+    ticked the war goes on (59.85)."""
+    britain = session.carry.get("britain", {})
+    if britain.get("surrendered") and britain.get("surrender_level") is not None:
+        britain["surrenders"] = [britain["surrender_level"]]
+        britain["at_peace"] = session.fact("war.germany_britain") is None
+
+
 def checked_session(session: Session, rows: list[LateStartRow]) -> Session:
     """The new session with what the late-start rows set, checked by the core exactly as an opened
     file is (kinds, ranges, and every power assessed).  Raises ``RulesInputError`` in words."""
@@ -247,6 +257,7 @@ def checked_session(session: Session, rows: list[LateStartRow]) -> Session:
 
     for row in rows:
         row.apply(session)
+    british_peace(session)
     contradictions = [*missing_levels(session.carry),
                       *war_facts.surrender_contradictions(session.facts, session.carry)]
     if contradictions:   # a surrendered power's war still ticked: untick it (the page does when it is ticked)
@@ -336,12 +347,10 @@ class GamePage(QWizardPage):
                      "what else it needs.")
         elif late:
             words = (f"Starting in {self.choices()[2].title}: press \u201cCampaign so far >\u201d to set what "
-                     "happened before it (the wars come ticked as they were fought; tick who has surrendered, with "
-                     "the level), then Create game there.")
+                     "happened before it, then Create game there.")
         else:
-            words = ("Choose the rules edition, the scenario and the first turn you play with the app, then press "
-                     "Create game. Joining a campaign under way? Choose its turn: \u201cCampaign so far >\u201d "
-                     "then asks what happened before it.")
+            words = ("Choose the edition, the scenario and the first turn you play, then Create game. For a "
+                     "campaign under way, choose its turn and press \u201cCampaign so far >\u201d.")
         self.setSubTitle(words)
         self.setButtonText(QWizard.WizardButton.NextButton, "Campaign so far >" if own else "Next >")
         self.completeChanged.emit()

@@ -94,7 +94,9 @@ def test_britain_surrendered_without_a_level_is_asked_for_it_and_the_level_reach
     hands.check()
     assert "Britain has surrendered: tick \u201cMost recent British surrender level: set\u201d" in seen["asked"]
     assert seen["open"] is True and "59.41" in seen["refused"]
-    assert window.store.session.carry["britain"]["surrender_level"] == -2
+    britain = window.store.session.carry["britain"]
+    assert (britain["surrender_level"], britain["surrenders"]) == (-2, [-2])
+    assert britain["at_peace"] is False   # its war with Germany stayed ticked: the war goes on (59.85)
     show_tab(window, "Overview")
     verdict = text(window.overview, "Britain verdict")
     assert "surrender level -2" in verdict and "None" not in verdict
@@ -103,6 +105,21 @@ def test_britain_surrendered_without_a_level_is_asked_for_it_and_the_level_reach
     # a later offer at -3 counts the difference from -2 (59.872): one level, two concession points (not six)
     later = britain_offer(-3, window.store.session.carry["britain"]["surrender_level"])
     assert (later.counted_levels, later.concession_points) == (1, 2)
+
+
+def test_britain_surrendered_with_its_war_unticked_is_at_peace(qtbot):
+    """59.86: a surrender with the U.S. not at war brings peace; unticking Britain's war on the page says so."""
+    dialog = open_dialog(qtbot)
+    first_page(qtbot, dialog, Turn(1941, Season.SPRING))
+    press(qtbot, dialog, "Campaign so far >")
+    tick(qtbot, dialog, "Britain has surrendered")
+    tick(qtbot, dialog, "Most recent British surrender level: set")
+    type_number(qtbot, dialog, "Most recent British surrender level", -4)
+    tick(qtbot, dialog, "Britain at war with Germany: at war", False)
+    press(qtbot, dialog, "Create game")
+    session = dialog.session()
+    assert session.carry["britain"]["at_peace"] is True
+    assert "at peace with Germany" in session.assess()["britain"].consequences[0].text
 
 
 def test_france_surrendered_without_a_level_is_not_settled_by_what_the_table_shows(qtbot):
