@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core import family as families
-from ..core.awaw import assess
+from ..core.awaw import assess, checklist
 from ..core.awaw import facts as war_facts
 from ..core.awaw.common import FIRST_YEAR, LAST_YEAR, Edition, Scenario, Season, Status, Turn
 from ..core.lines import RulesInputError
@@ -201,12 +201,20 @@ def late_start_rows(edition: Edition, scenario: Scenario, start: Turn) -> list[L
     surrendered, then what carries over.  Powers the scenario leaves out (54.11) have no rows."""
     fresh = Session.new(edition, scenario, start)
     results = fresh.assess()
+
+    def applies(fact_id: str) -> bool:
+        """Some table of this scenario reads the fact (the Pacific scenario has no war with Germany, 54.11)."""
+        return any(results[power].status is not Status.NOT_APPLICABLE
+                   and (not line_id or fresh.has_line(power, line_id))
+                   for power, line_id in war_facts.read_by(fact_id, edition))
+
     # The wars start as fought (Russia from Summer 1941, the U.S. and Japan from Winter 1941 ...): a group
     # joining in 1942 changes only what its campaign did differently.
     rows: list[LateStartRow] = [WarRow(item.id, fresh.fact(item.id) or war_facts.historical_war(item.id, start))
-                                for item in war_facts.FACTS if item.kind == "war"]
-    rows.append(FlagFactRow("declared.japan_us", bool(fresh.fact("declared.japan_us")),
-                            war_facts.historical_war("war.japan_us", start) is not None))
+                                for item in war_facts.FACTS if item.kind == "war" and applies(item.id)]
+    if applies("declared.japan_us"):
+        rows.append(FlagFactRow("declared.japan_us", bool(fresh.fact("declared.japan_us")),
+                                war_facts.historical_war("war.japan_us", start) is not None))
     for power in assess.DISPLAY_ORDER:
         if results[power].status is Status.NOT_APPLICABLE:
             continue
@@ -220,6 +228,28 @@ def late_start_rows(edition: Edition, scenario: Scenario, start: Turn) -> list[L
     return rows
 
 
+def level_label(power: str) -> str:
+    """The late-start page's words for a power's surrender level (``carried.EDITABLE``)."""
+    return EDITABLE[power]["surrender_level"][0]
+
+
+def missing_levels(carry: dict[str, dict[str, Any]]) -> list[str]:
+    """What a surrendered power still needs on the page: its surrender level (56.31, 58.22, 59.41), in words.
+    Nothing is assumed for it: the table's level now is not the level the power surrendered at."""
+    return [f"{assess.title(power)} has surrendered: tick \u201c{level_label(power)}: set\u201d and enter the level it "
+            f"surrendered at ({rule})" for power, rule in checklist.missing_surrender_levels(carry)]
+
+
+def british_peace(session: Session) -> None:
+    """A British surrender set on the page, as the surrender itself records it (59.41): its level is the one
+    surrender so far, and Britain is at peace (59.86) exactly when its war with Germany is unticked; with the war
+    ticked the war goes on (59.85)."""
+    britain = session.carry.get("britain", {})
+    if britain.get("surrendered") and britain.get("surrender_level") is not None:
+        britain["surrenders"] = [britain["surrender_level"]]
+        britain["at_peace"] = session.fact("war.germany_britain") is None
+
+
 def checked_session(session: Session, rows: list[LateStartRow]) -> Session:
     """The new session with what the late-start rows set, checked by the core exactly as an opened
     file is (kinds, ranges, and every power assessed).  Raises ``RulesInputError`` in words."""
@@ -227,7 +257,9 @@ def checked_session(session: Session, rows: list[LateStartRow]) -> Session:
 
     for row in rows:
         row.apply(session)
-    contradictions = war_facts.surrender_contradictions(session.facts, session.carry)
+    british_peace(session)
+    contradictions = [*missing_levels(session.carry),
+                      *war_facts.surrender_contradictions(session.facts, session.carry)]
     if contradictions:   # a surrendered power's war still ticked: untick it (the page does when it is ticked)
         raise RulesInputError("; ".join(contradictions))
     try:
@@ -242,8 +274,6 @@ class GamePage(QWizardPage):
     def __init__(self) -> None:
         super().__init__()
         self.setTitle("New game")
-        self.setSubTitle("Choose the rules edition, the scenario and the first turn you play with the app. "
-                         "Joining a campaign under way? Press Next to set what happened before.")
         form = QFormLayout(self)
         self.form = form
         self.family = QComboBox()
@@ -290,23 +320,38 @@ class GamePage(QWizardPage):
         form.addRow("&Axis player:", self.axis)
         form.addRow("A&llied player:", self.allied)
         self.refusals = RefusalLine.below(self, form, "New game: number not entered")
-        self.setFinalPage(True)  # a game from Fall 1939 is created here; Next is for a late start
-        self.own_subtitle = self.subTitle()
         self.family.currentIndexChanged.connect(self._family_changed)
+        self.season.currentIndexChanged.connect(self._family_changed)
+        self.year.valueChanged.connect(self._family_changed)
+        self._family_changed()
         #: Family key -> the id of its own New game page (set by the dialog).
         self.family_page_ids: dict[str, int] = {}
 
     def family_key(self) -> str:
         return str(self.family.currentData())
 
+    def late_start(self) -> bool:
+        """A World at War from a turn after the war began (Fall 1939): the campaign so far must be set."""
+        return self.family_key() == families.DEFAULT_FAMILY and war_facts.is_late_start(self.choices()[2])
+
     def _family_changed(self) -> None:
-        """Another family: hide A World at War's choices; its own page comes next."""
+        """Another family: hide A World at War's choices; its own page comes next.  A late start is created
+        on the campaign-so-far page only, so both buttons give the same game (no skipped questions)."""
         own = self.family_key() == families.DEFAULT_FAMILY
         for widget in (self.edition, self.scenario, self.season, self.year):
             self.form.setRowVisible(widget, own)
-        self.setFinalPage(own)
-        self.setSubTitle(self.own_subtitle if own else "The game's title and the players; Next asks for the first "
-                         "turn in the family's calendar and what else it needs.")
+        late = self.late_start()
+        self.setFinalPage(own and not late)
+        if not own:
+            words = ("The game's title and the players; Next asks for the first turn in the family's calendar and "
+                     "what else it needs.")
+        elif late:
+            words = (f"Starting in {self.choices()[2].title}: press \u201cCampaign so far >\u201d to set what "
+                     "happened before it, then Create game there.")
+        else:
+            words = ("Choose the edition, the scenario and the first turn you play, then Create game. For a "
+                     "campaign under way, choose its turn and press \u201cCampaign so far >\u201d.")
+        self.setSubTitle(words)
         self.setButtonText(QWizard.WizardButton.NextButton, "Campaign so far >" if own else "Next >")
         self.completeChanged.emit()
 
@@ -342,6 +387,8 @@ class LateStartPage(QWizardPage):
         self.problem.setStyleSheet("color: #b00020; font-weight: 600;")
         layout.addWidget(self.problem)
         self.built_for: tuple[Edition, Scenario, Turn] | None = None
+        #: What the problem line last asked for (the surrender levels still missing).
+        self.asked = ""
         #: Numbers typed outside their range are refused in the problem line (rebuilt with the rows).
         self.refusals = RefusalLine(self.problem)
 
@@ -355,8 +402,9 @@ class LateStartPage(QWizardPage):
     def initializePage(self) -> None:
         choices = self.game.choices()
         edition, scenario, start = choices
-        self.setSubTitle(f"Before {start.title}: tick the powers that have surrendered and set the values the "
-                         "end of turn carries over. Leave what has not happened as it is.")
+        self.setSubTitle(f"Before {start.title}: tick the powers that have surrendered (with the level each "
+                         "surrendered at) and set the values the end of turn carries over. Leave what has not "
+                         "happened as it is.")
         if choices == self.built_for:
             return  # Back and Next again keeps what was entered
         self.built_for = choices
@@ -374,6 +422,7 @@ class LateStartPage(QWizardPage):
                 form.addRow(heading)
             form.addRow(f"{row.label} ({row.rule}):", row.editor())
         self._end_wars_on_surrender()
+        self._ask_for_levels()
         self.scroll.setWidget(body)
         self.refusals.deleteLater()
         self.refusals = RefusalLine(self.problem, body.findChildren(NumberBox))
@@ -388,6 +437,39 @@ class LateStartPage(QWizardPage):
                 ended = [wars[key] for key in war_facts.wars_ended_by(row.power, {"at_peace": False})
                          if key in wars]
                 row.picker.happened.toggled.connect(partial(self._surrender_ticked, ended))
+
+    def _ask_for_levels(self) -> None:
+        """Ticking that a power has surrendered asks at once for the level it surrendered at (the problem line
+        says which box to fill); Create game refuses the game until it is entered."""
+        for row in self.rows:
+            if isinstance(row, SurrenderRow) and row.picker is not None:
+                row.picker.happened.toggled.connect(self._show_missing_levels)
+            if isinstance(row, CarriedValueRow) and row.key == "surrender_level" \
+                    and isinstance(row.widget, OptionalNumber):
+                row.widget.set.toggled.connect(self._show_missing_levels)
+
+    def missing(self) -> list[str]:
+        """The surrender levels the rows still lack, in words."""
+        carry: dict[str, dict[str, Any]] = {}
+        for row in self.rows:
+            if isinstance(row, (SurrenderRow, CarriedValueRow)):
+                for power, key, value in row.carried():
+                    carry.setdefault(power, {})[key] = value
+        return missing_levels(carry)
+
+    def refused(self, error: RulesInputError) -> None:
+        """Create game refused: say why; a refusal for a missing level goes once the level is entered."""
+        self.problem.setText(f"Not created: {error}")
+        missing = self.missing()
+        if missing and str(error).startswith(missing[0]):
+            self.asked = self.problem.text()
+
+    def _show_missing_levels(self) -> None:
+        missing = self.missing()
+        asked = "; ".join(missing) + "." if missing else ""
+        if asked or self.problem.text() == self.asked:   # a refusal or an earlier message stays until replaced
+            self.problem.setText(asked)
+        self.asked = asked
 
     @staticmethod
     def _surrender_ticked(ended: list[WarRow], on: bool) -> None:
@@ -465,13 +547,17 @@ class NewSessionDialog(QWizard):
                 return
             QWizard.accept(self)
             return
+        if self.currentId() == self.GAME_PAGE and self.game_page.late_start():
+            self.next()   # a late start is created on the campaign-so-far page (Enter, or a caller's accept())
+            self.late_page.problem.setText("Check what happened before the first turn, then press Create game.")
+            return
         try:
             self._session = self.build()
         except RulesInputError as error:
             self._session = None
             if self.currentId() != self.LATE_START_PAGE:
                 self.next()
-            self.late_page.problem.setText(f"Not created: {error}")
+            self.late_page.refused(error)
             return
         super().accept()
 
@@ -484,6 +570,9 @@ class NewSessionDialog(QWizard):
             title=page.title.text().strip(),
         )
         built_for = self.late_page.built_for
+        if built_for is None and war_facts.is_late_start(start):
+            raise RulesInputError(f"a game starting in {start.title} is created on the campaign-so-far page, which "
+                                  "sets what happened before it")
         if built_for is not None and built_for != (edition, scenario, start):
             self.late_page.built_for = None  # rebuilt for the new choices when shown again
             raise RulesInputError("the edition, scenario or starting turn changed after the campaign so far was "

@@ -122,14 +122,17 @@ class OverviewTab(QWidget):
         for power, (level, status, verdict, change) in self.rows.items():
             result = results[power]
             no_election = power == "election" and not result.figures.get("held", True)
-            level.setText("\u2014" if no_election else points_text(result.level))
+            unused = result.status is Status.NOT_APPLICABLE   # not in this scenario (54.11): no level to read
+            level.setText("\u2014" if no_election or unused else points_text(result.level))
             level.setToolTip("No election is held this turn (62.21): the table is a forecast." if no_election
-                             else "")
+                             else f"Not used: {result.verdict}" if unused else "")
             status.setText(status_text(result.status))
             self._chip(status, status_chip_style(result.status, dark))
             verdict.setText(result.verdict)
             if no_election:
                 change.setText("no election this turn")
+            elif unused:
+                change.setText("\u2014")
             elif previous is None or power not in previous:
                 change.setText("first turn recorded" if previous is None else "\u2014")
             else:

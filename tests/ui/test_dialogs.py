@@ -48,6 +48,8 @@ def test_file_new_game_creates_every_edition_scenario_and_starting_turn(qtbot, e
 
         def player(dialog, start=start, title=title):
             fill_game_page(qtbot, dialog, edition, scenario, start, title)
+            if start > Turn(1939, Season.FALL):   # a late start is created on the campaign-so-far page
+                press(qtbot, dialog, "Campaign so far >")
             press(qtbot, dialog, "Create game")
 
         hands = NextDialog(player, NewSessionDialog)
@@ -127,6 +129,8 @@ def test_a_surrender_dated_after_the_start_is_refused_on_the_page_and_nothing_is
         fill_game_page(qtbot, dialog, Edition.ORIGINAL, Scenario.EUROPEAN, Turn(1942, Season.SPRING))
         press(qtbot, dialog, "Campaign so far >")
         tick(qtbot, dialog, "Italy has surrendered")
+        tick(qtbot, dialog, "Italian surrender level: set")
+        type_number(qtbot, dialog, "Italian surrender level", -1)
         type_number(qtbot, dialog, "Italy has surrendered: year", 1943)
         press(qtbot, dialog, "Create game")
         assert dialog.isVisible(), "a refused game must not close the dialog"
@@ -147,7 +151,7 @@ def test_changing_the_first_page_after_the_campaign_page_asks_to_check_it_again(
     dialog = NewSessionDialog()
     qtbot.addWidget(dialog)
     dialog.show()
-    fill_game_page(qtbot, dialog, Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1942, Season.SPRING))
+    fill_game_page(qtbot, dialog, Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1939, Season.FALL))
     press(qtbot, dialog, "Campaign so far >")
     press(qtbot, dialog, "< Back")
     choose(dialog, "Scenario type", Scenario.PACIFIC.title)
@@ -391,6 +395,8 @@ def test_ticking_that_france_surrendered_unticks_its_war_and_the_tables_count_it
         press(qtbot, dialog, "Campaign so far >")
         assert find(dialog, "France at war with Germany: at war").isChecked()   # the war as fought, until...
         tick(qtbot, dialog, "France has surrendered")
+        tick(qtbot, dialog, "French surrender level: set")
+        type_number(qtbot, dialog, "French surrender level", -2)
         seen["france at war"] = find(dialog, "France at war with Germany: at war").isChecked()
         press(qtbot, dialog, "Create game")
 
@@ -416,6 +422,8 @@ def test_a_surrendered_power_still_at_war_is_refused_with_the_reason(qtbot):
         fill_game_page(qtbot, dialog, Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1942, Season.SPRING), "Club")
         press(qtbot, dialog, "Campaign so far >")
         tick(qtbot, dialog, "France has surrendered")
+        tick(qtbot, dialog, "French surrender level: set")
+        type_number(qtbot, dialog, "French surrender level", -2)
         tick(qtbot, dialog, "France at war with Germany: at war")   # ticked again by hand
         press(qtbot, dialog, "Create game")
         assert dialog.isVisible()

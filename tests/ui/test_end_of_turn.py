@@ -52,7 +52,8 @@ def test_a_question_starts_unanswered_and_the_turn_waits_for_it(qtbot):
 
 def test_check_list_finds_a_surrendered_power_still_at_war_and_goes_there(qtbot):
     window = open_window(qtbot)
-    window.store.change_session("France surrendered by hand", lambda s: s.carry["france"].update(surrendered=True))
+    window.store.change_session("France surrendered by hand", lambda s: s.carry["france"].update(surrendered=True,
+                                                                                          surrender_level=-1))
     dialog = EndOfTurnDialog(window.store.session, window, go_to=window.go_to)
     qtbot.addWidget(dialog)
     go = [b for b in dialog.findChildren(QPushButton) if b.accessibleName().startswith("Go there")]

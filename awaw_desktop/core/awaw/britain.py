@@ -340,6 +340,7 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
     surrendered = bool(carry.get("surrendered"))
     level = carry.get("surrender_level")
     level = None if level is None else int(level)
+    said = "not entered (59.41)" if level is None else str(level)   # never "None" on screen
     resumed = war_resumed(carry, game.turn, us_at_war)
     at_peace = bool(carry.get("at_peace")) and not resumed
     if game.scenario is Scenario.PACIFIC:
@@ -352,7 +353,7 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
         why = ("Britain is at peace with Germany; its resistance matters again only if the war resumes (59.75A)."
                if at_peace else "Germany declared war after the surrender: Britain does not surrender again (59.87).")
         return PowerResult(KEY, TITLE, total, total, Status.SURRENDERED,
-                           f"Britain has surrendered at surrender level {level}; the level shown is its resistance "
+                           f"Britain has surrendered at surrender level {said}; the level shown is its resistance "
                            f"now ({total:+d}).", result.breakdown,
                            (Consequence("59.87", why), _canada(game.edition)),
                            # 62.91 reading: once Germany's declaration resumed the war (59.86B) Britain is
@@ -364,10 +365,10 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
     this_turn = game.turn.to_json()
     if surrendered and carry.get("surrender_turn") == this_turn:
         return PowerResult(KEY, TITLE, total, total, Status.SURRENDERED,
-                           f"Britain surrendered this turn at surrender level {level}; the level shown is its "
+                           f"Britain surrendered this turn at surrender level {said}; the level shown is its "
                            f"resistance ({total:+d}).", result.breakdown,
                            (Consequence("59.87", "One offer a turn: a new offer can come in a later turn, below "
-                                                 f"level {level}."), _canada(game.edition)),
+                                                 f"level {said}."), _canada(game.edition)),
                            _figures(True, level, None, total, us_at_war, at_peace, resumed))
     if this_turn in (carry.get("declined_offers") or []):
         status = Status.SURRENDERED if surrendered else Status.NO_EFFECT
@@ -407,11 +408,11 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
                            _figures(surrendered, level, the_offer, total, us_at_war, False, resumed))
     if surrendered:
         return PowerResult(KEY, TITLE, total, total, Status.SURRENDERED,
-                           f"Britain has surrendered at surrender level {level} and fights on (resistance {total:+d}).",
+                           f"Britain has surrendered at surrender level {said} and fights on (resistance {total:+d}).",
                            result.breakdown,
                            (*resumed_note,
                             Consequence("59.87", f"Britain offers again only below its last surrender level "
-                                                 f"{level}."), _canada(game.edition)),
+                                                 f"{said}."), _canada(game.edition)),
                            _figures(True, level, the_offer, total, us_at_war, False, resumed))
     return PowerResult(KEY, TITLE, total, total, Status.NO_EFFECT,
                        f"Britain fights on (resistance {total:+d}).", result.breakdown,

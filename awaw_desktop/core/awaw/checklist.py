@@ -35,6 +35,11 @@ def checks(session: Session, results: Mapping[str, PowerResult]) -> list[Check]:
         if session.fact(fact_id) is not None:
             found.append(Check(rule, f"{who}, but \u201c{war_facts.fact(fact_id).label}\u201d is still marked at war.",
                                ("fact", fact_id, "")))
+    for power, rule in missing_surrender_levels(carry):
+        found.append(Check(rule, f"{assess.title(power)} has surrendered, but its surrender level was never entered, "
+                           "so what rests on it (a later offer, the effects) cannot be worked out. Enter it with "
+                           f"\u201cAdjust\u2026\u201d beside the {assess.title(power)} tab's carried values.",
+                           ("line", power, "")))
     france = results.get("france")
     if france is not None and france.status is Status.SURRENDERS and not carry.get("france", {}).get("surrendered"):
         found.append(Check("58.1", "France surrenders this turn: walk through the French surrender (level, Vichy, "
@@ -60,6 +65,17 @@ def checks(session: Session, results: Mapping[str, PowerResult]) -> list[Check]:
                                    f"a line the {session.edition.title} do not have; it is ignored.",
                                    ("line", power, line_id)))
     return found
+
+
+#: The powers whose surrender has a level the later rules read, and the rule that sets it: Italy's (56.31),
+#: France's (58.22), Britain's (59.41: a later offer comes only below it, and counts the difference, 59.872).
+SURRENDER_LEVEL_RULES = {"italy": "56.31", "france": "58.22", "britain": "59.41"}
+
+
+def missing_surrender_levels(carry: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, str]]:
+    """(power, rule) for each power recorded as surrendered whose surrender level nobody entered."""
+    return [(power, rule) for power, rule in SURRENDER_LEVEL_RULES.items()
+            if carry.get(power, {}).get("surrendered") and carry.get(power, {}).get("surrender_level") is None]
 
 
 #: Lines every game has a value for that a new game cannot know: each power's DP level (France's DPs, the

@@ -157,6 +157,16 @@ HISTORICAL_WARS: dict[str, Turn] = {
 }
 
 
+#: The first turn of the war: a game starting after it joins a campaign under way (its wars, its surrenders).
+WAR_BEGINS = Turn(1939, "fall")   # type: ignore[arg-type]
+
+
+def is_late_start(start: Turn) -> bool:
+    """A game starting after the war began, whose campaign so far the players set (who is at war, who has
+    surrendered and at what level)."""
+    return start > WAR_BEGINS
+
+
 def historical_war(fact_id: str, start: Turn) -> Any:
     """The war's value in the war as fought, for a game starting at ``start`` (None: not yet begun)."""
     began = HISTORICAL_WARS.get(fact_id)
@@ -360,6 +370,14 @@ def write_line(power: str, line_id: str, value: Any, facts: Facts, turn: Turn) -
     return [key for key in (value or ()) if key not in bound]
 
 
+def read_by(fact_id: str, edition: Edition) -> tuple[tuple[str, str], ...]:
+    """Who reads a fact: (power, line id) for each table line bound to it, and ``("japan", "")`` for a war
+    Japan's cumulative clock is read from (57.14A: the Original rules count only the war with the U.S.)."""
+    lines = tuple(dict.fromkeys((b.power, b.line_id) for b in READERS.get(fact_id, ())))
+    clock = ("war.japan_us",) if edition is Edition.ORIGINAL else JAPAN_CLOCK_WARS
+    return (*lines, ("japan", "")) if fact_id in clock else lines
+
+
 def where_shown(fact_id: str, present: Callable[[str, str], bool]) -> list[tuple[str, str]]:
     """(power, line id) pairs that show a fact, among the lines ``present`` says the table has."""
     seen: list[tuple[str, str]] = []
@@ -375,6 +393,8 @@ def where_shown(fact_id: str, present: Callable[[str, str], bool]) -> list[tuple
 # ---------------------------------------------------------------------------------------------
 
 JAPAN_CLOCK_KEYS = ("war_turn", "war_began_on_russia", "us_war_turn")
+#: The wars Japan's clock is read from (:func:`japan_clock`).
+JAPAN_CLOCK_WARS = ("war.japan_us", "war.japan_britain", "war.japan_russia")
 
 
 def _since(facts: Mapping[str, Any], fact_id: str) -> Turn | None:

@@ -475,7 +475,8 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
         when = turn_from_json(game.carried(KEY, "surrender_turn"), "surrender_turn")
         vichy = game.carried(KEY, "vichy")
         vichy_text = {True: "with Vichy France", False: "without Vichy France"}.get(vichy, "")
-        text = f"France surrendered{' in ' + when.title if when else ''} at level {level:+d}"
+        at = "with its surrender level not entered (58.22)" if carried_level is None else f"at level {level:+d}"
+        text = f"France surrendered{' in ' + when.title if when else ''} {at}"
         text += f", {vichy_text}." if vichy_text else "."
         figures["level"] = level
         return PowerResult(KEY, TITLE, raw, level, Status.SURRENDERED, text, table.breakdown, figures=figures)
