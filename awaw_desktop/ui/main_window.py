@@ -7,7 +7,6 @@ theme, size) in ``window_view.py``, and the power tabs with their buttons in ``p
 
 from __future__ import annotations
 
-import gc
 import linecache
 import os
 from pathlib import Path
@@ -259,7 +258,6 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
 
 
     def _build_tabs(self) -> None:
-        gc.unfreeze()   # the old tabs go: their cycles may be collected again (frozen again once rebuilt)
         current = self.tabs.currentIndex()
         record_shown = self._history is not None and self.tabs.indexOf(self._history) >= 0
         if record_shown:
@@ -326,9 +324,6 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         if self.facts_tab is not None and not self.facts_tab.built:
             self.facts_tab.build()
         forget_read_sources()   # the tabs' modules were read in turn
-        # The tabs live until the game is replaced: kept out of the collector's full passes, as start-up's objects
-        # are (ui/app.py), so a pass landing in a tipping search's slice does not scan them (issue 16).
-        gc.freeze()
 
     def decorate_power_tab(self, power: str, tab: PowerTab) -> None:
         """Add what a power's tab offers beyond its table: the surrender wizards."""
