@@ -10,8 +10,9 @@ from ..core.awaw import assess
 from ..core.awaw.checklist import war_end
 from ..core.awaw.common import Status
 from .follow import RefreshWhenSeen
+from .status_chip import StatusChip
 from .store import SessionStore
-from .theme import is_dark, points_text, status_chip_style, status_text
+from .theme import is_dark, points_text, status_chip_style
 from .tipping_panel import OverviewTipping
 
 
@@ -59,7 +60,7 @@ class OverviewTab(QWidget):
         grid.setVerticalSpacing(10)
         for column, text in enumerate(("Power", "Level", "Status", "What it means now", "Since last end of turn", "")):
             grid.addWidget(QLabel(f"<b>{text}</b>"), 0, column)
-        self.rows: dict[str, tuple[QLabel, QLabel, QLabel, QLabel]] = {}
+        self.rows: dict[str, tuple[QLabel, StatusChip, QLabel, QLabel]] = {}
         level_font = QFont(self.font())
         level_font.setPointSizeF(level_font.pointSizeF() * 1.8)
         level_font.setBold(True)
@@ -69,7 +70,7 @@ class OverviewTab(QWidget):
             level = QLabel()
             level.setFont(level_font)
             level.setAccessibleName(f"{title} level")
-            status = QLabel()
+            status = StatusChip()
             status.setAccessibleName(f"{title} status")
             verdict = QLabel()
             verdict.setWordWrap(True)
@@ -126,8 +127,7 @@ class OverviewTab(QWidget):
             level.setText("\u2014" if no_election or unused else points_text(result.level))
             level.setToolTip("No election is held this turn (62.21): the table is a forecast." if no_election
                              else f"Not used: {result.verdict}" if unused else "")
-            status.setText(status_text(result.status))
-            self._chip(status, status_chip_style(result.status, dark))
+            status.show_status(result.status, dark)
             verdict.setText(result.verdict)
             if no_election:
                 change.setText("no election this turn")

@@ -7,7 +7,8 @@ the chip only; the text follows the zoom like any other label.
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPaintEvent, QPalette
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 from ..core.awaw.common import Status
@@ -40,18 +41,20 @@ class StatusChip(QLabel):
         colours = status_colours(status, dark)
         if (status, colours) != (self.status, self.colours):
             self.status, self.colours = status, colours
-            self.update()
+            palette = self.palette()   # a copy (the copy constructor would name Qt.GlobalColor)
+            palette.setColor(QPalette.ColorRole.Window, QColor(colours[0]))
+            palette.setColor(QPalette.ColorRole.WindowText, QColor(colours[1]))
+            self.setPalette(palette)   # a repaint, not a restyle
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        background, foreground = self.colours
+        # Colours come from the chip's palette: a painter takes its pen from it, and ``fillPath`` its brush.
+        # (Naming a colour for a pen or a brush would load Qt's ``Qt`` namespace before the window's first
+        # paint, where the Overview shows its chips; so would an alignment flag for the words.)
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QColor(background))
-        painter.setBrush(QColor(background))
-        painter.drawRoundedRect(self.rect().adjusted(0, 0, -1, -1), RADIUS, RADIUS)
-        painter.setPen(QColor(foreground))
-        # Left, centred in height, from the font's metrics (an alignment flag would load Qt's ``Qt`` namespace
-        # before the window's first paint, where the Overview shows its chips).
+        shape = QPainterPath()
+        shape.addRoundedRect(QRectF(self.rect()), RADIUS, RADIUS)
+        painter.fillPath(shape, self.palette().window())
         area, metrics = self.contentsRect(), painter.fontMetrics()
         painter.drawText(area.left(), area.top() + (area.height() - metrics.height()) // 2 + metrics.ascent(),
                          self.text())
