@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.awaw import assess
-from ..core.awaw.common import PowerResult
+from ..core.awaw.common import PowerResult, Status
 from ..core.lines import Line
 from .carried import CarriedPanel
 from .follow import RefreshWhenSeen
@@ -89,9 +89,12 @@ class ResultHeader(QFrame):
             return
         self._shown = shown
         no_election = result.power == "election" and not result.figures.get("held", True)
-        self.level.setText("\u2014" if no_election else points_text(result.level) if result.level else "0")
+        unused = result.status is Status.NOT_APPLICABLE   # not in this scenario (54.11): no level to read, as the
+        self.level.setText("\u2014" if no_election or unused else points_text(result.level))   # Overview shows
         self.level.setToolTip(f"No election is held this turn (62.21): the table is a forecast "
-                              f"({points_text(result.level)})." if no_election else "")
+                              f"({points_text(result.level)})." if no_election
+                              else f"Not used in this scenario: the table would give {points_text(result.level)}."
+                              if unused else "")
         self.status.show_status(result.status, shown[4])
         self.verdict.setText(result.verdict)
         if result.consequences:

@@ -208,6 +208,8 @@ def test_scenario_and_edition_show_in_the_window(qtbot):
     assert "Pacific scenario" in window.edition_label.text()
     for title in ("Britain", "Russia"):
         assert "Not applicable" in text(window.overview, f"{title} status")
+        assert text(window.overview, f"{title} level") == "\u2014"   # no level to read (54.11) ...
+        assert text(window.power_tabs[title.lower()], f"{title} level") == "\u2014"   # ... on its tab either
 
 
 def test_every_line_of_every_tab_is_shown_with_its_rule(window):
