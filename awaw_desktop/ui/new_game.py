@@ -204,9 +204,8 @@ def late_start_rows(edition: Edition, scenario: Scenario, start: Turn) -> list[L
 
     def applies(fact_id: str) -> bool:
         """Some table of this scenario reads the fact (the Pacific scenario has no war with Germany, 54.11)."""
-        return any(results[power].status is not Status.NOT_APPLICABLE
-                   and (not line_id or fresh.has_line(power, line_id))
-                   for power, line_id in war_facts.read_by(fact_id, edition))
+        return war_facts.read_in_game(fact_id, edition, fresh.has_line,
+                                      lambda power: results[power].status is not Status.NOT_APPLICABLE)
 
     # The wars start as fought (Russia from Summer 1941, the U.S. and Japan from Winter 1941 ...): a group
     # joining in 1942 changes only what its campaign did differently.

@@ -4,6 +4,7 @@ everywhere at once; each row says which tables read it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent
@@ -11,7 +12,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWi
 
 from ..core.awaw import assess
 from ..core.awaw import facts as war_facts
-from ..core.awaw.common import Turn
+from ..core.awaw.common import Status, Turn
 from ..core.lines import RulesInputError
 from .follow import RefreshWhenSeen
 from .store import SessionStore
@@ -70,19 +71,23 @@ class FactsTab(QWidget):
         from .war_rows import fact_editor
 
         store = self.store
+
+        def used(power: str) -> bool:
+            return store.result(power).status is not Status.NOT_APPLICABLE
+
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         body = QWidget()
         grid = QGridLayout(body)
         row = 0
         for group in war_facts.GROUPS:
+            items = [item for item in war_facts.FACTS if item.group == group and self._asked(item, used)]
+            if not items:
+                continue
             heading = QLabel(f"<b>{group}</b>")
             grid.addWidget(heading, row, 0, 1, 4)
             row += 1
-            for item in (f for f in war_facts.FACTS if f.group == group):
-                if item.kind == "flag" and item.group == "Cities and places" and \
-                        not war_facts.where_shown(item.id, store.session.has_line):
-                    continue   # no table of this edition and scenario reads it: not asked
+            for item in items:
                 grid.addWidget(QLabel(item.rule), row, 0)
                 label = QLabel(item.label)
                 label.setToolTip(item.help)
@@ -102,6 +107,16 @@ class FactsTab(QWidget):
         self.outer.addWidget(scroll, 1)
         self.follower.behind = False
         self.sync()
+
+    def _asked(self, item: war_facts.Fact, used: Callable[[str], bool]) -> bool:
+        """A fact the tab lists: one a table of this game reads, or one only the procedures read (the colonies)."""
+        session = self.store.session
+        if item.kind == "flag" and item.group == "Cities and places" and \
+                not war_facts.where_shown(item.id, session.has_line):
+            return False   # no table of this edition and scenario reads it: not asked
+        readers = war_facts.read_by(item.id, session.edition)
+        # Read only by tables the scenario leaves out (54.11: the Pacific scenario's wars with Germany): not asked.
+        return not readers or war_facts.read_in_game(item.id, session.edition, session.has_line, used)
 
     def detach(self) -> None:
         self.store.resultsChanged.disconnect(self.follower.changed)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QMessageBox, QSpinBox
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QMessageBox, QSpinBox, QWidget
 
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
 from awaw_desktop.core.session import Session
@@ -99,3 +99,23 @@ def test_a_war_dated_after_the_turn_being_played_is_refused_with_a_message(qtbot
     assert find(tab, "Russia at war with Germany: year", QSpinBox).value() == 1939               # shown again
     assert window.store.undo_stack.count() == undo_steps
     assert window.store.result("britain").level == britain_before + 1    # Russia at war since Fall 1939 (59.21)
+
+
+def test_the_pacific_war_tab_lists_only_what_its_tables_read(qtbot):
+    # Third play-test: a Pacific game's war tab listed the wars with Germany, which only tables the scenario leaves
+    # out read (54.11); the colonies, read by the procedures, stay.
+    from awaw_desktop.core.awaw import facts as war_facts
+
+    window = MainWindow(SessionStore(Session.new(Edition.UPDATED, Scenario.PACIFIC, FALL_1941)))
+    window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(window)
+    window.show()
+    tab = war_tab(window)
+    labels = {w.accessibleName() for w in tab.findChildren(QWidget) if w.accessibleName()}
+    assert f"{war_facts.fact('war.japan_us').label}: at war" in labels
+    assert f"{war_facts.fact('war.germany_france').label}: at war" not in labels
+    global_window = open_window(qtbot)
+    everything = {w.accessibleName() for w in war_tab(global_window).findChildren(QWidget) if w.accessibleName()}
+    assert f"{war_facts.fact('war.germany_france').label}: at war" in everything
+    colonies = [item for item in war_facts.FACTS if item.id.startswith("colony.")]
+    assert colonies and all(item.id in war_tab(global_window).rows for item in colonies)

@@ -378,6 +378,13 @@ def read_by(fact_id: str, edition: Edition) -> tuple[tuple[str, str], ...]:
     return (*lines, ("japan", "")) if fact_id in clock else lines
 
 
+def read_in_game(fact_id: str, edition: Edition, present: Callable[[str, str], bool],
+                 used: Callable[[str], bool]) -> bool:
+    """Some table the game uses reads the fact: ``used(power)`` says whether the scenario uses a power's table
+    (54.11: the Pacific scenario has no war with Germany), ``present`` whether the table has the line."""
+    return any(used(power) and (not line_id or present(power, line_id)) for power, line_id in read_by(fact_id, edition))
+
+
 def where_shown(fact_id: str, present: Callable[[str, str], bool]) -> list[tuple[str, str]]:
     """(power, line id) pairs that show a fact, among the lines ``present`` says the table has."""
     seen: list[tuple[str, str]] = []
