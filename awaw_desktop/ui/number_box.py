@@ -30,6 +30,9 @@ from PySide6.QtWidgets import QApplication, QLabel, QLayout, QSpinBox, QWidget
 
 #: What a player may have in the box while typing: a whole number, or only its sign.
 WHOLE_NUMBER = re.compile(r"[+-]?[0-9]*")
+#: A number with a fraction ("1.5", "2,5"): kept in view while typed, then refused as not a whole number (Qt's box
+#: dropped the point, so "1.5" went in as 15).
+FRACTION = re.compile(r"[+-]?[0-9]*[.,][0-9]*")
 
 #: Signs other keyboards and pastes give, read as the plain ones (the app shows "\u2212" itself).
 OTHER_SIGNS = {"\u2212": "-", "\u2012": "-", "\u2013": "-", "\ufe63": "-", "\uff0d": "-",
@@ -54,6 +57,10 @@ def typed_number(text: str) -> int | None:
     """The whole number in what was typed ("-5", "+3", "007", "５"), or None."""
     text = plain_digits(text).strip()
     return int(text) if re.fullmatch(r"[+-]?[0-9]+", text) else None
+
+
+def not_whole(name: str, typed: str, minimum: int, maximum: int) -> str:
+    return f"{name}: {typed} is not a whole number; it must be a whole number between {minimum} and {maximum}"
 
 
 def not_a_number(name: str, minimum: int, maximum: int) -> str:
@@ -104,7 +111,8 @@ class NumberBox(QSpinBox):
         """Any whole number may stand while the player types: nothing they type vanishes.  Digits of
         other scripts become 0-9 in the box itself, so what it shows is what it takes."""
         state, text, pos = super().validate(plain_digits(text), pos)
-        if state == QValidator.State.Invalid and WHOLE_NUMBER.fullmatch(self._number_text(text)):
+        body = self._number_text(text)
+        if state == QValidator.State.Invalid and (WHOLE_NUMBER.fullmatch(body) or FRACTION.fullmatch(body)):
             state = QValidator.State.Intermediate
         return state, text, pos
 
@@ -213,7 +221,9 @@ class NumberBox(QSpinBox):
         self._typing = False
         super().setValue(before)
         self.lineEdit().setText(self._shown(before))
+        body = plain_digits(self._number_text(text))
         message = (out_of_range(self.name(), number, self.minimum(), self.maximum()) if number is not None
+                   else not_whole(self.name(), body, self.minimum(), self.maximum()) if FRACTION.fullmatch(body)
                    else not_a_number(self.name(), self.minimum(), self.maximum()))
         self.refused.emit(message)
         return False

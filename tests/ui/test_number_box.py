@@ -195,3 +195,15 @@ def test_edit_undo_names_the_whole_number_typed_and_a_taken_entry_clears_the_ref
     assert status(window).startswith("Not entered:")
     window.show_power("russia")                     # another tab: the message was about the one left
     assert status(window) == ""
+
+
+@pytest.mark.parametrize("typed", ["1.5", "2,5"])
+def test_a_number_with_a_fraction_is_refused_not_read_without_its_point(qtbot, typed):
+    # Fourth play-test: "1.5" typed as the British DP level went in as 15, without a word.
+    window = active_window(qtbot)
+    tab = window.power_tabs["britain"]
+    type_number(qtbot, tab, DP, -3)
+    spin = type_keys(qtbot, tab, DP, typed)
+    assert status(window) == (f"Not entered: British DP level: {typed} is not a whole number; it must be a whole "
+                              "number between -60 and 60")
+    assert spin.value() == -3 and window.store.session.value("britain", "dp_level") == -3
