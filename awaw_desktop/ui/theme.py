@@ -107,8 +107,8 @@ def _palette(dark: bool) -> QPalette:
     """A plain light or dark palette (Fusion draws with it on every platform)."""
     role, group = QPalette.ColorRole, QPalette.ColorGroup
     if dark:
-        colours = {role.Window: "#2b2b2b", role.WindowText: "#e6e6e6", role.Base: "#1f1f1f",
-                   role.AlternateBase: "#2f2f2f", role.Text: "#e6e6e6", role.Button: "#353535",
+        colours = {role.Window: "#2b2b2b", role.WindowText: "#e6e6e6", role.Base: "#3a3a3a",
+                   role.AlternateBase: "#404040", role.Text: "#e6e6e6", role.Button: "#353535",
                    role.ButtonText: "#e6e6e6", role.ToolTipBase: "#3a3a3a", role.ToolTipText: "#f0f0f0",
                    role.Highlight: "#3d6fb4", role.HighlightedText: "#ffffff", role.Link: "#8ab4f8",
                    role.PlaceholderText: "#9a9a9a", role.BrightText: "#ff6b6b", role.Light: "#4a4a4a",
