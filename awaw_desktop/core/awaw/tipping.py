@@ -178,10 +178,10 @@ class PowerTipping(Record):
         if reached:
             other = "up" if self.levels_up is None else "down"
             return f"Next threshold: {reached[0]}; none {other} within one change."
-        text = "Next threshold: none within one change, up or down."
         if self.points:   # every listed change tips it without moving its level (a tick, not a count)
-            text += f" Only changes that keep its level ({level_words(self.level)}) tip it."
-        return text
+            return (f"No single change moves its level ({level_words(self.level)}) to a threshold; the changes "
+                    "below tip it at this level.")
+        return "Next threshold: none within one change, up or down."
 
 
 def _stored(value: Any) -> Any:
