@@ -135,6 +135,10 @@ def test_an_awaw_reader_names_a_file_of_another_or_unknown_family_as_such(tmp_pa
     assert unknown.startswith("made by a newer version") and "'ancient-rome'" in unknown and "awaw, europa" in unknown
     assert awaw_refusal(family=7).startswith("damaged: family must be")
     assert "not an A World at War session" in awaw_refusal(family="europa")
+    path.write_text(json.dumps({**document, "family": "europa"}), encoding="utf-8")   # read as a Europa game
+    with pytest.raises(SessionFileError) as caught:
+        gamefile.load(path)
+    assert str(caught.value).startswith("damaged: its family field says Europa, but it holds an A World at War")
     path.write_text(json.dumps({**document, "family": "awaw"}), encoding="utf-8")   # its own family, said outright
     assert sessionfile.load(path) == sessionfile.loads(sessionfile.dumps(Session.new()))
     assert gamefile.load(path).family == "awaw"

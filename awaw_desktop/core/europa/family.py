@@ -46,6 +46,9 @@ def from_document(document: dict[str, Any]) -> EuropaGame:
     version = document.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
         raise SessionFileError("damaged: version must be a whole number")
+    if "game" not in document and "edition" in document:   # an A World at War session with a Europa family field
+        raise SessionFileError("damaged: its family field says Europa, but it holds an A World at War session "
+                               "(edition, scenario, tables), not a Europa game")
     if version > FILE_VERSION:
         raise SessionFileError(f"made by a newer version of awaw-desktop (Europa game format {version}; "
                                f"this version reads up to {FILE_VERSION})")
