@@ -115,13 +115,17 @@ class Envelope(Record):
             return Stage.TO_SHOW
         return Stage.OPENED if turn < self.effective else Stage.PRIVATE
 
-    def timeline(self) -> tuple[tuple[str, EuropaTurn], ...]:
-        """The envelope's dates, for the nation panel."""
+    def timeline(self, turn: EuropaTurn) -> tuple[tuple[str, EuropaTurn], ...]:
+        """The envelope's dates at ``turn``, for the nation panel and the report: what is still to come says so
+        ("To be shown to both sides by Oct I 1943"), not as if it had happened."""
         dates: list[tuple[str, EuropaTurn]] = [("Drawn", self.drawn)]
         if self.opened is not None and self.effective and self.show_due and self.discarded:
+            shown = ("Shown to both sides", self.shown) if self.shown is not None else (
+                ("To be shown to both sides by", self.show_due) if turn < self.show_due
+                else ("To be shown to both sides since", self.show_due))
             dates += [(f"Opened by the {SIDE_TITLES[self.opened_by]} side", self.opened),
-                      ("In effect from", self.effective), ("Shown to both sides", self.shown or self.show_due),
-                      ("Discarded", self.discarded)]
+                      ("In effect from", self.effective),
+                      shown, ("Discarded" if turn >= self.discarded else "To be discarded", self.discarded)]
         return tuple(dates)
 
     # -- JSON ------------------------------------------------------------------------------

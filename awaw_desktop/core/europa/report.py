@@ -32,7 +32,7 @@ class EnvelopeView(Record):
 def envelope_view(envelope: Envelope, turn: EuropaTurn) -> EnvelopeView:
     stage = envelope.stage(turn)
     public = envelope.card if stage in (Stage.SHOWN, Stage.DISCARDED) else ""
-    return EnvelopeView(stage, envelope.timeline(), public, effect(public).label if public else "",
+    return EnvelopeView(stage, envelope.timeline(turn), public, effect(public).label if public else "",
                         envelope.in_effect(turn))
 
 

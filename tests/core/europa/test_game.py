@@ -199,4 +199,4 @@ def test_the_report_names_a_card_only_once_shown():
     assert "due to be shown" in report_text(game)
     game = actions.show_card(game, "Italy", ALLIED)
     assert card_name(card) in report_text(game)
-    assert "Shown to both sides Sep II 1943, Discarded Jan II 1944" in report_text(game)
+    assert "Shown to both sides Sep II 1943, To be discarded Jan II 1944" in report_text(game)

@@ -83,7 +83,7 @@ def test_a_sealed_draw_is_opened_behind_the_cover_screen(qtbot, panel):
     assert label(panel, "Private view") == "" and panel.public.isEnabled()
     assert "Opened: seen by the opener" in label(panel, "Envelope stage")
     assert "In effect from: Aug I 1943" in label(panel, "Envelope dates")
-    assert "Discarded: Feb I 1944" in label(panel, "Envelope dates")
+    assert "To be shown to both sides by: Oct I 1943; To be discarded: Feb I 1944" in label(panel, "Envelope dates")
 
 
 def test_a_wrong_passphrase_opens_nothing(qtbot, panel):
