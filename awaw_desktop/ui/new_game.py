@@ -605,10 +605,10 @@ class LateStartPage(QWizardPage):
         if (kept or reset) and old_choices is not None:
             words = f"You changed the first page: {changed_choices(old_choices, choices)}."
             if kept:
-                words += " Kept from what you set: " + "; ".join(row.words(value) for row, value in kept) + "."
+                words += "\nKept from what you set: " + "; ".join(row.words(value) for row, value in kept) + "."
             if reset:
-                words += " Not kept: " + "; ".join(reset) + "."
-            words += " Check the page before Create game."
+                words += "\nNot kept: " + "; ".join(reset) + "."
+            words += "\nCheck the page before Create game."
         self.carried_over.setText(words)
         self.carried_over.setVisible(bool(words))
 
