@@ -34,7 +34,7 @@ from ..core.awaw import facts as war_facts
 from ..core.awaw.common import FIRST_YEAR, LAST_YEAR, Edition, Scenario, Season, Status, Turn
 from ..core.lines import RulesInputError
 from ..core.session import Session
-from .carried import EDITABLE, OptionalNumber, TurnPicker
+from .carried import EDITABLE, OptionalNumber, TurnPicker, humanize, stored_turn
 from .number_box import NumberBox, RefusalLine
 
 #: (power, key, value): one value carried between turns, as ``Session.set_carry`` takes it.
@@ -48,10 +48,37 @@ class LateStartRow:
     """One row of the "campaign so far" page: a section (power), a label, the rule, an editor, and
     ``apply``, which writes what the player set into the new session (raising ``RulesInputError``
     in words for a fact the rules refuse).  A row that sets values carried between turns lists
-    them in ``carried()``; ``apply`` then stores them with ``Session.set_carry``."""
+    them in ``carried()``; ``apply`` then stores them with ``Session.set_carry``.
+
+    When the first page changes after the page was filled in, what the players set (``shown()`` differs from
+    ``first``) is carried to the row with the same ``fact_key`` on the rebuilt page, if ``refusal`` has no reason
+    against it for the new first turn (:func:`carry_over`)."""
+
+    #: The same fact on the page built for other choices.
+    fact_key: tuple[str, ...] = ()
 
     def __init__(self, section: str, label: str, rule: str) -> None:
         self.section, self.label, self.rule = section, label, rule
+        #: What the editor showed when the page was built (``default()``, as the editor shows it).
+        self.first: Any = None
+
+    def default(self) -> Any:
+        """What the editor shows at first (the new game's value)."""
+        return None
+
+    def shown(self) -> Any:
+        """What the editor shows now."""
+        return None
+
+    def show(self, value: Any) -> None:
+        """Put a value set on the page built for other choices into the editor."""
+
+    def refusal(self, value: Any, start: Turn) -> str | None:
+        """Why the value does not apply to a game starting at ``start``, in words; None if it does."""
+        return None
+
+    def words(self, value: Any) -> str:
+        return f"{self.label}: {humanize(self.fact_key[-1] if self.fact_key else '', value)}"
 
     def editor(self) -> QWidget:
         raise NotImplementedError
@@ -64,13 +91,38 @@ class LateStartRow:
             session.set_carry(power, key, value)
 
 
+def show_turn(picker: TurnPicker, value: Any) -> None:
+    """Show a turn (or not yet) in a picker; the date is in place before the tick says it happened."""
+    turn = stored_turn(value)
+    if turn is not None:
+        picker.season.setCurrentIndex(turn.season.index)
+        picker.year.setValue(turn.year)
+    picker.happened.setChecked(turn is not None)
+
+
 class SurrenderRow(LateStartRow):
     """A power that surrendered before the first turn played here, and when (55.11-59.4)."""
 
     def __init__(self, power: str, start: Turn) -> None:
         super().__init__(assess.title(power), f"{assess.title(power)} has surrendered", SURRENDER_RULES[power])
         self.power, self.start = power, start
+        self.fact_key = ("surrendered", power)
         self.picker: TurnPicker | None = None
+
+    def shown(self) -> Any:
+        return self.picker.value() if self.picker is not None else None
+
+    def show(self, value: Any) -> None:
+        if self.picker is not None:
+            show_turn(self.picker, value)
+
+    def refusal(self, value: Any, start: Turn) -> str | None:
+        turn = stored_turn(value)
+        return None if turn is None or turn < start else f"not before {start.title}, the first turn you play"
+
+    def words(self, value: Any) -> str:
+        turn = stored_turn(value)
+        return self.label if turn is None else f"{self.label} in {turn.title}"
 
     def editor(self) -> QWidget:
         self.picker = TurnPicker(self.label, None)
@@ -108,7 +160,27 @@ class CarriedValueRow(LateStartRow):
         super().__init__(assess.title(power), label, rule)
         self.power, self.key, self.kind, self.low, self.high = power, key, kind, low, high
         self.start_value = start_value
+        self.fact_key = ("carried", power, key)
         self.widget: QWidget | None = None
+
+    def default(self) -> Any:
+        return self.start_value
+
+    def shown(self) -> Any:
+        return self.value() if self.widget is not None else None
+
+    def show(self, value: Any) -> None:
+        widget = self.widget
+        if isinstance(widget, QCheckBox):
+            widget.setChecked(bool(value))
+        elif isinstance(widget, NumberBox) and isinstance(value, int):
+            widget.setValue(value)
+        elif isinstance(widget, OptionalNumber):
+            if isinstance(value, int):
+                widget.number.setValue(value)
+            widget.set.setChecked(value is not None)
+        elif isinstance(widget, TurnPicker):
+            show_turn(widget, value)
 
     def editor(self) -> QWidget:
         widget: QWidget
@@ -150,7 +222,26 @@ class WarRow(LateStartRow):
         item = war_facts.fact(fact_id)
         super().__init__("The war", item.label, item.rule)
         self.fact_id, self.start_value = fact_id, start_value
+        self.fact_key = ("fact", fact_id)
         self.picker: TurnPicker | None = None
+
+    def default(self) -> Any:
+        return self.start_value
+
+    def shown(self) -> Any:
+        return self.picker.value() if self.picker is not None else None
+
+    def show(self, value: Any) -> None:
+        if self.picker is not None:
+            show_turn(self.picker, value)
+
+    def refusal(self, value: Any, start: Turn) -> str | None:
+        turn = stored_turn(value)
+        return None if turn is None or turn <= start else f"after {start.title}, the first turn you play"
+
+    def words(self, value: Any) -> str:
+        turn = stored_turn(value)
+        return f"{self.label}: not at war" if turn is None else f"{self.label} since {turn.title}"
 
     def editor(self) -> QWidget:
         self.picker = TurnPicker(self.label, self.start_value)
@@ -182,7 +273,21 @@ class FlagFactRow(LateStartRow):
         self.fact_id, self.start_value = fact_id, start_value
         #: what the page shows ticked at first (the war as fought), if not the new game's value
         self.offered = start_value if offered is None else offered
+        self.fact_key = ("fact", fact_id)
         self.box: QCheckBox | None = None
+
+    def default(self) -> Any:
+        return self.offered
+
+    def shown(self) -> Any:
+        return self.box.isChecked() if self.box is not None else None
+
+    def show(self, value: Any) -> None:
+        if self.box is not None:
+            self.box.setChecked(bool(value))
+
+    def words(self, value: Any) -> str:
+        return f"{self.label}: {'yes' if value else 'no'}"
 
     def editor(self) -> QWidget:
         self.box = QCheckBox()
@@ -225,6 +330,55 @@ def late_start_rows(edition: Edition, scenario: Scenario, start: Turn) -> list[L
             if key != "surrendered" and key in carry and not clock:
                 rows.append(CarriedValueRow(power, key, carry[key]))
     return rows
+
+
+#: What a rebuilt page keeps (each row with the value the players set) and what it does not (in words, with why).
+CarryOver = tuple[list[tuple[LateStartRow, Any]], list[str]]
+
+
+def set_by_players(rows: list[LateStartRow]) -> list[tuple[LateStartRow, Any]]:
+    """Each row whose editor shows another value than it did at first, with that value (read before the page's
+    editors are replaced)."""
+    return [(row, row.shown()) for row in rows if row.shown() != row.first]
+
+
+def carry_over(changed: list[tuple[LateStartRow, Any]], new: list[LateStartRow], start: Turn) -> CarryOver:
+    """What the players set on the page built for other choices (``set_by_players``), sorted for the page built
+    for new ones: a value
+    goes to the row of the same fact if it still applies to a game starting at ``start`` (a surrender before it,
+    a war begun by it); a surrender level, and the wars a surrender ended, go with their surrender (58.1, 56.2,
+    55.2, 57.2).  The surrenders come first, so that showing them ends their wars before the rest is shown."""
+    rows = {row.fact_key: row for row in new}
+    changed = sorted(changed, key=lambda change: not isinstance(change[0], SurrenderRow))
+    dropped: list[str] = []   # the powers whose surrender is not kept
+    kept: list[tuple[LateStartRow, Any]] = []
+    reset: list[str] = []
+    for row, value in changed:
+        target = rows.get(row.fact_key)
+        why = "not on the page for the new edition and scenario, 54.11" if target is None \
+            else target.refusal(value, start)
+        if why is None and isinstance(row, CarriedValueRow) and row.key == "surrender_level" \
+                and row.power in dropped:
+            why = f"it goes with {assess.title(row.power)}'s surrender"
+        if why is None and isinstance(row, WarRow) and value is None:
+            ended_by = [power for power in dropped
+                        if row.fact_id in war_facts.wars_ended_by(power, {"at_peace": False})]
+            if ended_by:
+                why = f"{assess.title(ended_by[0])}'s surrender ended it; the war is as fought"
+        if why is None and target is not None:
+            kept.append((target, value))
+            continue
+        reset.append(f"{row.words(value)} ({why})")
+        if isinstance(row, SurrenderRow):
+            dropped.append(row.power)
+    return kept, reset
+
+
+def changed_choices(old: tuple[Edition, Scenario, Turn], new: tuple[Edition, Scenario, Turn]) -> str:
+    """The first page's changes, in words: "the first turn is now Spring 1940 (it was Spring 1944)"."""
+    names = ("the edition", "the scenario", "the first turn")
+    return ", ".join(f"{name} is now {now.title} (it was {was.title})"
+                     for name, was, now in zip(names, old, new, strict=True) if was != now)
 
 
 def level_label(power: str) -> str:
@@ -375,6 +529,14 @@ class LateStartPage(QWizardPage):
         self.setTitle("The campaign so far")
         self.rows: list[LateStartRow] = []
         layout = QVBoxLayout(self)
+        #: After the first page changed: what the rebuilt page kept of what the players set, and what not, and why.
+        self.carried_over = QLabel()
+        self.carried_over.setWordWrap(True)
+        self.carried_over.setTextFormat(Qt.TextFormat.PlainText)
+        self.carried_over.setAccessibleName("What the new choices kept and reset")
+        self.carried_over.setStyleSheet("font-weight: 600;")
+        self.carried_over.hide()
+        layout.addWidget(self.carried_over)
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
         layout.addWidget(self.scroll, 1)
@@ -406,6 +568,7 @@ class LateStartPage(QWizardPage):
                          "happened as it is.")
         if choices == self.built_for:
             return  # Back and Next again keeps what was entered
+        changed, old_choices = set_by_players(self.rows), self.built_for
         self.built_for = choices
         self.rows = late_start_rows(edition, scenario, start)
         body = QWidget()
@@ -420,13 +583,41 @@ class LateStartPage(QWizardPage):
                 heading.setStyleSheet("font-weight: 600; margin-top: 6px;")
                 form.addRow(heading)
             form.addRow(f"{row.label} ({row.rule}):", row.editor())
+            row.first = row.shown()
         self._end_wars_on_surrender()
         self._ask_for_levels()
         self.scroll.setWidget(body)
         self.refusals.deleteLater()
         self.refusals = RefusalLine(self.problem, body.findChildren(NumberBox))
         self.problem.clear()
+        self._carry_over(changed, old_choices)
         self._make_room(body)
+
+    def _carry_over(self, changed: list[tuple[LateStartRow, Any]],
+                    old_choices: tuple[Edition, Scenario, Turn] | None) -> None:
+        """Show on the rebuilt page what the players set for the old choices where it still applies; say plainly
+        what it kept and what it reset, and why."""
+        choices = self.game.choices()
+        kept, reset = carry_over(changed, self.rows, choices[2])
+        for row, value in kept:
+            row.show(value)
+        words = ""
+        if (kept or reset) and old_choices is not None:
+            words = f"You changed the first page: {changed_choices(old_choices, choices)}."
+            if kept:
+                words += "\nKept from what you set: " + "; ".join(row.words(value) for row, value in kept) + "."
+            if reset:
+                words += "\nNot kept: " + "; ".join(reset) + "."
+            words += "\nCheck the page before Create game."
+        self.carried_over.setText(words)
+        self.carried_over.setVisible(bool(words))
+
+    def applies_to(self, choices: tuple[Edition, Scenario, Turn]) -> bool:
+        """Something the players set on this page, built for other choices, would change a game of ``choices``."""
+        if self.built_for in (None, choices):
+            return False
+        kept, _reset = carry_over(set_by_players(self.rows), late_start_rows(*choices), choices[2])
+        return any(value != row.default() for row, value in kept)
 
     def _end_wars_on_surrender(self) -> None:
         """Ticking that a power has surrendered unticks the wars its surrender ended (58.1, 56.2, 55.2, 57.2)."""
@@ -546,7 +737,8 @@ class NewSessionDialog(QWizard):
                 return
             QWizard.accept(self)
             return
-        if self.currentId() == self.GAME_PAGE and self.game_page.late_start():
+        if self.currentId() == self.GAME_PAGE and (self.game_page.late_start()
+                                                   or self.late_page.applies_to(self.game_page.choices())):
             self.next()   # a late start is created on the campaign-so-far page (Enter, or a caller's accept())
             self.late_page.problem.setText("Check what happened before the first turn, then press Create game.")
             return
@@ -568,15 +760,13 @@ class NewSessionDialog(QWizard):
             players={"axis": page.axis.text().strip(), "allied": page.allied.text().strip()},
             title=page.title.text().strip(),
         )
-        built_for = self.late_page.built_for
-        if built_for is None and war_facts.is_late_start(start):
+        # The page's rows, if it was built for these choices; a first-turn game set elsewhere has no campaign so far
+        # (what the page kept for other choices is looked at in accept()).
+        current = self.late_page.built_for == (edition, scenario, start)
+        if not current and war_facts.is_late_start(start):
             raise RulesInputError(f"a game starting in {start.title} is created on the campaign-so-far page, which "
                                   "sets what happened before it")
-        if built_for is not None and built_for != (edition, scenario, start):
-            self.late_page.built_for = None  # rebuilt for the new choices when shown again
-            raise RulesInputError("the edition, scenario or starting turn changed after the campaign so far was "
-                                  "set: check it again for the new choices")
-        return checked_session(session, self.late_page.rows if built_for else [])
+        return checked_session(session, self.late_page.rows if current else [])
 
     def session(self) -> Session:
         """The checked new game (built now if the dialog was not run through Create game)."""
