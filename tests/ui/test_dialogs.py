@@ -14,7 +14,8 @@ from awaw_desktop.core.awaw import assess
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
 from awaw_desktop.core.recovery import RecoveryStore
 from awaw_desktop.core.session import Session
-from awaw_desktop.ui.new_game import NewSessionDialog, SurrenderRow, late_start_rows
+from awaw_desktop.ui.late_start_rows import SurrenderRow, late_start_rows
+from awaw_desktop.ui.new_game import NewSessionDialog
 
 from .helpers import NextDialog, choose, find, painted, press, text, tick, type_number
 from .test_main_window import make_window
@@ -362,7 +363,7 @@ def test_new_game_wizard_buttons_read_as_the_player_expects(qtbot):
 
 def test_a_new_row_kind_plugs_in_and_what_it_sets_is_checked_by_the_core():
     from awaw_desktop.core.lines import RulesInputError
-    from awaw_desktop.ui.new_game import LateStartRow, checked_session
+    from awaw_desktop.ui.late_start_rows import LateStartRow, checked_session
 
     class FixedRow(LateStartRow):
         """A row kind as a later fact (who is at war since when) would add one."""
