@@ -144,6 +144,8 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self.install_shortcuts()
         learn_system_scheme()
         self._scheme_changed()
+        if self.overview is not None:
+            self.overview.build_tipping()
         forget_read_sources()
 
     def _input_refused(self, message: str) -> None:
@@ -293,6 +295,7 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self.tabs.setCurrentIndex(max(min(current, self.tabs.count() - 1), 0))
         self._ensure_current_tab()
         if self.painted:
+            self.overview.build_tipping()   # before the first paint it waits for it (_after_first_paint)
             self.tab_builder.start()
         self._update_title()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
@@ -13,7 +15,9 @@ from .follow import RefreshWhenSeen
 from .status_chip import StatusChip
 from .store import SessionStore
 from .theme import is_dark, points_text, status_chip_style
-from .tipping_panel import OverviewTipping
+
+if TYPE_CHECKING:
+    from .tipping_panel import OverviewTipping
 
 
 def last_end_of_turn_levels(store: SessionStore) -> dict[str, int] | None:
@@ -93,8 +97,11 @@ class OverviewTab(QWidget):
             self.rows[power] = (level, status, verdict, change)
         grid.setColumnStretch(3, 1)
         outer.addWidget(frame)
-        self.tipping = OverviewTipping(store)  # what tips each power (issue 16)
-        outer.addWidget(self.tipping)
+        # What tips each power (issue 16) comes after the first paint (``tipping``): it has nothing to show
+        # before its first search, and its word-wrapped rows cost the first paint about 4 ms.
+        self._tipping: OverviewTipping | None = None
+        self._body = outer
+        self._tipping_at = outer.count()
         outer.addStretch(1)
         scroll.setWidget(body)
         self._chips: dict[QLabel, str] = {}
@@ -103,6 +110,21 @@ class OverviewTab(QWidget):
         store.resultsChanged.connect(self.follower.changed)
         store.sessionReplaced.connect(self.follower.changed)
         self.refresh()
+
+    @property
+    def tipping(self) -> OverviewTipping:
+        """The panel of what tips each power (made when first asked for)."""
+        return self.build_tipping()
+
+    def build_tipping(self) -> OverviewTipping:
+        """Make the panel of what tips each power, below the table: the window does it right after its first
+        paint; its search starts a moment after it is shown."""
+        if self._tipping is None:
+            from .tipping_panel import OverviewTipping
+
+            self._tipping = OverviewTipping(self.store)
+            self._body.insertWidget(self._tipping_at, self._tipping)
+        return self._tipping
 
     def detach(self) -> None:
         self.store.resultsChanged.disconnect(self.follower.changed)

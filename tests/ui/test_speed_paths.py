@@ -29,6 +29,7 @@ def test_the_launch_path_paints_the_window_before_loading_pydantic(tmp_path):
     assert "awaw_desktop.ui.history" not in imported
     # only the Overview is shown: the power tabs, their inputs and What-if load after the paint
     assert "html" not in imported   # the Overview escapes text only when a war is over
+    assert "awaw_desktop.ui.tipping_panel" not in imported   # what tips each power comes right after the paint
     for later in ("power_tab", "line_inputs", "carried", "what_if", "end_of_turn", "new_game", "war_rows",
                   "number_box"):
         assert f"awaw_desktop.ui.{later}" not in imported, later
@@ -146,4 +147,18 @@ def test_the_sources_read_by_pysides_import_hook_are_not_kept(qtbot):
     painted(qtbot, window)
     qtbot.waitUntil(lambda: window.facts_tab is not None and window.facts_tab.built, timeout=5000)
     assert not [name for name in linecache.cache if "awaw_desktop" in name and "/ui/" in name]
+    window.store.undo_stack.setClean()
+
+
+def test_what_tips_each_power_comes_on_the_overview_right_after_the_first_paint(qtbot):
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert window.overview._tipping is None   # nothing to show before its first search: not in the first paint
+    window.show()
+    qtbot.waitUntil(lambda: window.overview._tipping is not None, timeout=5000)
+    panel = window.overview.tipping
+    qtbot.waitUntil(lambda: panel.up_to_date, timeout=10000)
+    assert panel.rows["germany"].text() and "Working out" not in panel.rows["germany"].text()
+    window.set_session(window.store.session.snapshot(), None)   # another game: its Overview has the panel at once
+    assert window.overview._tipping is not None
     window.store.undo_stack.setClean()

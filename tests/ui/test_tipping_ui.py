@@ -24,7 +24,7 @@ from awaw_desktop.ui.what_if import WhatIfDialog
 from awaw_desktop.ui.what_if import shown_level as what_if_level
 
 from ..core.tipping_sessions import ROOT, sessions
-from .helpers import click, find, shown_level, text, tick, type_number
+from .helpers import click, find, painted, shown_level, text, tick, type_number
 
 EXAMPLE = ROOT / "resources" / "examples" / "britain-under-pressure-1941.awaw"
 
@@ -35,6 +35,7 @@ def make_window(qtbot, session: Session) -> MainWindow:
     qtbot.addWidget(window)
     window.resize(1366, 768)
     window.show()
+    painted(qtbot, window)   # as a player sees it: what tips each power comes right after the first paint
     return window
 
 

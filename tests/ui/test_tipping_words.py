@@ -19,7 +19,7 @@ from awaw_desktop.ui.theme import status_text
 from awaw_desktop.ui.what_if import WhatIfDialog
 
 from ..core.tipping_sessions import ROOT
-from .helpers import click, find, text, tick
+from .helpers import click, find, painted, text, tick
 
 EXAMPLES = ROOT / "resources" / "examples"
 WORKING = "Working out what tips each power\u2026"
@@ -31,6 +31,7 @@ def make_window(qtbot, session: Session) -> MainWindow:
     qtbot.addWidget(window)
     window.resize(1366, 768)
     window.show()
+    painted(qtbot, window)   # as a player sees it: what tips each power comes right after the first paint
     return window
 
 
