@@ -179,8 +179,8 @@ class PowerTipping(Record):
             other = "up" if self.levels_up is None else "down"
             return f"Next threshold: {reached[0]}; none {other} within one change."
         if self.points:   # every listed change tips it without moving its level (a tick, not a count)
-            return (f"No single change moves its level ({level_words(self.level)}) to a threshold; the changes "
-                    "below tip it at this level.")
+            return (f"No single change moves its level ({level_words(self.level)}) to a threshold, but changes "
+                    "that keep it there tip it.")
         return "Next threshold: none within one change, up or down."
 
 
