@@ -85,14 +85,10 @@ def show_turn(picker: TurnPicker, value: Any) -> None:
     picker.happened.setChecked(turn is not None)
 
 
-class SurrenderRow(LateStartRow):
-    """A power that surrendered before the first turn played here, and when (55.11-59.4)."""
+class TurnRow(LateStartRow):
+    """A row whose value is a turn, or none (``TurnPicker``): a surrender, a war."""
 
-    def __init__(self, power: str, start: Turn) -> None:
-        super().__init__(assess.title(power), f"{assess.title(power)} has surrendered", SURRENDER_RULES[power])
-        self.power, self.start = power, start
-        self.fact_key = ("surrendered", power)
-        self.picker: TurnPicker | None = None
+    picker: TurnPicker | None = None
 
     def shown(self) -> Any:
         return self.picker.value() if self.picker is not None else None
@@ -100,6 +96,16 @@ class SurrenderRow(LateStartRow):
     def show(self, value: Any) -> None:
         if self.picker is not None:
             show_turn(self.picker, value)
+
+
+class SurrenderRow(TurnRow):
+    """A power that surrendered before the first turn played here, and when (55.11-59.4)."""
+
+    def __init__(self, power: str, start: Turn) -> None:
+        super().__init__(assess.title(power), f"{assess.title(power)} has surrendered", SURRENDER_RULES[power])
+        self.power, self.start = power, start
+        self.fact_key = ("surrendered", power)
+        self.picker: TurnPicker | None = None
 
     def refusal(self, value: Any, start: Turn) -> str | None:
         turn = stored_turn(value)
@@ -200,7 +206,7 @@ class CarriedValueRow(LateStartRow):
         return [] if value == self.start_value else [(self.power, self.key, value)]
 
 
-class WarRow(LateStartRow):
+class WarRow(TurnRow):
     """A war of the war's facts (who is at war with whom, since when): at war since a turn, or not."""
 
     def __init__(self, fact_id: str, start_value: Any) -> None:
@@ -212,13 +218,6 @@ class WarRow(LateStartRow):
 
     def default(self) -> Any:
         return self.start_value
-
-    def shown(self) -> Any:
-        return self.picker.value() if self.picker is not None else None
-
-    def show(self, value: Any) -> None:
-        if self.picker is not None:
-            show_turn(self.picker, value)
 
     def refusal(self, value: Any, start: Turn) -> str | None:
         turn = stored_turn(value)

@@ -6,6 +6,7 @@ A mixin of ``MainWindow`` (``ui/main_window.py``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, QSize
@@ -15,6 +16,8 @@ from PySide6.QtWidgets import QApplication, QMenu
 from .theme import THEMES, apply_theme, chosen_theme
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QObject
+
     from .history import HistoryPanel
 
 #: The window's size when the screen has room for it; smaller screens get their free area.
@@ -50,6 +53,39 @@ def current_zoom() -> int:
         return DEFAULT_ZOOM
     percent = app.font().pointSizeF() / base_font_size(app) * 100
     return min(ZOOM_STEPS, key=lambda step: abs(step - percent))
+
+
+def zoom_step(steps: int) -> int | None:
+    """The zoom one step larger (``steps`` > 0) or smaller than the one in force, or None at either end."""
+    zoom = current_zoom()   # another window may have zoomed since
+    larger = [step for step in ZOOM_STEPS if step > zoom]
+    smaller = [step for step in ZOOM_STEPS if step < zoom]
+    if steps > 0 and larger:
+        return larger[0]
+    if steps < 0 and smaller:
+        return smaller[-1]
+    return None
+
+
+def add_theme_menu(menu: QMenu, owner: QObject, choose: Callable[[str], None]) -> QActionGroup:
+    """View > Theme: one checkable action per theme, calling ``choose`` with its key."""
+    themes = menu.addMenu("&Theme")
+    group = QActionGroup(owner)
+    for key, text in THEMES:
+        action = themes.addAction(text)
+        action.setCheckable(True)
+        action.setData(key)
+        action.triggered.connect(lambda _checked=False, theme=key: choose(theme))
+        group.addAction(action)
+    show_theme(group)
+    return group
+
+
+def show_theme(group: QActionGroup) -> None:
+    """Tick the theme in force (the player's choice, from either window)."""
+    chosen = chosen_theme()
+    for action in group.actions():
+        action.setChecked(action.data() == chosen)
 
 
 class WindowView:
@@ -95,15 +131,7 @@ class WindowView:
         for action in (self.action_zoom_in, self.action_zoom_out, self.action_zoom_reset):
             view.addAction(action)
         view.addSeparator()
-        themes = view.addMenu("&Theme")
-        self.theme_actions = QActionGroup(self)
-        for key, text in THEMES:
-            action = themes.addAction(text)
-            action.setCheckable(True)
-            action.setChecked(key == "system")
-            action.setData(key)
-            action.triggered.connect(lambda _checked=False, theme=key: self.set_theme(theme))
-            self.theme_actions.addAction(action)
+        self.theme_actions = add_theme_menu(view, self, self.set_theme)
         self.zoom = DEFAULT_ZOOM
         view.aboutToShow.connect(self._show_view_state)   # a Europa window may have zoomed or changed the theme
 
@@ -111,9 +139,7 @@ class WindowView:
         self.zoom = current_zoom()
         self.action_zoom_in.setEnabled(self.zoom < ZOOM_STEPS[-1])
         self.action_zoom_out.setEnabled(self.zoom > ZOOM_STEPS[0])
-        chosen = chosen_theme()
-        for action in self.theme_actions.actions():
-            action.setChecked(action.data() == chosen)
+        show_theme(self.theme_actions)
 
     def fits_screen(self) -> bool:
         screen = self.screen() or QGuiApplication.primaryScreen()
@@ -190,13 +216,9 @@ class WindowView:
                                  Qt.Orientation.Horizontal)
 
     def step_zoom(self, steps: int) -> None:
-        zoom = current_zoom()   # another window may have zoomed since
-        larger = [step for step in ZOOM_STEPS if step > zoom]
-        smaller = [step for step in ZOOM_STEPS if step < zoom]
-        if steps > 0 and larger:
-            self.set_zoom(larger[0])
-        elif steps < 0 and smaller:
-            self.set_zoom(smaller[-1])
+        zoom = zoom_step(steps)
+        if zoom is not None:
+            self.set_zoom(zoom)
 
     def set_zoom(self, percent: int, remember: bool = True) -> None:
         """Scale every text of the app (and the tabs, which are rebuilt with the new size)."""

@@ -5,11 +5,11 @@ and is remembered for the next start.  The main window's game-record places have
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings
-from PySide6.QtGui import QAction, QActionGroup, QFont, QKeySequence
+from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu
 
-from ..theme import THEMES, apply_theme, chosen_theme
-from ..window_view import DEFAULT_ZOOM, ZOOM_STEPS, base_font_size, current_zoom
+from ..theme import apply_theme, chosen_theme
+from ..window_view import DEFAULT_ZOOM, ZOOM_STEPS, add_theme_menu, base_font_size, current_zoom, show_theme, zoom_step
 
 
 class ViewMenu:
@@ -23,14 +23,7 @@ class ViewMenu:
         self.zoom_reset = self._action(menu, "&Actual size", lambda: self.set_zoom(DEFAULT_ZOOM), ("Ctrl+0",),
                                        "Text at its normal size")
         menu.addSeparator()
-        themes = menu.addMenu("&Theme")
-        self.themes = QActionGroup(window)
-        for key, text in THEMES:
-            action = themes.addAction(text)
-            action.setCheckable(True)
-            action.setData(key)
-            action.triggered.connect(lambda _checked=False, theme=key: self.set_theme(theme))
-            self.themes.addAction(action)
+        self.themes = add_theme_menu(menu, window, self.set_theme)
         menu.aboutToShow.connect(self.show_state)   # the main window may have changed either since
         self.show_state()
 
@@ -43,20 +36,15 @@ class ViewMenu:
         return action
 
     def show_state(self) -> None:
-        zoom, theme = current_zoom(), chosen_theme()
+        zoom = current_zoom()
         self.zoom_in.setEnabled(zoom < ZOOM_STEPS[-1])
         self.zoom_out.setEnabled(zoom > ZOOM_STEPS[0])
-        for action in self.themes.actions():
-            action.setChecked(action.data() == theme)
+        show_theme(self.themes)
 
     def step_zoom(self, steps: int) -> None:
-        zoom = current_zoom()
-        larger = [step for step in ZOOM_STEPS if step > zoom]
-        smaller = [step for step in ZOOM_STEPS if step < zoom]
-        if steps > 0 and larger:
-            self.set_zoom(larger[0])
-        elif steps < 0 and smaller:
-            self.set_zoom(smaller[-1])
+        zoom = zoom_step(steps)
+        if zoom is not None:
+            self.set_zoom(zoom)
 
     def set_zoom(self, percent: int) -> None:
         """Every text of the app at ``percent`` of its normal size, remembered as the main window does."""
