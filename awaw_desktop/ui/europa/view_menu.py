@@ -5,9 +5,10 @@ and is remembered for the next start.  The main window's game-record places have
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings
-from PySide6.QtGui import QAction, QFont, QKeySequence
+from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu
 
+from ..keys import install_keys
 from ..theme import apply_theme, chosen_theme
 from ..window_view import DEFAULT_ZOOM, ZOOM_STEPS, add_theme_menu, base_font_size, current_zoom, show_theme, zoom_step
 
@@ -29,7 +30,7 @@ class ViewMenu:
 
     def _action(self, menu: QMenu, text: str, slot: object, keys: tuple[str, ...], tip: str) -> QAction:
         action = QAction(text, self.window)
-        action.setShortcuts([QKeySequence(key) for key in keys])
+        install_keys(action, keys)
         action.setStatusTip(tip)
         action.triggered.connect(slot)
         menu.addAction(action)
