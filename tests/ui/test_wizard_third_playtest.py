@@ -6,6 +6,7 @@ play-test, where Tab moved the focus without focus events)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QPlainTextEdit, QSpinBox, QWizard
 
 from awaw_desktop.ui import british_wizard as bw
@@ -191,3 +192,59 @@ def test_every_number_box_in_both_wizards_refuses_a_number_past_its_range_with_a
             checked.append(box.accessibleName())
         wizard.close()
     assert {"AAF removed", "Other naval factors", "Morocco BRPs", "French BRP base at the surrender"} <= set(checked)
+
+
+
+# -- the window's close button (the title bar's X) asks as Esc does ------------------------------------------------
+
+class TitleBarClose(QCloseEvent):
+    """The close event a window manager's close button brings: Qt marks it spontaneous (it comes from the window
+    system).  Offscreen there is no window manager, and neither ``QWidget.close()`` nor ``QWindow.close()`` makes
+    a spontaneous event, so the event is handed to the wizard as the window system would hand it."""
+
+    def spontaneous(self) -> bool:
+        return True
+
+
+def close_from_title_bar(wizard) -> bool:
+    """The title bar's X pressed: True if the wizard let itself be closed (it is then hidden, as Qt does)."""
+    event = TitleBarClose()
+    wizard.closeEvent(event)
+    if event.isAccepted():
+        wizard.hide()
+    return event.isAccepted()
+
+
+def test_the_title_bar_close_button_asks_before_discarding_the_french_dice(qtbot):
+    wizard = french_colonies_with_a_die(qtbot)
+    question = Question("Keep editing")
+    assert not close_from_title_bar(wizard)
+    assert question.asked == ["Discard what you entered in the French surrender?"]
+    assert wizard.isVisible() and find(wizard, "Lebanon-Syria die", QLineEdit).text() == "4"
+    question = Question("Discard")
+    assert close_from_title_bar(wizard)
+    assert question.asked == ["Discard what you entered in the French surrender?"]
+    assert wizard.recorded is None and wizard.store.undo_stack.count() == 0
+
+
+def test_the_title_bar_close_button_asks_before_discarding_british_reductions(qtbot):
+    wizard = british_reductions(qtbot)
+    type_number(qtbot, wizard, "AAF removed", 8)
+    question = Question("Keep editing")
+    assert not close_from_title_bar(wizard)
+    assert question.asked == ["Discard what you entered in the British surrender?"]
+    assert wizard.isVisible() and find(wizard, "AAF removed", QSpinBox).value() == 8
+
+
+def test_the_title_bar_close_button_closes_an_untouched_british_wizard_at_once(qtbot):
+    wizard = british.open_wizard(qtbot, british.make_store(-6))
+    question = Question("Keep editing")
+    assert close_from_title_bar(wizard)
+    assert question.asked == []
+
+
+def test_the_program_closing_a_wizard_does_not_ask(qtbot):
+    wizard = french_colonies_with_a_die(qtbot)
+    question = Question("Keep editing")
+    assert wizard.close()
+    assert question.asked == [] and not wizard.isVisible()
