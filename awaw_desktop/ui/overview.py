@@ -62,15 +62,22 @@ class OverviewTab(QWidget):
         grid = QGridLayout(frame)
         grid.setHorizontalSpacing(16)
         grid.setVerticalSpacing(10)
+        # Bold by their font, not by rich text: a rich-text label lays its words out in a text document of its
+        # own, about 0.2 ms each before the first paint.
+        bold = QFont(self.font())
+        bold.setBold(True)
         for column, text in enumerate(("Power", "Level", "Status", "What it means now", "Since last end of turn", "")):
-            grid.addWidget(QLabel(f"<b>{text}</b>"), 0, column)
+            header = QLabel(text)
+            header.setFont(bold)
+            grid.addWidget(header, 0, column)
         self.rows: dict[str, tuple[QLabel, StatusChip, QLabel, QLabel]] = {}
         level_font = QFont(self.font())
         level_font.setPointSizeF(level_font.pointSizeF() * 1.8)
         level_font.setBold(True)
         for row, power in enumerate(assess.DISPLAY_ORDER, start=1):
             title = assess.title(power)
-            name = QLabel(f"<b>{title}</b>")
+            name = QLabel(title)
+            name.setFont(bold)
             level = QLabel()
             level.setFont(level_font)
             level.setAccessibleName(f"{title} level")
