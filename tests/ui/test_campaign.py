@@ -90,6 +90,8 @@ class Campaign:
         self.steps = 0
         #: Levels the test expects, worked out from the rules for the lines it sets: power -> level.
         self.expected: dict[str, int] = {}
+        #: France's turn-of-surrender line and table total as shown the turn it surrendered.
+        self.france_at_surrender: tuple[str, str] = ("", "")
 
     def check(self, step: str) -> None:
         """What every step must leave on the screen."""
@@ -269,6 +271,9 @@ def fall_of_france(game: Campaign) -> None:
     assert not checked(window, "russia", RUSSIA_SEES_FRANCE), "France is still at war on the Russia tab"
     assert facts_on_the_war_tab(window)["colony.tunisia"] == "vichy"
     assert "France in Summer 1940" in text(game.war, "Surrenders")
+    france = power_tab(window, "france")
+    game.france_at_surrender = (text(france, "Turn of surrender"), text(france, "France total"))
+    assert "Summer 1940" in game.france_at_surrender[0] or "turn(s) ago" in game.france_at_surrender[0]
     french = find(window.power_tabs["france"], "French surrender wizard")
     assert not french.isEnabled() and "already surrendered in Summer 1940" in french.toolTip()
     game.moved("britain", -1, "59.21: France's war ending costs Britain exactly 1")
@@ -300,6 +305,10 @@ def britain_answers(game: Campaign, germany: str) -> None:
             game.end_turn(answers={"Has the war with Germany resumed": "No, the peace holds"})
     assert window.store.session.turn == Turn(1941, Season.SUMMER)
     game.unmoved("britain")
+    # Three turns on, France's table still stands as at its surrender (58.21D/E), not as if it fell now.
+    france = power_tab(window, "france")
+    assert text(france, "Turn of surrender") == game.france_at_surrender[0]
+    assert text(france, "France total") == game.france_at_surrender[1]
 
 
 def the_war_widens(game: Campaign, germany: str) -> None:

@@ -29,7 +29,7 @@ from ..lines import (
     TableResult,
     evaluate,
 )
-from ..record import Record
+from ..record import Record, replace
 from .common import (
     FIRST_YEAR,
     LAST_YEAR,
@@ -459,7 +459,11 @@ def surrender_check(paris_axis: bool, voluntary: bool, turn: Turn) -> SurrenderC
 
 
 def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
-    table = evaluate_level(inputs, game)
+    surrendered = bool(game.carried(KEY, "surrendered"))
+    when = turn_from_json(game.carried(KEY, "surrender_turn"), "surrender_turn") if surrendered else None
+    # Once France has surrendered its table stands as at the surrender: the turn-of-surrender line (58.21D/E)
+    # counts the turn it fell, not the turn shown now.
+    table = evaluate_level(inputs, game if when is None else replace(game, turn=when))
     raw = table.total
     level = clamp_level(raw)
     values = {item.id: item.value for item in table.breakdown}
@@ -469,10 +473,9 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
     if game.scenario is Scenario.PACIFIC:
         return PowerResult(KEY, TITLE, raw, level, Status.NOT_APPLICABLE,
                            "France is not in a Pacific scenario.", table.breakdown, figures=figures)
-    if game.carried(KEY, "surrendered"):
+    if surrendered:
         carried_level = game.carried(KEY, "surrender_level")
         level = level if carried_level is None else int(carried_level)
-        when = turn_from_json(game.carried(KEY, "surrender_turn"), "surrender_turn")
         vichy = game.carried(KEY, "vichy")
         vichy_text = {True: "with Vichy France", False: "without Vichy France"}.get(vichy, "")
         at = "with its surrender level not entered (58.22)" if carried_level is None else f"at level {level:+d}"
