@@ -21,6 +21,7 @@ from awaw_desktop.core.awaw.tipping import (
     tipping_points,
     tipping_steps,
 )
+from awaw_desktop.core.awaw.tipping_limits import Limits
 from awaw_desktop.core.lines import RulesInputError
 from awaw_desktop.core.session import Session
 
@@ -135,6 +136,8 @@ def test_every_tick_and_near_number_that_tips_is_reported(session) -> None:
             value = line.validate(inputs.get(source, {}).get(line.id, line.default()))
             for changes in candidate_changes(source, line, value):
                 for change in list(changes[:2]):
+                    if Limits(turn, carry, None).why_not(change):
+                        continue   # the rules rule it out this turn (tipping_limits)
                     try:
                         fates = _fates(edition, scenario, turn, change.apply(inputs), carry)
                     except RulesInputError:

@@ -30,6 +30,7 @@ from ..record import Record
 from . import assess
 from . import facts as war_facts
 from .common import Consequence, Edition, PowerResult, Scenario, Status, Turn
+from .tipping_limits import Limits
 from .tipping_probe import AssessmentCache, Prober, frozen
 from .tipping_search import finish, first_changes
 
@@ -495,6 +496,7 @@ def tipping_steps(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inpu
         return fate(result) != base_fates[power]
 
     found: dict[str, list[TippingPoint]] = {key: [] for key in missing}
+    limits = Limits(turn, carry, facts)
     known = {key: hints(cache.latest[key]) for key in missing if key in cache.latest}
     for source in prober.order:
         reach = tuple(key for key in missing if source in prober.influenced_by(key))
@@ -502,6 +504,8 @@ def tipping_steps(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inpu
             continue
         for line, value in _effective_values(assess.lines(source, edition, scenario), inputs.get(source, {})):
             for changes in cache.changes(source, line, value):
+                if limits.ruled_out(changes):   # reopens a war a surrender ended, a 1945 election in 1941
+                    continue
                 firsts = yield from first_changes(changes, probe, tips, reach, _starts(changes, reach, known))
                 for power, (change, result) in firsts.items():
                     before = prober.base[power]

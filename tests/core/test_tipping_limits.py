@@ -1,0 +1,67 @@
+"""The tipping search offers only changes the players could still make this turn (fifth play-test): no war a
+recorded surrender ended is reopened (58.1, 59.4 ...), and no 1945 Year Start Sequence election outside 1945
+(62.21A)."""
+
+from __future__ import annotations
+
+from awaw_desktop.core.awaw import facts as war_facts
+from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
+from awaw_desktop.core.awaw.election import TRIGGER, Trigger
+from awaw_desktop.core.awaw.tipping import Change, tipping_points
+from awaw_desktop.core.awaw.tipping_limits import Limits
+from awaw_desktop.core.session import Session
+
+
+def france_fallen(turn: Turn, edition: Edition = Edition.UPDATED) -> Session:
+    """A Global War game in which France surrendered in Summer 1940, as the French wizard records it."""
+    session = Session.new(edition, Scenario.GLOBAL_WAR, turn)
+    session.carry["france"].update(surrendered=True, surrender_turn=Turn(1940, Season.SUMMER).to_json(),
+                                   surrender_level=2, vichy=True)
+    war_facts.settle_from_carry(session.facts, session.carry, session.turn)
+    assert session.facts["war.germany_france"] is None
+    return session
+
+
+def answers(session: Session):
+    return tipping_points(session.edition, session.scenario, session.turn, session.effective_inputs(),
+                          session.effective_carry(), facts=session.facts)
+
+
+def test_no_power_is_told_that_france_at_war_again_would_tip_it() -> None:
+    session = france_fallen(Turn(1941, Season.SPRING))
+    session.set_value("russia", "dp_level", -1)   # Russia at 0: one more Western Ally at war would lift it
+    for power, answer in answers(session).items():
+        reopened = [point.text for point in answer.points if "tick France" in point.change.text]
+        assert not reopened, f"{power}: {reopened}"
+
+
+def test_with_france_still_fighting_its_war_is_a_tipping_point_as_before() -> None:
+    session = Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1941, Season.SPRING))
+    session.set_fact("war.germany_france", None)   # France not at war yet, nobody surrendered: it may be
+    session.set_value("russia", "dp_level", -1)
+    texts = [point.text for point in answers(session)["russia"].points]
+    assert any("tick France" in text for text in texts), texts
+
+
+def test_the_1945_election_is_offered_only_in_1945() -> None:
+    early, late = (Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(year, Season.SPRING))
+                   for year in (1941, 1945))
+    for session in (early, late):   # a high Axis DP level: an election held now would go the Axis's way
+        session.set_value("election", "axis_dp", 20)
+    yss = [Trigger.YSS_1945.value]
+    change = Change("election", TRIGGER.id, "62.21", [], yss, "Election held this turn: tick 1945", 1, "tick")
+    assert Limits(early.turn, early.carry, early.facts).why_not(change) == \
+        "the 1945 Year Start Sequence's election is held only in 1945 (62.21A)"
+    assert Limits(late.turn, late.carry, late.facts).why_not(change) is None
+    offered = [[point.text for point in answer.points
+                if point.change.line_id == TRIGGER.id and Trigger.YSS_1945.value in point.change.new]
+               for answer in (answers(early)["election"], answers(late)["election"])]
+    assert offered[0] == [] and offered[1], offered
+
+
+def test_limits_say_why_a_reopened_war_is_ruled_out() -> None:
+    session = france_fallen(Turn(1941, Season.SPRING))
+    change = Change("russia", "western_allies_at_war", "60.11", [], ["france"],
+                    "Western Allied powers at war with Germany: tick France", 1, "tick")
+    why = Limits(session.turn, session.effective_carry(), session.facts).why_not(change)
+    assert why is not None and "France has surrendered (58.1)" in why
