@@ -65,3 +65,18 @@ def test_limits_say_why_a_reopened_war_is_ruled_out() -> None:
                     "Western Allied powers at war with Germany: tick France", 1, "tick")
     why = Limits(session.turn, session.effective_carry(), session.facts).why_not(change)
     assert why is not None and "France has surrendered (58.1)" in why
+
+
+def test_a_change_that_lifts_the_allied_defeat_says_so() -> None:
+    """France and Britain out, Russia at 0: the Allied defeat (62.91).  A Russian DP level of 1 lifts it,
+    and the election's tipping point says so rather than only "no effect"."""
+    session = france_fallen(Turn(1941, Season.SPRING))
+    session.carry["britain"].update(surrendered=True, at_peace=True, surrender_level=-3)
+    war_facts.settle_from_carry(session.facts, session.carry, session.turn)
+    session.set_value("russia", "dp_level", 0)
+    session.set_value("russia", "dp_level", -session.assess()["russia"].level)
+    results = session.assess()
+    assert results["russia"].level == 0 and results["election"].figures["allied_defeat"]
+    lifted = [point.text for point in answers(session)["election"].points
+              if point.change.power == "russia" and point.change.direction == "up"]
+    assert lifted and lifted[0].endswith("no Allied defeat (62.91)"), lifted

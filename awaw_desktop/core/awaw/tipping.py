@@ -112,6 +112,8 @@ def fate_text(result: PowerResult, before: PowerResult | None = None) -> str:
                   if isinstance(figures.get(name), int)]
         if figures.get("allied_defeat"):
             parts.append("Allied defeat")
+        elif before is not None and before.figures.get("allied_defeat"):
+            parts.append("no Allied defeat")   # the change lifts it (62.91): the one thing that matters
         if parts:
             text += ": " + ", ".join(parts)
     return text
