@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 _STATUS_COLOURS: dict[Status, tuple[str, str, str, str]] = {
     Status.NO_EFFECT: ("#d8f0dc", "#14532d", "#1f4d2c", "#d8f5de"),
     Status.EFFECTS: ("#fdf0c8", "#6b4500", "#5c4510", "#fdeec0"),
+    Status.BENEFITS: ("#d6ecfb", "#0b3a60", "#16405e", "#d8eeff"),
     Status.OFFERS: ("#fde0c2", "#7a3300", "#6a3410", "#ffe3c8"),
     Status.SURRENDERS: ("#f9d0d0", "#7f1010", "#6e1c1c", "#ffd9d9"),
     Status.SURRENDERED: ("#e4d8f0", "#3f1d6b", "#3f2a5c", "#eadcff"),
@@ -25,6 +26,7 @@ _STATUS_COLOURS: dict[Status, tuple[str, str, str, str]] = {
 STATUS_MARKS: dict[Status, str] = {
     Status.NO_EFFECT: "\u2713",      # check mark
     Status.EFFECTS: "\u25b2",        # triangle
+    Status.BENEFITS: "\u2605",       # star
     Status.OFFERS: "\u2691",         # flag
     Status.SURRENDERS: "\u2716",     # heavy x
     Status.SURRENDERED: "\u25a0",    # square

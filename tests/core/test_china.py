@@ -266,3 +266,16 @@ def test_defections_never_break_the_limits(level, unbuilt, force, extra):
     assert n <= unbuilt
     assert n == 0 or force - n >= 15 + extra
     assert n == (min(-level, 3, unbuilt, max(0, force - 15 - extra)) if level < 0 else 0)
+
+
+def test_china_s_status_names_restrictions_and_benefits_apart() -> None:
+    """61.11: below 0 Nationalist China is restricted, above 0 it gains (fifth play-test: "+2, incurs effects")."""
+    from awaw_desktop.core.awaw import assess as assess_all_powers
+    from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Status, Turn
+
+    turn = Turn(1942, Season.SUMMER)
+    for cities, status, title in ((["peking", "shanghai"], Status.BENEFITS, "Gains benefits"),
+                                  ([], Status.NO_EFFECT, "No effect")):
+        result = assess_all_powers.assess_all(Edition.ORIGINAL, Scenario.GLOBAL_WAR, turn,
+                                              {"china": {"nationalist_cities": cities}}, {})["china"]
+        assert result.status is status and result.status.title == title, result

@@ -50,7 +50,7 @@ def checks(session: Session, results: Mapping[str, PowerResult]) -> list[Check]:
                            "British surrender to record an acceptance).", ("wizard", "britain", "")))
     for power in assess.RULE_ORDER:   # an effect this turn resting on a value nobody entered (it counts as 0)
         result = results.get(power)
-        if result is None or result.status not in (Status.EFFECTS, Status.OFFERS, Status.SURRENDERS):
+        if result is None or result.status not in (Status.EFFECTS, Status.BENEFITS, Status.OFFERS, Status.SURRENDERS):
             continue
         for line in session.lines(power):
             if line.id in _UNKNOWN_AT_START and not session.is_entered(power, line.id):

@@ -406,7 +406,8 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
         step = defection_step(_request(level, facts, game))
         consequences.extend(step.consequences)
         figures.update(defecting=step.defecting, wang_added=step.wang_added, returning=step.returning)
-    status = Status.NO_EFFECT if level == 0 else Status.EFFECTS
+    # 61.11: below 0 Nationalist China is restricted, above 0 it gains (each result includes the lesser ones).
+    status = Status.NO_EFFECT if level == 0 else Status.EFFECTS if level < 0 else Status.BENEFITS
     return PowerResult(KEY, TITLE, result.total, level, status, _verdict(level, result.total), result.breakdown,
                        tuple(consequences), figures)
 

@@ -143,6 +143,7 @@ class Status(str, Enum):
 
     NO_EFFECT = "no-effect"
     EFFECTS = "effects"          # adverse effects (Russia, China, U.S. election restrictions)
+    BENEFITS = "benefits"        # a result in the power's favour (China at +1 or more, 61.11)
     OFFERS = "offers"            # Britain offers to surrender
     SURRENDERS = "surrenders"    # the check says this power surrenders now
     SURRENDERED = "surrendered"  # already surrendered in an earlier turn
@@ -153,6 +154,7 @@ class Status(str, Enum):
         return {
             Status.NO_EFFECT: "No effect",
             Status.EFFECTS: "Incurs effects",
+            Status.BENEFITS: "Gains benefits",
             Status.OFFERS: "Offers to surrender",
             Status.SURRENDERS: "Surrenders",
             Status.SURRENDERED: "Has surrendered",
