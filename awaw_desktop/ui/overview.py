@@ -9,7 +9,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from ..core.awaw import assess
-from ..core.awaw.checklist import war_end
+from ..core.awaw.checklist import never_entered, war_end
 from ..core.awaw.common import Status
 from .follow import RefreshWhenSeen
 from .status_chip import StatusChip
@@ -17,7 +17,23 @@ from .store import SessionStore
 from .theme import is_dark, points_text, status_chip_style
 
 if TYPE_CHECKING:
+    from ..core.lines import Line
     from .tipping_panel import OverviewTipping
+
+
+#: The powers whose state decides an Allied defeat (62.91): France, Britain and Russia, and the election.
+ALLIED_DEFEAT_POWERS = ("france", "britain", "russia", "election")
+
+
+def unentered_note(lines: list[tuple[str, Line]]) -> str:
+    """A line for the Overview's banner naming the values never entered that count as 0, or ""."""
+    if not lines:
+        return ""
+    from html import escape
+
+    names = ", ".join(f"{assess.title(power)}: {escape(line.label)} ({line.rule})" for power, line in lines)
+    return (f"<br>\u26a0 This rests on values nobody has entered, each counted as 0: {names}. Enter them on "
+            "their tabs if they are not 0 in your game.")
 
 
 def last_end_of_turn_levels(store: SessionStore) -> dict[str, int] | None:
@@ -178,6 +194,11 @@ class OverviewTab(QWidget):
 
             over = "".join(f"<br><b>\u25a0 {escape(end.theater)}: {escape(end.text)} ({end.rule})</b>"
                            for end in ended)
+        if defeated or ended:   # a game over that rests on a DP level nobody typed says so
+            deciding = [power for power in ALLIED_DEFEAT_POWERS if power in results
+                        and results[power].status not in (Status.SURRENDERED, Status.NOT_APPLICABLE)
+                        and results[power].figures.get("held", True)]   # no election: its DPs are not read
+            over += unentered_note(never_entered(session, deciding))
         if defeated:
             self.defeat.setText(f"<b>\u2716 Allied defeat (62.91): the game is over.</b> {reason}{over}")
             self._chip(self.defeat, status_chip_style(Status.SURRENDERS, dark))

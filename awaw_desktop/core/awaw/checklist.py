@@ -7,7 +7,7 @@ each with the place to fix it (a power's line, a fact of the war, or a procedure
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..record import Record
@@ -16,6 +16,7 @@ from . import facts as war_facts
 from .common import PowerResult, Scenario, Status
 
 if TYPE_CHECKING:
+    from ..lines import Line
     from ..session import Session
 
 
@@ -52,11 +53,10 @@ def checks(session: Session, results: Mapping[str, PowerResult]) -> list[Check]:
         result = results.get(power)
         if result is None or result.status not in (Status.EFFECTS, Status.BENEFITS, Status.OFFERS, Status.SURRENDERS):
             continue
-        for line in session.lines(power):
-            if line.id in _UNKNOWN_AT_START and not session.is_entered(power, line.id):
-                found.append(Check(line.rule, f"{assess.title(power)}: {result.status.title.lower()} with "
-                                   f"\u201c{line.label}\u201d never entered, so it counts as 0. Enter it if it "
-                                   "is not 0 in your game.", ("line", power, line.id)))
+        for _power, line in never_entered(session, (power,)):
+            found.append(Check(line.rule, f"{assess.title(power)}: {result.status.title.lower()} with "
+                               f"\u201c{line.label}\u201d never entered, so it counts as 0. Enter it if it "
+                               "is not 0 in your game.", ("line", power, line.id)))
     for power in assess.ORDER:
         known = {line.id for line in session.lines(power)}
         for line_id, value in session.inputs.get(power, {}).items():
@@ -81,6 +81,13 @@ def missing_surrender_levels(carry: Mapping[str, Mapping[str, Any]]) -> list[tup
 #: Lines every game has a value for that a new game cannot know: each power's DP level (France's DPs, the
 #: election's two) and China's Nationalist force pool.  Left unentered they count as 0.
 _UNKNOWN_AT_START = frozenset({"dp_level", "dps", "axis_dp", "allied_dp", "force_pool"})
+
+
+def never_entered(session: Session, powers: Iterable[str]) -> list[tuple[str, Line]]:
+    """(power, line) for each line of ``powers`` that every game has a value for but nobody entered in this one
+    (a DP level ...): it counts as 0, which may be what decides the result."""
+    return [(power, line) for power in powers for line in session.lines(power)
+            if line.id in _UNKNOWN_AT_START and not session.is_entered(power, line.id)]
 
 
 def _holds_something(value: Any) -> bool:

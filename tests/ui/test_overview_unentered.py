@@ -1,0 +1,44 @@
+"""The Overview's game-over banner says when it rests on a DP level nobody typed (fifth play-test: France and
+Britain out in 1940, Russia's DP level never entered, and the app declared the game over with only a small
+warning in the end-of-turn list)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QLabel, QMessageBox
+
+from awaw_desktop.core.awaw import facts as war_facts
+from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
+from awaw_desktop.core.session import Session
+from awaw_desktop.ui.main_window import MainWindow
+
+from .campaign_helpers import power_tab, show_tab
+from .helpers import find, painted, type_number
+
+BANNER = "Allied defeat (62.91)"
+
+
+def france_and_britain_out() -> Session:
+    session = Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1940, Season.FALL))
+    session.carry["france"].update(surrendered=True, surrender_turn=Turn(1940, Season.SUMMER).to_json(),
+                                   surrender_level=2, vichy=True)
+    session.carry["britain"].update(surrendered=True, at_peace=True, surrender_level=-3)
+    war_facts.settle_from_carry(session.facts, session.carry, session.turn)
+    return session
+
+
+def test_a_game_over_resting_on_an_untyped_russian_dp_level_says_so_and_typing_it_lifts_it(qtbot) -> None:
+    window = MainWindow()
+    window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard   # teardown must not ask
+    qtbot.addWidget(window)
+    window.show()
+    painted(qtbot, window)
+    window.set_session(france_and_britain_out(), None)
+    show_tab(window, "Overview")
+    banner = find(window.overview, BANNER, QLabel).text()
+    assert "the game is over" in banner
+    assert "nobody has entered" in banner and "Russia: Russian DP level (60.11)" in banner, banner
+    assert "France:" not in banner.split("nobody has entered")[1], "France has surrendered: its DPs decide nothing"
+    type_number(qtbot, power_tab(window, "russia"), "Russian DP level", 1)
+    show_tab(window, "Overview")
+    banner = find(window.overview, BANNER, QLabel).text()
+    assert "No Allied defeat" in banner and "nobody has entered" not in banner, banner
