@@ -167,7 +167,9 @@ class HistoryPanel(QTabWidget):
                 # Only the levels there are to read: a power the scenario leaves out is not listed (54.11, 62.46B),
                 # as the election in a turn without one never was.
                 shown = recorded_levels(session.scenario, entry.levels)
-                levels = ", ".join(f"{assess.title(k)} {v:+d}" for k, v in shown.items())
+                order = [key for key in assess.DISPLAY_ORDER if key in shown] + \
+                    [key for key in shown if key not in assess.DISPLAY_ORDER]   # as the Overview lists them
+                levels = ", ".join(f"{assess.title(k)} {shown[k]:+d}" for k in order)
                 events = "".join(f"<li><b>{escape(e.rule)}</b> {escape(e.text)}</li>" for e in entry.events)
                 parts.append(f"<p><b>{escape(entry.title)}</b><br><small>{escape(levels)}</small></p>"
                              + (f"<ul>{events}</ul>" if events else ""))
