@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..core.lines import RulesInputError
 from ..paths import examples_dir
-from .recent import fill_recent_menu, recent_files, remember
+from .recent import fill_recent_menu, remember
 from .unsaved import ask_unsaved, may_discard
 
 if TYPE_CHECKING:
@@ -250,9 +250,6 @@ class GameFiles:
         box.exec()
         clicked = box.clickedButton()
         return "overwrite" if clicked is overwrite else "save as" if clicked is save_as else "cancel"
-
-    def recent_files(self) -> list[str]:
-        return recent_files()
 
     def add_recent(self, path: Path) -> None:
         remember(path)

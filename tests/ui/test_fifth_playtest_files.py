@@ -173,3 +173,15 @@ def test_a_file_cut_short_is_refused_in_the_players_words_and_the_open_game_stay
     assert sessionfile.to_json(window.store.session) == before
     assert window.store.undo_stack.count() == undo and window.windowTitle() == title
     assert window.path == good and window.isWindowModified()
+
+
+def test_files_in_folders_of_one_name_show_as_many_folders_as_tell_them_apart(qtbot, tmp_path):
+    window = make_window(qtbot)
+    first, second = tmp_path / "ann" / "games" / "club.awaw", tmp_path / "bob" / "games" / "club.awaw"
+    for path in (first, second):
+        path.parent.mkdir(parents=True)
+        assert window.save_to(path)
+    assert [action.text() for action in recent_entries(window)] == [
+        f"&1 club.awaw \u2014 in {Path('bob', 'games')}", f"&2 club.awaw \u2014 in {Path('ann', 'games')}"]
+    first.unlink()   # a file gone since is forgotten, and the other one needs no folder any more
+    assert [action.text() for action in recent_entries(window)] == ["&1 club.awaw"]
