@@ -32,9 +32,6 @@ Tipping: TypeAlias = Mapping[str, PowerTipping]
 TIPPING_SHOWN = 10
 
 
-_signed = signed
-
-
 def _json_value(value: Any) -> Any:
     if isinstance(value, Mapping):
         return {str(key): _json_value(item) for key, item in value.items()}
@@ -122,12 +119,12 @@ def _header(session: Session) -> list[tuple[str, str]]:
 
 def _level_text(result: PowerResult) -> str:
     if no_election(result):
-        return f"no election this turn (62.21; the table stands at {_signed(result.level)})"
+        return f"no election this turn (62.21; the table stands at {signed(result.level)})"
     if result.status is Status.NOT_APPLICABLE:
         return f"level {NO_LEVEL}"
-    text = f"level {_signed(result.level)}"
+    text = f"level {signed(result.level)}"
     if result.total != result.level:
-        text += f" (table total {_signed(result.total)})"
+        text += f" (table total {signed(result.total)})"
     return text
 
 
@@ -187,11 +184,11 @@ def render_text(session: Session, results: Mapping[str, PowerResult], tipping: T
         elif scoring:
             rule_width = max(len(item.rule) for item in scoring)
             label_width = max(len(item.label) for item in scoring)
-            points_width = max(len(_signed(item.points)) for item in scoring)
+            points_width = max(len(signed(item.points)) for item in scoring)
             lines.append("  Points:")
             for item in scoring:
                 row = (f"    {item.rule:<{rule_width}}  {item.label:<{label_width}}  "
-                       f"{_signed(item.points):>{points_width}}")
+                       f"{signed(item.points):>{points_width}}")
                 if item.note:
                     row += f"  ({item.note})"
                 lines.append(row.rstrip())
@@ -225,7 +222,7 @@ def render_markdown(session: Session, results: Mapping[str, PowerResult], tippin
             lines.append("Not counted in this scenario.")
         elif scoring:
             lines += ["| Rule | Line | Points | Note |", "| --- | --- | ---: | --- |"]
-            lines += [f"| {_cell(item.rule)} | {_cell(item.label)} | {_signed(item.points)} | {_cell(item.note)} |"
+            lines += [f"| {_cell(item.rule)} | {_cell(item.label)} | {signed(item.points)} | {_cell(item.note)} |"
                       for item in scoring]
         else:
             lines.append("No line scores.")

@@ -41,8 +41,7 @@ def test_the_powers_left_out_are_those_whose_table_says_not_applicable(edition, 
     not_applicable = {power for power, result in results.items() if result.status is Status.NOT_APPLICABLE}
     assert not_applicable == levels.NOT_IN_SCENARIO[scenario]
     for power, result in results.items():
-        assert (levels.level_words(result) == levels.NO_LEVEL) == (power in not_applicable or
-                                                                   levels.no_election(result))
+        assert levels.has_level(result) == (power not in not_applicable and not levels.no_election(result))
 
 
 def test_a_logged_turn_keeps_only_the_levels_the_scenario_reads():

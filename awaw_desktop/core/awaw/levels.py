@@ -41,11 +41,6 @@ def signed(number: int) -> str:
     return f"{number:+d}" if number else "0"
 
 
-def level_words(result: PowerResult) -> str:
-    """The level as a list shows it: ``+3``, ``0``, or a dash where there is none to read."""
-    return signed(result.level) if has_level(result) else NO_LEVEL
-
-
 def recorded_levels(scenario: Scenario, levels: Mapping[str, int]) -> dict[str, int]:
     """A logged turn's levels without those of powers the scenario leaves out (older files kept them)."""
     left_out = NOT_IN_SCENARIO[scenario]
