@@ -2,8 +2,10 @@
 
 ``awaw-desktop report FILE [--format text|markdown|json]`` prints it (see :func:`main`).
 Text and Markdown skip lines worth no points; JSON keeps every line so that scripts see
-the whole breakdown.  Powers come in ``DISPLAY_ORDER``.  Each power ends with its tipping points
-(the smallest single changes that would change its fate, ``awaw.tipping``) when they are given.
+the whole breakdown.  Powers come in ``DISPLAY_ORDER``.  A war that is over (the Allied defeat of 62.91, Germany's
+or Japan's surrender) is said right after the header, as the Overview's banner says it; a power the scenario leaves
+out shows a dash for its level (JSON keeps the number and says ``"applicable": false``).  Each power ends with its
+tipping points (the smallest single changes that would change its fate, ``awaw.tipping``) when they are given.
 """
 
 from __future__ import annotations
@@ -15,21 +17,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal, TypeAlias, cast
 
 from .awaw.assess import DISPLAY_ORDER
-from .awaw.common import PowerResult
+from .awaw.checklist import WarEnd, war_end
+from .awaw.common import PowerResult, Scenario, Status
+from .awaw.levels import NO_LEVEL, no_election, signed
 from .awaw.tipping import PowerTipping, TippingPoint, session_tipping
 from .lines import RulesInputError
 from .session import Session
-from .sessionfile import SessionFileError, load
+from .sessionfile import IncompleteFileError, SessionFileError, file_problem, load
 
 ReportFormat: TypeAlias = Literal["text", "markdown", "json"]
 FORMATS: tuple[ReportFormat, ...] = ("text", "markdown", "json")
 Tipping: TypeAlias = Mapping[str, PowerTipping]
 #: Text and Markdown list this many tipping points a power, then say how many more there are.
 TIPPING_SHOWN = 10
-
-
-def _signed(number: int) -> str:
-    return f"{number:+d}" if number else "0"
 
 
 def _json_value(value: Any) -> Any:
@@ -79,6 +79,8 @@ def report_data(session: Session, results: Mapping[str, PowerResult],
                 "level": result.level,
                 "total": result.total,
                 "status": result.status.value,
+                # False for a power the scenario leaves out (54.11, 57.81, 62.46B): its level counts for nothing.
+                "applicable": result.status is not Status.NOT_APPLICABLE,
                 "verdict": result.verdict,
                 "breakdown": [{"id": item.id, "rule": item.rule, "label": item.label,
                                "value": _json_value(item.value), "points": item.points, "note": item.note}
@@ -116,12 +118,54 @@ def _header(session: Session) -> list[tuple[str, str]]:
 
 
 def _level_text(result: PowerResult) -> str:
-    if result.power == "election" and not result.figures.get("held", True):
-        return f"no election this turn (62.21; the table stands at {_signed(result.level)})"
-    text = f"level {_signed(result.level)}"
+    if no_election(result):
+        return f"no election this turn (62.21; the table stands at {signed(result.level)})"
+    if result.status is Status.NOT_APPLICABLE:
+        return f"level {NO_LEVEL}"
+    text = f"level {signed(result.level)}"
     if result.total != result.level:
-        text += f" (table total {_signed(result.total)})"
+        text += f" (table total {signed(result.total)})"
     return text
+
+
+#: The theater whose war ending ends a one-theater scenario (57.91: in a Pacific scenario Japan's surrender ends
+#: the game).
+_SCENARIO_THEATER = {Scenario.PACIFIC: "Pacific"}
+
+
+def _game_over(session: Session, results: Mapping[str, PowerResult]) -> tuple[str, list[WarEnd]]:
+    """The banner's heading and the wars that are over ("", [] while every war goes on)."""
+    ended = war_end(session, results)
+    if not ended:
+        return "", []
+    theater = _SCENARIO_THEATER.get(session.scenario)
+    if any(end.rule == "62.91" for end in ended):
+        heading = "The game is over."
+    elif theater is not None and any(end.theater == theater for end in ended):
+        heading = "The game is over: Japan's surrender ends a Pacific scenario (57.91)."
+    else:
+        heading = "The war is over in part."
+    return heading, ended
+
+
+def _war_end_lines(ended: list[WarEnd]) -> list[str]:
+    """Each war that is over, its rule first as in a list of consequences (the Allied defeat ends the whole
+    game: no theater to name)."""
+    return [f"{end.rule}: {end.text}" if end.rule == "62.91" else f"{end.rule} ({end.theater}): {end.text}"
+            for end in ended]
+
+
+def _not_used(result: PowerResult) -> bool:
+    return result.status is Status.NOT_APPLICABLE
+
+
+def _tips(result: PowerResult, tipping: Tipping | None) -> PowerTipping | None:
+    """What tips a power, to list: none for a power the scenario leaves out that nothing can tip (Japan in a
+    European scenario can be: each atomic bomb brings its surrender a turn nearer, 57.81)."""
+    tips = None if tipping is None else tipping.get(result.power)
+    if tips is None or (_not_used(result) and not tips.points):
+        return None
+    return tips
 
 
 def render_text(session: Session, results: Mapping[str, PowerResult], tipping: Tipping | None = None) -> str:
@@ -129,17 +173,22 @@ def render_text(session: Session, results: Mapping[str, PowerResult], tipping: T
     header = _header(session)
     width = max(len(name) for name, _ in header) + 1
     lines += [f"{name + ':':<{width}} {value}" for name, value in header]
+    heading, ended = _game_over(session, results)
+    if ended:
+        lines += ["", f"*** {heading} ***"] + [f"    {line}" for line in _war_end_lines(ended)]
     for result in _ordered(results):
         lines += ["", f"== {result.title}: {_level_text(result)}, {result.status.title} ==", result.verdict]
         scoring = [item for item in result.breakdown if item.points != 0]
-        if scoring:
+        if _not_used(result):
+            lines.append("  Points: not counted in this scenario.")
+        elif scoring:
             rule_width = max(len(item.rule) for item in scoring)
             label_width = max(len(item.label) for item in scoring)
-            points_width = max(len(_signed(item.points)) for item in scoring)
+            points_width = max(len(signed(item.points)) for item in scoring)
             lines.append("  Points:")
             for item in scoring:
                 row = (f"    {item.rule:<{rule_width}}  {item.label:<{label_width}}  "
-                       f"{_signed(item.points):>{points_width}}")
+                       f"{signed(item.points):>{points_width}}")
                 if item.note:
                     row += f"  ({item.note})"
                 lines.append(row.rstrip())
@@ -148,9 +197,10 @@ def render_text(session: Session, results: Mapping[str, PowerResult], tipping: T
         if result.consequences:
             lines.append("  Consequences:")
             lines += [f"    {item.rule}: {item.text}" for item in result.consequences]
-        if tipping is not None and result.power in tipping:
-            lines.append(f"  What tips it ({tipping[result.power].distance_text})")
-            lines += [f"    - {item}" for item in _tipping_lines(tipping[result.power])]
+        tips = _tips(result, tipping)
+        if tips is not None:
+            lines.append(f"  What tips it ({tips.distance_text})")
+            lines += [f"    - {item}" for item in _tipping_lines(tips)]
     return "\n".join(lines) + "\n"
 
 
@@ -161,22 +211,28 @@ def _cell(text: str) -> str:
 def render_markdown(session: Session, results: Mapping[str, PowerResult], tipping: Tipping | None = None) -> str:
     lines = [f"# {_cell(session.title) or 'Session report'}", ""]
     lines += [f"- **{name}:** {_cell(value)}" for name, value in _header(session)]
+    heading, ended = _game_over(session, results)
+    if ended:
+        lines += ["", f"> **{_cell(heading)}**"] + [f"> - {_cell(line)}" for line in _war_end_lines(ended)]
     for result in _ordered(results):
         lines += ["", f"## {_cell(result.title)}: {_level_text(result)}, {result.status.title}", "",
                   _cell(result.verdict), ""]
         scoring = [item for item in result.breakdown if item.points != 0]
-        if scoring:
+        if _not_used(result):
+            lines.append("Not counted in this scenario.")
+        elif scoring:
             lines += ["| Rule | Line | Points | Note |", "| --- | --- | ---: | --- |"]
-            lines += [f"| {_cell(item.rule)} | {_cell(item.label)} | {_signed(item.points)} | {_cell(item.note)} |"
+            lines += [f"| {_cell(item.rule)} | {_cell(item.label)} | {signed(item.points)} | {_cell(item.note)} |"
                       for item in scoring]
         else:
             lines.append("No line scores.")
         if result.consequences:
             lines += ["", "**Consequences**", ""]
             lines += [f"- {_cell(item.rule)}: {_cell(item.text)}" for item in result.consequences]
-        if tipping is not None and result.power in tipping:
-            lines += ["", f"**What tips it** ({_cell(tipping[result.power].distance_text)})", ""]
-            lines += [f"- {_cell(item)}" for item in _tipping_lines(tipping[result.power])]
+        tips = _tips(result, tipping)
+        if tips is not None:
+            lines += ["", f"**What tips it** ({_cell(tips.distance_text)})", ""]
+            lines += [f"- {_cell(item)}" for item in _tipping_lines(tips)]
     return "\n".join(lines) + "\n"
 
 
@@ -229,7 +285,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         session = load(args.file)
     except SessionFileError as error:
-        print(f"awaw-desktop: cannot read {args.file}: {error}", file=sys.stderr)
+        said = (file_problem(args.file, error) if isinstance(error, IncompleteFileError)
+                else f"cannot read {args.file}: {error}")
+        print(f"awaw-desktop: {said}", file=sys.stderr)
         return 2
     try:
         text = report(session, cast(ReportFormat, args.fmt))

@@ -54,6 +54,7 @@ from .awaw import facts as war_facts
 from .awaw.common import LAST_YEAR, Consequence, Edition, Scenario, Season, Turn
 from .backups import BACKUP_SUFFIX, BACKUPS_KEPT, backup_path, dated_backup_path
 from .checkpoint_blob import MAX_CHECKPOINTS, decode_checkpoints, encode_checkpoints
+from .incomplete_file import IncompleteFileError, cut_short, cut_short_utf8, file_problem, line_of
 from .json_gates import (
     MAX_DEPTH,
     collector_paused,
@@ -84,10 +85,11 @@ from .session_models import (
 
 __all__ = ["BACKUPS_KEPT", "BACKUP_SUFFIX", "FORMAT_NAME", "FORMAT_VERSION", "MAX_CHECKPOINTS", "MAX_DEPTH",
            "MAX_FILE_SIZE", "MIGRATIONS", "SESSION_SUFFIX", "TEMP_SUFFIX", "Backup", "EditionName",
-           "NotARegularFileError", "PowerKey", "ScenarioName", "SeasonName", "SessionDocument", "SessionFileError",
+           "IncompleteFileError", "NotARegularFileError", "PowerKey", "ScenarioName", "SeasonName",
+           "SessionDocument", "SessionFileError",
            "backup_path", "backups", "check_carried", "check_storable", "clean_stray_temp_files",
-           "dated_backup_path", "decode_checkpoints", "dumps", "encode_checkpoints", "from_json", "json_schema",
-           "json_schema_text", "load", "loads", "migrate", "parse_json", "read_limited", "save",
+           "dated_backup_path", "decode_checkpoints", "dumps", "encode_checkpoints", "file_problem", "from_json",
+           "json_schema", "json_schema_text", "load", "loads", "migrate", "parse_json", "read_limited", "save",
            "session_at_checkpoint", "to_json", "write_atomically"]
 
 #: The file name suffix of a session file.
@@ -475,6 +477,9 @@ def parse_json(raw: bytes, marker: str = FORMAT_NAME) -> Any:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
+        if ours and cut_short_utf8(error):
+            raise IncompleteFileError(line_of(raw, error.start),
+                                      f"the text ends inside a character (byte {error.start})") from None
         if ours:
             raise SessionFileError(f"damaged: not UTF-8 text (byte {error.start})") from None
         raise SessionFileError("not a session file (it is not a text file)") from None
@@ -483,6 +488,9 @@ def parse_json(raw: bytes, marker: str = FORMAT_NAME) -> Any:
                           object_pairs_hook=no_duplicates)
     except json.JSONDecodeError as error:
         reason = error.msg.lower().removesuffix(" at")
+        if ours and cut_short(text, error):   # the player's words first: a file cut short (a copy, a mail)
+            raise IncompleteFileError(error.lineno, f"invalid JSON at line {error.lineno} column {error.colno} "
+                                                    f"({reason})") from None
         if ours:
             raise SessionFileError(f"damaged: invalid JSON at line {error.lineno} column {error.colno} "
                                    f"({reason})") from None

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from ..core.awaw import assess, checklist
 from ..core.awaw.common import Status
+from ..core.awaw.levels import NO_LEVEL, has_level, no_election
 from ..core.session import Session, preview_end_of_turn
 from .theme import status_text
 
@@ -213,9 +214,11 @@ class EndOfTurnDialog(QDialog):
             parts.append("<p><i>Shown with the rules' usual answer for the questions not answered yet.</i></p>")
         for power in assess.RULE_ORDER:
             result = report.results[power]
-            no_election = power == "election" and not result.figures.get("held", True)
-            level = "no election" if no_election else f"{result.level:+d}"
-            parts.append(f"<h3>{escape(result.title)}: {level} \u2014 {escape(status_text(result.status))}"
+            # A power the scenario leaves out has no level to read: a dash, as on the Overview (54.11, 62.46B),
+            # then its status straight after (a second dash between them would read as a level of its own).
+            level = ("no election \u2014" if no_election(result) else f"{result.level:+d} \u2014"
+                     if has_level(result) else NO_LEVEL)
+            parts.append(f"<h3>{escape(result.title)}: {level} {escape(status_text(result.status))}"
                          f"</h3><p>{escape(result.verdict)}</p>")
             events = [event for key, event in report.events if key == power]
             if events:

@@ -14,6 +14,7 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QShowEvent
 from PySide6.QtWidgets import QLabel, QScrollArea, QTabWidget, QUndoView, QWidget
 
 from ..core.awaw import assess
+from ..core.awaw.levels import NOT_IN_SCENARIO, recorded_levels
 from .store import SessionStore
 
 #: One colour per power; each line also carries a distinct dash pattern and its name at the end.
@@ -35,12 +36,14 @@ class LevelChart(QWidget):
         store.resultsChanged.connect(self.update)
 
     def series(self) -> tuple[list[str], dict[str, list[int | None]]]:
-        """Each power's level at each end of turn; None where it had none (the election in a turn without one)."""
+        """Each power's level at each end of turn; None where it had none (the election in a turn without one, a
+        power the scenario leaves out)."""
         entries = [entry for entry in self.store.session.history if entry.kind == "end-of-turn"]
         turns = [entry.turn.title for entry in entries]
         values: dict[str, list[int | None]] = {}
+        left_out = NOT_IN_SCENARIO[self.store.session.scenario]   # no line for a power not in the scenario
         for power in assess.DISPLAY_ORDER:
-            levels = [entry.levels.get(power) for entry in entries]
+            levels = [None if power in left_out else entry.levels.get(power) for entry in entries]
             if any(level is not None for level in levels):
                 values[power] = [None if level is None else int(level) for level in levels]
         return turns, values
@@ -161,7 +164,12 @@ class HistoryPanel(QTabWidget):
         else:
             parts = []
             for entry in reversed(session.history):
-                levels = ", ".join(f"{assess.title(k)} {v:+d}" for k, v in entry.levels.items())
+                # Only the levels there are to read: a power the scenario leaves out is not listed (54.11, 62.46B),
+                # as the election in a turn without one never was.
+                shown = recorded_levels(session.scenario, entry.levels)
+                order = [key for key in assess.DISPLAY_ORDER if key in shown] + \
+                    [key for key in shown if key not in assess.DISPLAY_ORDER]   # as the Overview lists them
+                levels = ", ".join(f"{assess.title(k)} {shown[k]:+d}" for k in order)
                 events = "".join(f"<li><b>{escape(e.rule)}</b> {escape(e.text)}</li>" for e in entry.events)
                 parts.append(f"<p><b>{escape(entry.title)}</b><br><small>{escape(levels)}</small></p>"
                              + (f"<ul>{events}</ul>" if events else ""))

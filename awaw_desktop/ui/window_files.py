@@ -9,11 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings
-
 from ..core.lines import RulesInputError
 from ..paths import examples_dir
-from .recent import recent_files, remember
+from .recent import fill_recent_menu, remember
 from .unsaved import ask_unsaved, may_discard
 
 if TYPE_CHECKING:
@@ -135,9 +133,12 @@ class GameFiles:
             session = sessionfile.load(path)
             session.assess()  # a file the rules cannot use is refused here, not after it replaced the game
         except (sessionfile.SessionFileError, RulesInputError) as error:
-            if not as_example and self.offer_backup(Path(path), str(error), confirmed):
+            # In the player's words first (a file cut short says so), the technical detail after.
+            said = (sessionfile.file_problem(path.name, error) if isinstance(error, sessionfile.SessionFileError)
+                    else f"{path.name}: {error}")
+            if not as_example and self.offer_backup(Path(path), str(error), confirmed, said):
                 return True
-            self.show_error("Cannot open this file", f"{path.name}: {error}\n\nThe open game is unchanged.")
+            self.show_error("Cannot open this file", f"{said}\n\nThe open game is unchanged.")
             return False
         if not confirmed and not self.confirm_discard():
             return False
@@ -162,16 +163,17 @@ class GameFiles:
         box.setAccessibleName("Facts reconciled")
         box.open()
 
-    def offer_backup(self, path: Path, problem: str, confirmed: bool = True) -> bool:
-        """A file that cannot be opened: offer its newest backup that loads. Saving then writes
-        the game back to ``path`` (the damaged content is kept as a backup in turn)."""
+    def offer_backup(self, path: Path, problem: str, confirmed: bool = True, said: str = "") -> bool:
+        """A file that cannot be opened (``problem``; ``said``: how the window words it): offer its newest backup
+        that loads. Saving then writes the game back to ``path`` (the damaged content is kept as a backup in
+        turn)."""
         from ..core import sessionfile
 
         if problem.startswith("made by a newer version"):
             return False
         found = sessionfile.backups(path)
         if not found or not self.ask_open_backup(
-                f"{path.name}: {problem}\n\nOpen the backup from {found[0].description}?"):
+                f"{said or f'{path.name}: {problem}'}\n\nOpen the backup from {found[0].description}?"):
             return False
         if not confirmed and not self.confirm_discard():
             return True   # the player kept the open game: nothing more to say about the file
@@ -249,9 +251,6 @@ class GameFiles:
         clicked = box.clickedButton()
         return "overwrite" if clicked is overwrite else "save as" if clicked is save_as else "cancel"
 
-    def recent_files(self) -> list[str]:
-        return recent_files()
-
     def add_recent(self, path: Path) -> None:
         remember(path)
 
@@ -263,14 +262,7 @@ class GameFiles:
             self.menu_examples.addAction("No examples installed").setEnabled(False)
 
     def _fill_recent_menu(self) -> None:
-        self.menu_recent.clear()
-        files = [f for f in self.recent_files() if Path(f).exists()]
-        QSettings().setValue("recentFiles", files)
-        if not files:
-            action = self.menu_recent.addAction("No recent games")
-            action.setEnabled(False)
-        for index, name in enumerate(files, start=1):
-            self.menu_recent.addAction(f"&{index} {Path(name).name}", lambda n=name: self.open_path(Path(n)))
+        fill_recent_menu(self.menu_recent, self.open_path)
 
     def hand_over_file(self, path: Path) -> bool | None:
         """A file of another rules family opens in that family's window; None: this window opens it."""

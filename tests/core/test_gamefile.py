@@ -86,7 +86,7 @@ def refused(tmp_path, raw: bytes) -> str:
 def test_europa_files_are_refused_with_a_message(tmp_path):
     good = gamefile.dumps("europa", europa_game())
     document = json.loads(good)
-    assert refused(tmp_path, good[:-40]).startswith("damaged: invalid JSON")
+    assert refused(tmp_path, good[:-40]).startswith("The file is incomplete or damaged: it breaks off at line")
     assert "newer version" in refused(tmp_path, json.dumps({**document, "version": 2}).encode())
     assert "unknown field 'card'" in refused(tmp_path, json.dumps({**document, "card": "QH"}).encode())
     assert "does not know" in refused(tmp_path, json.dumps({**document, "family": "ancient-rome"}).encode())

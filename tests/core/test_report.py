@@ -123,8 +123,9 @@ def test_json_report_keeps_every_line_with_stable_keys():
                                "players": {"axis": "Ada", "allied": "Bruno"}}
     assert list(data["powers"]) == ["germany", "italy"]
     germany = data["powers"]["germany"]
-    assert list(germany) == ["title", "level", "total", "status", "verdict", "breakdown", "consequences", "figures"]
-    assert germany["level"] == 5 and germany["status"] == "no-effect"
+    assert list(germany) == ["title", "level", "total", "status", "applicable", "verdict", "breakdown",
+                             "consequences", "figures"]
+    assert germany["level"] == 5 and germany["status"] == "no-effect" and germany["applicable"] is True
     assert [line["id"] for line in germany["breakdown"]] == ["dp_level", "berlin", "cities"]  # zero line kept
     assert germany["breakdown"][2] == {"id": "cities", "rule": "55.11", "label": "German-controlled cities",
                                        "value": ["essen", "cologne"], "points": 2, "note": "Essen, Cologne"}
@@ -134,15 +135,14 @@ def test_json_report_keeps_every_line_with_stable_keys():
 
 
 def test_a_power_without_scoring_lines_and_an_untitled_session():
-    quiet = PowerResult("germany", "Germany", 0, 0, Status.NOT_APPLICABLE, "Germany is not in a Pacific scenario.",
+    quiet = PowerResult("germany", "Germany", 1, 1, Status.NO_EFFECT, "Germany fights on.",
                         (LineResult("dp_level", "55.11", "German DP level", 0, 0),))
     session = make_session(title="", players={"axis": "", "allied": ""}, turn=Turn(1939, Season.FALL))
     text = report.render(session, {"germany": quiet}, "text")
     assert text.startswith("Session report: (untitled)\n")
     assert "Turn:     Fall 1939\n" in text  # no "started in" when it is the first turn
     assert "Players:  Axis: -; Allied: -\n" in text
-    assert "== Germany: level 0, Not applicable ==\nGermany is not in a Pacific scenario.\n  Points: no line " \
-           "scores.\n" in text
+    assert "== Germany: level +1, No effect ==\nGermany fights on.\n  Points: no line scores.\n" in text
     assert "Consequences" not in text
     markdown = report.render(session, {"germany": quiet}, "markdown")
     assert markdown.startswith("# Session report\n")

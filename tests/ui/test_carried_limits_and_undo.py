@@ -207,7 +207,7 @@ def test_a_damaged_file_offers_the_backup_from_its_turn(qtbot, tmp_path):
     window.ask_open_backup = lambda question: asked.append(question) or True
     window.show_error = lambda title, message: pytest.fail(f"{title}: {message}")
     assert window.open_path(path, confirmed=True)
-    assert len(asked) == 1 and asked[0].startswith("game.awaw: damaged: invalid JSON")
+    assert len(asked) == 1 and asked[0].startswith("game.awaw is incomplete or damaged: it breaks off at line")
     assert "Open the backup from Spring 1942, saved " in asked[0]
     assert window.store.session.turn == Turn(1942, Season.SPRING)
     assert window.path == path

@@ -21,9 +21,9 @@ from ...core import gamefile
 from ...core.europa.family import FAMILY, KEY
 from ...core.europa.report import render
 from ...core.europa.state import EuropaGame
-from ...core.sessionfile import SessionFileError
+from ...core.sessionfile import SessionFileError, file_problem
 from ..family_window import bring_to_front, open_elsewhere, open_game_window, same_file, window_showing
-from ..recent import remember
+from ..recent import fill_recent_menu, remember
 from ..unsaved import ask_unsaved, may_discard
 from .holder import EuropaGameHolder, undo_stop_text
 from .messages import sentence
@@ -73,6 +73,9 @@ class EuropaWindow(QMainWindow):
         file = self.menuBar().addMenu("&File")
         self.action_new = self._action(file, "&New game\u2026", self.new_game, QKeySequence.StandardKey.New)
         self.action_open = self._action(file, "&Open\u2026", self.open_dialog, QKeySequence.StandardKey.Open)
+        # The one recent list of every window (ui/recent.py): a game of another family opens in its own window.
+        self.menu_recent = file.addMenu("Open &Recent")
+        self.menu_recent.aboutToShow.connect(lambda: fill_recent_menu(self.menu_recent, self.open_path))
         file.addSeparator()
         self.action_save = self._action(file, "&Save", self.save, QKeySequence.StandardKey.Save)
         self.action_save_as = self._action(file, "Save &As\u2026", self.save_as, "Ctrl+Shift+S")
@@ -248,15 +251,19 @@ class EuropaWindow(QMainWindow):
             return True
         handed = open_elsewhere(self, KEY, path)
         if handed is not None:
+            if handed:
+                remember(path)
             return handed
         try:
             loaded = gamefile.load(path)
         except SessionFileError as error:
-            QMessageBox.warning(self, "Cannot open this file", f"{path.name}: {error}\n\nThe open game is unchanged.")
+            QMessageBox.warning(self, "Cannot open this file",
+                                f"{file_problem(path.name, error)}\n\nThe open game is unchanged.")
             return False
         if not self.confirm_discard():
             return False
         self.set_game(loaded.game, Path(path))
+        remember(path)
         self.statusBar().showMessage(f"Opened {path.name}", 5000)
         return True
 

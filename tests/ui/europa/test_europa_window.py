@@ -274,7 +274,7 @@ def test_a_europa_file_that_cannot_be_read_leaves_the_open_game(qtbot, monkeypat
         assert len(family_window._open) == opened
     assert europa.game is before and [europa.tabs.tabText(i) for i in range(europa.tabs.count())] == \
         ["Turn track", "Italy"]
-    reason = "damaged: invalid JSON" if damage == "truncated" else "made by a newer version"
+    reason = "bad.awaw is incomplete or damaged: it breaks off" if damage == "truncated" else "made by a newer version"
     assert len(warnings) == 2 and all(reason in text and "unchanged" in text for _title, text in warnings)
 
 
