@@ -57,6 +57,9 @@ def _demo_answers(wizard: BritishSurrenderWizard, until: int) -> None:
             wizard.statuses.update({"tunisia": "axis-controlled", "libya": "axis-controlled",
                                     "egypt": "axis-controlled"})
             wizard.concessions_page.initializePage()
+            indemnity = wizard.concessions_page.indemnity
+            if indemnity.isEnabled():
+                indemnity.setCurrentIndex(indemnity.findData(0))   # Germany's example answer: no indemnity
             points = wizard.offer.concession_points if wizard.offer else 0
             takes = wizard.concessions_page.takes
             # Up to three items the rules allow now, in priority order (the war's facts may make some

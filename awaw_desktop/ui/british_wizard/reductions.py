@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 class ReductionsPage(WizardPage):
     def __init__(self, wizard: BritishSurrenderWizard) -> None:
-        super().__init__(wizard, "2. Force reductions (59.51)",
+        super().__init__(wizard, "Force reductions (59.51)",
                          "The British player picks what leaves the force pool and which ships are eliminated.")
         body = QWidget()
         layout = QVBoxLayout(body)
