@@ -1,4 +1,4 @@
-"""Page 4: the concessions Germany takes (59.65-59.68)."""
+"""The concessions page: the concessions Germany takes (59.65-59.68)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Page 5: German conciliation, untaken points and returned territory (59.71-59.75)."""
+"""The conciliation page: German conciliation, untaken points and returned territory (59.71-59.75)."""
 
 from __future__ import annotations
 

@@ -85,6 +85,7 @@ def screens(store: SessionStore) -> list[tuple[str, QWidget]]:
         wizard = BritishSurrenderWizard(demo)
         wizard.demo_store = demo   # keeps the copy alive as long as the wizard
         wizard.asks_before_discarding = False   # example answers: closing the copy loses nothing
+        wizard.setWindowTitle("British surrender (example answers)")
         wizard.restart()
         if page_id != PAGE_OFFER:
             _demo_answers(wizard, page_id)

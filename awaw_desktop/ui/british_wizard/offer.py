@@ -1,4 +1,4 @@
-"""Page 1: Britain's offer and Germany's answer (59.12, 59.23, 59.32, 59.41)."""
+"""The offer page: Britain's offer and Germany's answer (59.12, 59.23, 59.32, 59.41)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Page 2: the force reductions the British player picks (59.51)."""
+"""The reductions page: the force reductions the British player picks (59.51)."""
 
 from __future__ import annotations
 

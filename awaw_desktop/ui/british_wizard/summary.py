@@ -1,4 +1,4 @@
-"""Page 7: the summary Finish records."""
+"""The last page: the summary Finish records."""
 
 from __future__ import annotations
 
