@@ -150,6 +150,24 @@ def test_a_minor_country_taken_back_to_no_mode_is_no_longer_taken(qtbot):
     assert not find(wizard, "Take Greece", british.QCheckBox).isChecked()
 
 
+def test_a_ship_waits_for_its_state_and_the_next_ship_does_not_inherit_it(qtbot):
+    wizard = british.open_wizard(qtbot, british.make_store(-2))
+    british.choose(qtbot, wizard, "Germany accepts")
+    british.next_page(qtbot, wizard, bw.PAGE_REDUCTIONS)
+    state = find(wizard, "Ship state", QComboBox)
+    assert state.currentText() == "Choose the state\u2026"
+    find(wizard, "Ship name", QLineEdit).setText("BB Nelson")
+    british.click(qtbot, wizard, "Add ship")
+    ships = find(wizard, "Ships chosen for elimination")
+    assert ships.rowCount() == 0 and "choose the ship's state first" in text(wizard, "Ship problem")
+    assert find(wizard, "Ship name", QLineEdit).text() == "BB Nelson"      # what was typed stays
+    british.pick("Ship state", wizard, "damaged")
+    british.click(qtbot, wizard, "Add ship")
+    assert ships.rowCount() == 1 and ships.item(0, 2).text().startswith("Damaged")
+    assert text(wizard, "Ship problem") == ""
+    assert state.currentText() == "Choose the state\u2026"
+
+
 # -- the steps are numbered as the players see them ------------------------------------------------------------
 
 def answers(qtbot, wizard, aaf, brps, naval, far_east="Japan adheres to the peace"):
