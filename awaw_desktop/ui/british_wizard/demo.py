@@ -46,13 +46,16 @@ def _demo_answers(wizard: BritishSurrenderWizard, until: int) -> None:
             reductions = wizard.reductions_page
             reductions.aaf.setValue(required.aaf)
             reductions.brps.setValue(required.ground_nas_brps)
+            # Every box shows a number before a ship is added (a box of a page never shown reads empty, and
+            # Add ship would take that for a refused entry); the ships then bring it down to what is left.
+            reductions.other_naval.setValue(required.naval_factors)
             for name, factors, state in (("BB Nelson", 4, bs.ShipState.DAMAGED),
                                          ("CV Illustrious", 3, bs.ShipState.ROW_2)):
                 reductions.ship_name.setText(name)
                 reductions.ship_factors.setValue(factors)
                 reductions.ship_state.setCurrentIndex(reductions.ship_state.findData(state))
                 reductions.add_ship.click()
-            reductions.other_naval.setValue(max(0, required.naval_factors - wizard.reduction_choice().naval_value))
+            reductions.other_naval.setValue(max(0, required.naval_factors - sum(ship.value for ship in wizard.ships)))
         elif page == PAGE_CONCESSIONS:
             wizard.statuses.update({"tunisia": "axis-controlled", "libya": "axis-controlled",
                                     "egypt": "axis-controlled"})

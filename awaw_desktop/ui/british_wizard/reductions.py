@@ -102,6 +102,7 @@ class ReductionsPage(WizardPage):
         add_row.addWidget(self.add_ship)
         naval_layout.addLayout(add_row)
         self.ship_problem = problem_label("Ship problem")
+        self.ship_problem.hide()   # shown only with a message: no empty gap above the ships
         naval_layout.addWidget(self.ship_problem)
         self.ships = QTableWidget(0, 4)
         self.ships.setHorizontalHeaderLabels(["Ship", "Factors", "State", "Counts"])
@@ -172,8 +173,10 @@ class ReductionsPage(WizardPage):
         if state is None:
             self.ship_problem.setText("Not added: choose the ship's state first; it decides what the ship counts "
                                       "for (59.513D).")
+            self.ship_problem.show()
             return
         self.ship_problem.clear()
+        self.ship_problem.hide()
         name = self.ship_name.text().strip() or f"Ship {len(self.owner.ships) + 1}"
         self.owner.ships.append(bs.Ship(name, self.ship_factors.value(), bs.ShipState(state)))
         self.ship_name.clear()
