@@ -80,6 +80,14 @@ def pick(combo_name, wizard, data):
     combo.setCurrentIndex(combo.findData(data))
 
 
+def answer_indemnity(wizard, words):
+    """Germany's indemnity (59.67), picked by what the list shows ("None", "10 BRPs (1 point)" ...)."""
+    combo = find(wizard, "Indemnity", QComboBox)
+    index = combo.findText(words)
+    assert index >= 0, [combo.itemText(i) for i in range(combo.count())]
+    combo.setCurrentIndex(index)
+
+
 def fill_reductions(qtbot, wizard, aaf, brps, naval):
     type_number(qtbot, wizard, "AAF removed", aaf)
     type_number(qtbot, wizard, "BRPs of ground units or NAS removed", brps)
@@ -237,6 +245,12 @@ def test_minor_countries_sit_at_priority_two_with_their_mode(qtbot):
     for name in ("Lebanon/Syria", "Tunisia", "Algeria", "Morocco", "Libya", "Albania"):
         tick(qtbot, wizard, f"Take {name}")
     assert "take Greece (priority 2) first" in text(wizard, "Malta note")
+    # Neutrality or Axis control is Germany's choice: none is made for it, and Greece waits for one.
+    assert find(wizard, "Greece mode", QComboBox).currentText() == "Choose\u2026"
+    assert text(wizard, "Greece points") == "2 or 4"
+    assert not find(wizard, "Take Greece", QCheckBox).isEnabled()
+    assert "neutrality or Axis control first" in text(wizard, "Greece note")
+    pick("Greece mode", wizard, "axis-control")
     assert text(wizard, "Greece points") == "4"
     pick("Greece mode", wizard, "neutrality")
     assert text(wizard, "Greece points") == "2"
@@ -244,6 +258,7 @@ def test_minor_countries_sit_at_priority_two_with_their_mode(qtbot):
     assert find(wizard, "Take Malta", QCheckBox).isEnabled()
     assert "<b>2</b>" in text(wizard, "Concession points left")          # 10 - 6 - 2
     assert not find(wizard, "Take Egypt", QCheckBox).isEnabled()         # Malta etc. first
+    answer_indemnity(wizard, "None")   # Germany takes no indemnity: an answer too (59.67)
     next_page(qtbot, wizard, bw.PAGE_CONCILIATION)
     next_page(qtbot, wizard, bw.PAGE_SUMMARY)
     finish(qtbot, wizard)
@@ -261,6 +276,7 @@ def test_repeat_surrender_counts_only_the_difference(qtbot):
     assert "8 AAF, 16 BRPs" in text(wizard, "Required reductions")
     fill_reductions(qtbot, wizard, 8, 16, 40)
     next_page(qtbot, wizard, bw.PAGE_CONCESSIONS)
+    answer_indemnity(wizard, "None")   # Germany takes no indemnity: an answer too (59.67)
     next_page(qtbot, wizard, bw.PAGE_CONCILIATION)
     next_page(qtbot, wizard, bw.PAGE_SUMMARY)
     finish(qtbot, wizard)
@@ -307,6 +323,7 @@ def test_conciliation_returns_and_their_restrictions(qtbot):
     for key in ("Egypt", "Gibraltar", "Libya", "Central England with Birmingham and Manchester (rows G-J)"):
         pick(f"{key} status", wizard, "axis-controlled")
     tick(qtbot, wizard, "Take Lebanon/Syria")
+    answer_indemnity(wizard, "None")   # Germany takes no indemnity: an answer too (59.67)
     next_page(qtbot, wizard, bw.PAGE_CONCILIATION)
     egypt = find(wizard, "Return Egypt", QCheckBox)
     assert not egypt.isEnabled() and "59.73G" in text(wizard, "Egypt return note")
@@ -350,6 +367,7 @@ def test_far_east_choice_is_recorded(qtbot):
     next_page(qtbot, wizard, bw.PAGE_REDUCTIONS)
     fill_reductions(qtbot, wizard, 2, 4, 10)
     next_page(qtbot, wizard, bw.PAGE_CONCESSIONS)
+    answer_indemnity(wizard, "None")   # Germany takes no indemnity: an answer too (59.67)
     next_page(qtbot, wizard, bw.PAGE_CONCILIATION)
     next_page(qtbot, wizard, bw.PAGE_FAR_EAST)
     assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()
@@ -478,6 +496,7 @@ def test_the_far_east_ticks_show_the_wars_facts_and_one_tick_keeps_the_other(qtb
     next_page(qtbot, wizard, bw.PAGE_REDUCTIONS)
     fill_reductions(qtbot, wizard, 2, 4, 10)
     next_page(qtbot, wizard, bw.PAGE_CONCESSIONS)
+    answer_indemnity(wizard, "None")   # Germany takes no indemnity: an answer too (59.67)
     next_page(qtbot, wizard, bw.PAGE_CONCILIATION)
     next_page(qtbot, wizard, bw.PAGE_FAR_EAST)
     assert "59.891C" in text(wizard, "Far East situation")      # at war with Britain only: Japan chooses
@@ -493,6 +512,7 @@ def test_a_return_dropped_when_its_territory_is_no_longer_axis_controlled(qtbot)
     fill_reductions(qtbot, wizard, 12, 24, 60)
     next_page(qtbot, wizard, bw.PAGE_CONCESSIONS)
     pick("Egypt status", wizard, "axis-controlled")
+    answer_indemnity(wizard, "None")   # Germany takes no indemnity: an answer too (59.67)
     next_page(qtbot, wizard, bw.PAGE_CONCILIATION)
     tick(qtbot, wizard, "Return Egypt")
     wizard.back()

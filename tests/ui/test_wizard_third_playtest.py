@@ -67,7 +67,9 @@ def test_the_summary_says_which_kinds_ran_out(qtbot):
     british.fill_reductions(qtbot, wizard, 4, 24, 60)
     find(wizard, "No more AAF to remove", QCheckBox).click()
     british.next_page(qtbot, wizard, bw.PAGE_CONCESSIONS)
+    british.answer_indemnity(wizard, "None")
     while wizard.currentId() != bw.PAGE_SUMMARY:
+        assert wizard.button(NEXT).isEnabled(), f"Next disabled on page {wizard.currentId()}"
         qtbot.mouseClick(wizard.button(NEXT), Qt.MouseButton.LeftButton)
     summary = find(wizard, "Summary", QPlainTextEdit).toPlainText().split("\n")
     ran_out = "  No more AAF to remove (59.513E): the 4 AAF removed are all Britain had, of 12 required."

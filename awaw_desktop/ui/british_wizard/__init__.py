@@ -5,9 +5,11 @@ Every number, every allowed or forbidden tick and the text of the summary come f
 ``SurrenderRequest`` and show what the core makes of it.  Finish records the outcome with
 ``record_british_surrender`` as one undo step; Cancel changes nothing.
 
-One module per page (``offer``, ``reductions``, ``war`` (pages 3 and 6), ``concessions``,
-``conciliation``, ``summary``), the wizard in ``wizard``, what the pages share in ``common`` and the
-screenshot copies in ``demo``.
+One module per page (``offer``, ``reductions``, ``war`` (the war continuing, and the Far East),
+``concessions``, ``conciliation``, ``summary``), the wizard in ``wizard``, what the pages share in ``common`` and
+the screenshot copies in ``demo``.  The pages are numbered in the order the players see them (``number_pages``):
+a declined offer, the U.S. at war or no Far East question leave pages out.  Nothing that settles the surrender is
+chosen for the players: a page that waits for an answer says what for, and Next waits with it.
 """
 
 from .common import (

@@ -68,6 +68,14 @@ def wrapped(text: str = "", name: str = "") -> QLabel:
     return label
 
 
+def waiting_label(name: str) -> QLabel:
+    """The line that says which answer the page waits for while Next stays disabled (empty once given)."""
+    label = wrapped(name=name)
+    label.setObjectName("waiting")
+    label.setStyleSheet("font-weight: 600;")
+    return label
+
+
 def problem_label(name: str) -> QLabel:
     label = wrapped(name=name)
     label.setObjectName("problems")
@@ -104,8 +112,14 @@ class WizardPage(QWizardPage):
     def __init__(self, wizard: BritishSurrenderWizard, title: str, subtitle: str) -> None:
         super().__init__()
         self.owner = wizard
+        #: The title without its step number: the wizard numbers the pages the players see (``number``).
+        self.base_title = title
         self.setTitle(title)
         self.setSubTitle(subtitle)
+
+    def number(self, step: int | None) -> None:
+        """Show this page as step ``step`` of the players' way through the wizard (None: not on it)."""
+        self.setTitle(self.base_title if step is None else f"{step}. {self.base_title}")
 
     #: The page's line for typed numbers it refused (pages with number boxes add one).
     refusals: RefusalLine | None = None

@@ -1,4 +1,4 @@
-"""Page 4: the concessions Germany takes (59.65-59.68)."""
+"""The concessions page: the concessions Germany takes (59.65-59.68)."""
 
 from __future__ import annotations
 
@@ -30,8 +30,12 @@ from .common import (
     named,
     problem_label,
     scrolled,
+    waiting_label,
     wrapped,
 )
+
+#: What a choice of Germany's shows until it is made.
+CHOOSE = "Choose\u2026"
 
 if TYPE_CHECKING:
     from .wizard import BritishSurrenderWizard
@@ -39,7 +43,7 @@ if TYPE_CHECKING:
 
 class ConcessionsPage(WizardPage):
     def __init__(self, wizard: BritishSurrenderWizard) -> None:
-        super().__init__(wizard, "4. Concessions (59.65-59.68)",
+        super().__init__(wizard, "Concessions (59.65-59.68)",
                          "Germany picks from the British Concession Table, lowest priority number first.")
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
@@ -49,6 +53,8 @@ class ConcessionsPage(WizardPage):
         top.addWidget(self.left_label, 1)
         indemnity_caption = QLabel("Indemnity (59.67):")
         self.indemnity = QComboBox()
+        # 59.67: Germany's decision; nothing is chosen for it ("None" is an answer too, Next waits for one).
+        self.indemnity.addItem(CHOOSE, None)
         for brps, points in bs.INDEMNITY_POINTS.items():
             self.indemnity.addItem("None" if not brps else f"{brps} BRPs ({points} point{'s' if points > 1 else ''})",
                                    brps)
@@ -90,6 +96,8 @@ class ConcessionsPage(WizardPage):
                                  "priorities (59.66)."))
         self.problems = problem_label("Concession problems")
         layout.addWidget(self.problems)
+        self.waiting = waiting_label("Waiting for")
+        layout.addWidget(self.waiting)
 
         self.takes: dict[str, QCheckBox] = {}
         self.statuses: dict[str, QComboBox] = {}
@@ -137,10 +145,11 @@ class ConcessionsPage(WizardPage):
             self.grid.addWidget(status, row, 3)
             if item.is_minor:
                 mode = QComboBox()
+                # Neutrality or Axis control is Germany's choice (59.65): none until it is made.
+                mode.addItem(CHOOSE, "")
                 for value, words in MODE_WORDS.items():
                     mode.addItem(words, value.value)
-                mode.setCurrentIndex(max(0, mode.findData(owner.minor_modes.get(item.key,
-                                                                               bs.MinorMode.AXIS_CONTROL.value))))
+                mode.setCurrentIndex(max(0, mode.findData(owner.minor_modes.get(item.key, ""))))
                 mode.setMaximumWidth(200)
                 named(mode, f"{item.name} mode")
                 mode.currentIndexChanged.connect(lambda _i, key=item.key, box=mode: self._mode(key, box))
@@ -171,13 +180,20 @@ class ConcessionsPage(WizardPage):
         self.changed()
 
     def _mode(self, key: str, box: QComboBox) -> None:
-        self.owner.minor_modes[key] = box.currentData()
-        if key in self.owner.chosen:
-            self.owner.chosen[key] = box.currentData()
+        mode = box.currentData()
+        if mode:
+            self.owner.minor_modes[key] = mode
+            if key in self.owner.chosen:
+                self.owner.chosen[key] = mode
+        else:   # back to no mode: the minor cannot stay taken without one
+            self.owner.minor_modes.pop(key, None)
+            self.owner.chosen.pop(key, None)
         self.changed()
 
     def _indemnity(self, _index: int) -> None:
-        self.owner.indemnity = int(self.indemnity.currentData())
+        brps = self.indemnity.currentData()
+        self.owner.indemnity = int(brps or 0)
+        self.owner.indemnity_answered = brps is not None
         self.changed()
 
     def _add_minor(self) -> None:
@@ -208,6 +224,8 @@ class ConcessionsPage(WizardPage):
         self.available_label.setText(f"Points available: <b>{available}</b> (two per counted level, 59.65)")
         choices = owner.concession_choices()
         verdict = owner.concession_verdict()
+        items = {item.key: item for item in owner.items()}
+        self._show_indemnity(available)
         self.left_label.setText(f"Points left: <b>{available - verdict.points_used}</b>")
         for choice in choices:
             take = self.takes.get(choice.key)
@@ -216,17 +234,46 @@ class ConcessionsPage(WizardPage):
             take.blockSignals(True)
             take.setChecked(choice.chosen)
             take.blockSignals(False)
-            take.setEnabled(choice.allowed)
-            take.setToolTip(choice.reason)
-            self.points[choice.key].setText(str(choice.points))
-            note = choice.reason if (not choice.allowed or choice.chosen) else ""
+            reason = choice.reason
+            no_mode = choice.key in self.modes and not self.modes[choice.key].currentData() and not choice.chosen
+            if no_mode and choice.allowed:
+                reason = "choose neutrality or Axis control first (59.65)"
+            take.setEnabled(choice.allowed and not no_mode)
+            take.setToolTip(reason)
+            item = items.get(choice.key)
+            self.points[choice.key].setText(
+                f"{item.points(bs.MinorMode.NEUTRALITY)} or {item.points(bs.MinorMode.AXIS_CONTROL)}"
+                if no_mode and item is not None else str(choice.points))
+            note = reason if (not choice.allowed or choice.chosen or no_mode) else ""
             self.notes[choice.key].setText(f"\u2192 {note}" if note else "")
             self.notes[choice.key].setVisible(bool(note))
         self.problems.setText("<br>".join(escape(problem) for problem in verdict.problems))
+        waiting = self.awaits_indemnity()
+        self.waiting.setVisible(waiting)
+        self.waiting.setText("Waiting for Germany: tick the territories it takes and choose the indemnity "
+                             "(\u201cNone\u201d is an answer too, 59.67). Next stays disabled until the indemnity "
+                             "is chosen." if waiting else "")
         self.completeChanged.emit()
 
+    def _show_indemnity(self, available: int) -> None:
+        """With no concession point there is nothing to choose: no indemnity (59.65, 59.68)."""
+        self.indemnity.setEnabled(available > 0)
+        if available > 0:
+            self.indemnity.setToolTip("10, 20 or 30 BRPs, taken without regard to priority (59.67).")
+            return
+        self.indemnity.setToolTip("No concession points: no indemnity (59.65, 59.68).")
+        self.indemnity.blockSignals(True)
+        self.indemnity.setCurrentIndex(self.indemnity.findData(0))
+        self.indemnity.blockSignals(False)
+        self.owner.indemnity = 0
+
+    def awaits_indemnity(self) -> bool:
+        """Germany has points to spend and has not said which indemnity it takes, if any."""
+        offer = self.owner.offer
+        return bool(offer and offer.concession_points) and not self.owner.indemnity_answered
+
     def isComplete(self) -> bool:
-        return self.owner.concession_verdict().ok
+        return self.owner.concession_verdict().ok and not self.awaits_indemnity()
 
     def nextId(self) -> int:
         return PAGE_CONCILIATION

@@ -1,4 +1,4 @@
-"""Page 5: German conciliation, untaken points and returned territory (59.71-59.75)."""
+"""The conciliation page: German conciliation, untaken points and returned territory (59.71-59.75)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 class ConciliationPage(WizardPage):
     def __init__(self, wizard: BritishSurrenderWizard) -> None:
-        super().__init__(wizard, "5. German conciliation (59.71-59.75)",
+        super().__init__(wizard, "German conciliation (59.71-59.75)",
                          "Points Germany leaves untaken, and Axis-held territory it returns, soften later terms.")
         layout = QVBoxLayout(self)
         layout.addWidget(wrapped(

@@ -46,17 +46,23 @@ def _demo_answers(wizard: BritishSurrenderWizard, until: int) -> None:
             reductions = wizard.reductions_page
             reductions.aaf.setValue(required.aaf)
             reductions.brps.setValue(required.ground_nas_brps)
+            # Every box shows a number before a ship is added (a box of a page never shown reads empty, and
+            # Add ship would take that for a refused entry); the ships then bring it down to what is left.
+            reductions.other_naval.setValue(required.naval_factors)
             for name, factors, state in (("BB Nelson", 4, bs.ShipState.DAMAGED),
                                          ("CV Illustrious", 3, bs.ShipState.ROW_2)):
                 reductions.ship_name.setText(name)
                 reductions.ship_factors.setValue(factors)
                 reductions.ship_state.setCurrentIndex(reductions.ship_state.findData(state))
                 reductions.add_ship.click()
-            reductions.other_naval.setValue(max(0, required.naval_factors - wizard.reduction_choice().naval_value))
+            reductions.other_naval.setValue(max(0, required.naval_factors - sum(ship.value for ship in wizard.ships)))
         elif page == PAGE_CONCESSIONS:
             wizard.statuses.update({"tunisia": "axis-controlled", "libya": "axis-controlled",
                                     "egypt": "axis-controlled"})
             wizard.concessions_page.initializePage()
+            indemnity = wizard.concessions_page.indemnity
+            if indemnity.isEnabled():
+                indemnity.setCurrentIndex(indemnity.findData(0))   # Germany's example answer: no indemnity
             points = wizard.offer.concession_points if wizard.offer else 0
             takes = wizard.concessions_page.takes
             # Up to three items the rules allow now, in priority order (the war's facts may make some
@@ -82,6 +88,7 @@ def screens(store: SessionStore) -> list[tuple[str, QWidget]]:
         wizard = BritishSurrenderWizard(demo)
         wizard.demo_store = demo   # keeps the copy alive as long as the wizard
         wizard.asks_before_discarding = False   # example answers: closing the copy loses nothing
+        wizard.setWindowTitle("British surrender (example answers)")
         wizard.restart()
         if page_id != PAGE_OFFER:
             _demo_answers(wizard, page_id)

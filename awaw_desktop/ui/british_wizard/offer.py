@@ -1,4 +1,4 @@
-"""Page 1: Britain's offer and Germany's answer (59.12, 59.23, 59.32, 59.41)."""
+"""The offer page: Britain's offer and Germany's answer (59.12, 59.23, 59.32, 59.41)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from ...core.awaw import britain
 from ...core.awaw.common import Scenario
-from .common import PAGE_REDUCTIONS, PAGE_SUMMARY, WizardPage, named, wrapped
+from .common import PAGE_REDUCTIONS, PAGE_SUMMARY, WizardPage, named, waiting_label, wrapped
 
 if TYPE_CHECKING:
     from .wizard import BritishSurrenderWizard
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 class OfferPage(WizardPage):
     def __init__(self, wizard: BritishSurrenderWizard) -> None:
-        super().__init__(wizard, "1. The British offer (59.12, 59.23, 59.41)",
+        super().__init__(wizard, "The British offer (59.12, 59.23, 59.41)",
                          "Britain's resistance level and what accepting its offer would mean. Germany decides.")
         layout = QVBoxLayout(self)
         self.resistance = wrapped(name="British resistance level")
@@ -45,6 +45,9 @@ class OfferPage(WizardPage):
         self.breakdown.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         named(self.breakdown, "Resistance breakdown")
         layout.addWidget(self.breakdown)
+        #: Said instead of the breakdown when no line of the table counts this turn.
+        self.no_lines = wrapped(name="Resistance breakdown note")
+        layout.addWidget(self.no_lines)
         self.details = wrapped(name="Offer details")
         layout.addWidget(self.details)
 
@@ -61,6 +64,8 @@ class OfferPage(WizardPage):
         box.addWidget(self.decline_button)
         self.decline_note = wrapped(name="Decline note")
         box.addWidget(self.decline_note)
+        self.waiting = waiting_label("Waiting for")
+        box.addWidget(self.waiting)
         layout.addWidget(decision)
 
         situation = QGroupBox("The situation when Britain surrenders")
@@ -110,7 +115,13 @@ class OfferPage(WizardPage):
         self.breakdown.resizeRowsToContents()
         rows_height = sum(self.breakdown.rowHeight(row) for row in range(len(rows)))
         self.breakdown.setFixedHeight(min(200, self.breakdown.horizontalHeader().sizeHint().height()
-                                          + rows_height + 2 * self.breakdown.frameWidth() + 2))
+                                          + rows_height + 2 * self.breakdown.frameWidth() + 4))
+        # The table lists the lines that add or take away points; with none it would be an empty box.
+        self.breakdown.setVisible(bool(rows))
+        self.no_lines.setVisible(not rows)
+        self.no_lines.setText("" if rows else
+                              "No line of the British table (59.21) adds or takes away anything this turn: "
+                              f"the level is {owner.resistance:+d}.")
         if not owner.available:
             self.details.setText(f"<b>No offer to decide now.</b> {escape(owner.reason)}")
             for button in (self.accept_button, self.decline_button, self.japan_britain, self.japan_us):
@@ -162,6 +173,13 @@ class OfferPage(WizardPage):
         self.owner.japan_at_war_with_britain = self.japan_britain.isChecked()
         self.owner.japan_at_war_with_us = self.japan_us.isChecked()
         self.changed()
+
+    def refresh(self) -> None:
+        answered = self.accept_button.isChecked() or self.decline_button.isChecked()
+        self.waiting.setVisible(self.owner.available and not answered)
+        self.waiting.setText("" if answered or not self.owner.available else
+                             "Waiting for Germany's answer: accept or decline the offer (59.3, 59.4). "
+                             "Next stays disabled until one is picked.")
 
     def isComplete(self) -> bool:
         return self.owner.available and (self.accept_button.isChecked() or self.decline_button.isChecked())

@@ -1,4 +1,4 @@
-"""Page 2: the force reductions the British player picks (59.51)."""
+"""The reductions page: the force reductions the British player picks (59.51)."""
 
 from __future__ import annotations
 
@@ -24,15 +24,28 @@ from PySide6.QtWidgets import (
 
 from ...core.awaw import britain_surrender as bs
 from ..number_box import NumberBox
-from .common import KIND_WORDS, PAGE_CONCESSIONS, PAGE_WAR, WizardPage, named, scrolled, state_label, wrapped
+from .common import (
+    KIND_WORDS,
+    PAGE_CONCESSIONS,
+    PAGE_WAR,
+    WizardPage,
+    named,
+    problem_label,
+    scrolled,
+    state_label,
+    wrapped,
+)
 
 if TYPE_CHECKING:
     from .wizard import BritishSurrenderWizard
 
+#: What the ship state list shows until a state is chosen.
+CHOOSE_STATE = "Choose the state\u2026"
+
 
 class ReductionsPage(WizardPage):
     def __init__(self, wizard: BritishSurrenderWizard) -> None:
-        super().__init__(wizard, "2. Force reductions (59.51)",
+        super().__init__(wizard, "Force reductions (59.51)",
                          "The British player picks what leaves the force pool and which ships are eliminated.")
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -73,6 +86,8 @@ class ReductionsPage(WizardPage):
         self.ship_factors.setValue(3)
         named(self.ship_factors, "Ship factors")
         self.ship_state = QComboBox()
+        # Each ship's state decides what it counts for (59.513D): none is assumed for a ship.
+        self.ship_state.addItem(CHOOSE_STATE, None)
         for state in bs.ShipState:
             self.ship_state.addItem(state_label(state), state)
         named(self.ship_state, "Ship state")
@@ -86,6 +101,9 @@ class ReductionsPage(WizardPage):
             add_row.addWidget(widget, 2 if widget is self.ship_name or widget is self.ship_state else 0)
         add_row.addWidget(self.add_ship)
         naval_layout.addLayout(add_row)
+        self.ship_problem = problem_label("Ship problem")
+        self.ship_problem.hide()   # shown only with a message: no empty gap above the ships
+        naval_layout.addWidget(self.ship_problem)
         self.ships = QTableWidget(0, 4)
         self.ships.setHorizontalHeaderLabels(["Ship", "Factors", "State", "Counts"])
         self.ships.verticalHeader().hide()
@@ -151,9 +169,18 @@ class ReductionsPage(WizardPage):
     def _add_ship(self) -> None:
         if self.refused_just_now():
             return
+        state = self.ship_state.currentData()
+        if state is None:
+            self.ship_problem.setText("Not added: choose the ship's state first; it decides what the ship counts "
+                                      "for (59.513D).")
+            self.ship_problem.show()
+            return
+        self.ship_problem.clear()
+        self.ship_problem.hide()
         name = self.ship_name.text().strip() or f"Ship {len(self.owner.ships) + 1}"
-        self.owner.ships.append(bs.Ship(name, self.ship_factors.value(), bs.ShipState(self.ship_state.currentData())))
+        self.owner.ships.append(bs.Ship(name, self.ship_factors.value(), bs.ShipState(state)))
         self.ship_name.clear()
+        self.ship_state.setCurrentIndex(0)   # the next ship's state is chosen for it, not carried over
         self._fill_ships()
         self.changed()
 

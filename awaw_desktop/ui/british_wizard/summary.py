@@ -1,4 +1,4 @@
-"""Page 7: the summary Finish records."""
+"""The last page: the summary Finish records."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 class SummaryPage(WizardPage):
     def __init__(self, wizard: BritishSurrenderWizard) -> None:
-        super().__init__(wizard, "7. Summary",
+        super().__init__(wizard, "Summary",
                          "Finish records this in the game (one undo step); Cancel leaves the game untouched.")
         layout = QVBoxLayout(self)
         self.text = QPlainTextEdit()

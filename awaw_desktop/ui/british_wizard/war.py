@@ -1,5 +1,4 @@
-"""Where the war goes on: page 3, the war continues with the U.S. (59.61), and page 6, the Far East
-(59.891-59.894)."""
+"""Where the war goes on: the war continues with the U.S. (59.61), and the Far East (59.891-59.894)."""
 
 from __future__ import annotations
 
@@ -8,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QButtonGroup, QGroupBox, QRadioButton, QVBoxLayout
 
-from .common import PAGE_FAR_EAST, PAGE_SUMMARY, WizardPage, named, wrapped
+from .common import PAGE_FAR_EAST, PAGE_SUMMARY, WizardPage, named, waiting_label, wrapped
 
 if TYPE_CHECKING:
     from .wizard import BritishSurrenderWizard
@@ -16,7 +15,7 @@ if TYPE_CHECKING:
 
 class WarPage(WizardPage):
     def __init__(self, wizard: BritishSurrenderWizard) -> None:
-        super().__init__(wizard, "3. The war continues (59.61)",
+        super().__init__(wizard, "The war continues (59.61)",
                          "The U.S. is at war with Germany, so Britain surrenders without a peace treaty.")
         layout = QVBoxLayout(self)
         self.text = wrapped(
@@ -35,7 +34,7 @@ class WarPage(WizardPage):
 
 class FarEastPage(WizardPage):
     def __init__(self, wizard: BritishSurrenderWizard) -> None:
-        super().__init__(wizard, "6. The Far East (59.891-59.894)",
+        super().__init__(wizard, "The Far East (59.891-59.894)",
                          "Japan, at war with Britain, decides how the surrender touches Asia.")
         layout = QVBoxLayout(self)
         self.situation = wrapped(name="Far East situation")
@@ -51,6 +50,9 @@ class FarEastPage(WizardPage):
         self.group.addButton(self.fights_on)
         box.addWidget(self.adheres)
         box.addWidget(self.fights_on)
+        # 59.891C: the Japanese player's decision; nothing is chosen for him (Next waits for it).
+        self.waiting = waiting_label("Waiting for")
+        box.addWidget(self.waiting)
         self.choice_box = choice
         layout.addWidget(choice)
         self.consequences = wrapped(name="Far East consequences")
@@ -77,8 +79,21 @@ class FarEastPage(WizardPage):
                                    "surrender holds in Europe only (59.891B).")
         outcome = owner.outcome()
         events = [event for event in outcome.events if event.rule.startswith("59.89")]
-        if needs_choice and owner.japan_adheres is None:
-            self.consequences.setText("<i>Pick Japan's choice to see what follows.</i>")
+        waiting = needs_choice and owner.japan_adheres is None
+        self.waiting.setVisible(waiting)
+        self.waiting.setText("Waiting for the Japanese player: adhere to the peace or fight on against Britain "
+                             "(59.891C). Next stays disabled until one is picked." if waiting else "")
+        if needs_choice:
+            # Going Back and changing the answers may bring the question back: the buttons show the answer
+            # the wizard holds, and none while it holds none.
+            self.group.setExclusive(False)
+            for button, answer in ((self.adheres, True), (self.fights_on, False)):
+                button.blockSignals(True)
+                button.setChecked(owner.japan_adheres is answer)
+                button.blockSignals(False)
+            self.group.setExclusive(True)
+        if waiting:
+            self.consequences.setText("<i>What follows is shown once Japan's choice is picked.</i>")
         else:
             self.consequences.setText("<b>What follows:</b><ul style='margin:0'>" + "".join(
                 f"<li><b>{escape(e.rule)}</b> {escape(e.text)}</li>" for e in events) + "</ul>")

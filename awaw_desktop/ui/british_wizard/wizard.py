@@ -79,6 +79,8 @@ class BritishSurrenderWizard(AsksBeforeDiscarding, QWizard):
         self.minor_modes: dict[str, str] = {}
         self.chosen: dict[str, str] = {}
         self.indemnity = 0
+        #: Germany chose its indemnity (59.67), "None" included: the Concessions page waits for it.
+        self.indemnity_answered = False
         self.returns: set[str] = set()
         self.british_at_start: dict[str, bool] = {}
         self.home = bs.HomeControl()
@@ -98,6 +100,7 @@ class BritishSurrenderWizard(AsksBeforeDiscarding, QWizard):
             self.setPage(page_id, page)
         self.setStartId(PAGE_OFFER)
         self.currentIdChanged.connect(self._page_shown)
+        self.number_pages()
         self.resize(900, 680)
         self.ask_before_discarding()
 
@@ -174,12 +177,33 @@ class BritishSurrenderWizard(AsksBeforeDiscarding, QWizard):
                                      returning=bool(self.returns), minor_modes=self.minor_modes)
 
     def concession_verdict(self) -> bs.Verdict:
-        """The concessions as the core judges them, returns' 59.73G problems shown on page 5."""
+        """The concessions as the core judges them, returns' 59.73G problems shown on the Conciliation page."""
         return self.outcome().concessions
 
     def return_choices(self) -> tuple[bs.ItemChoice, ...]:
         return bs.return_choices(self.items(), self.statuses, self.returns, self.return_facts(), self.home,
                                  self.chosen)
+
+    def steps(self) -> list[int]:
+        """The pages the players go through with the answers given so far, in order: the pages they saw
+        up to this one, then where Next leads from here (each page's ``nextId`` reads only the answers)."""
+        seen = [page_id for page_id in self.visitedIds() if page_id >= 0]
+        ahead = seen[-1] if seen else self.startId()
+        steps = seen[:-1]
+        while ahead >= 0 and ahead not in steps:
+            steps.append(ahead)
+            page = self.page(ahead)
+            ahead = page.nextId() if page is not None else -1
+        return steps
+
+    def number_pages(self) -> None:
+        """Number the pages the players see 1, 2, 3 ... in the order they see them (the U.S. at war,
+        a declined offer or no Far East question leave pages out, and the numbers close up)."""
+        steps = self.steps()
+        for page_id in self.pageIds():
+            page = self.page(page_id)
+            if isinstance(page, WizardPage):
+                page.number(steps.index(page_id) + 1 if page_id in steps else None)
 
     def answers_changed(self) -> None:
         self._outcome = None
@@ -189,11 +213,14 @@ class BritishSurrenderWizard(AsksBeforeDiscarding, QWizard):
         offer_page = getattr(self, "offer_page", None)
         if offer_page is not None:
             offer_page.completeChanged.emit()
+        if getattr(self, "summary_page", None) is not None:
+            self.number_pages()
 
     def _page_shown(self, _page_id: int) -> None:
         page = self.currentPage()
         if isinstance(page, WizardPage):
             page.refresh()
+        self.number_pages()
 
     # -- Cancel and Finish -------------------------------------------------------------------
     def answers(self) -> tuple[object, ...]:
@@ -203,7 +230,7 @@ class BritishSurrenderWizard(AsksBeforeDiscarding, QWizard):
                 self.japan_at_war_with_britain, self.japan_at_war_with_us, self.japan_adheres, self.aaf,
                 self.ground_nas_brps, self.other_naval, tuple(self.ships), frozenset(self.exhausted),
                 dict(self.statuses), tuple(self.minors), dict(self.minor_modes), dict(self.chosen), self.indemnity,
-                frozenset(self.returns), dict(self.british_at_start), self.home,
+                self.indemnity_answered, frozenset(self.returns), dict(self.british_at_start), self.home,
                 pages[1].ship_name.text().strip(), pages[2].minor_name.text().strip())
 
     def accept(self) -> None:

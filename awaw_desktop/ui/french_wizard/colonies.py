@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 
 #: What the two dice are called on screen (58.531).
 ROLL_TITLES = {"lebanon_syria": "Lebanon-Syria", "north_africa": "French North Africa"}
+#: Where the BRPs column's numbers come from: the rules use the colonies' values but do not give them.
+BRP_HINT = ("BRPs: type each colony's BRP value as printed on your map; the rules do not list them, so they stay 0 "
+            "until you do. They count for Vichy France (20 plus its colonies, 58.31A) and for Britain, which "
+            "receives the Free French colonies' BRPs (58.531C).")
 CONTROL_LABELS = ((Control.FRENCH, "France"), (Control.AXIS, "the Axis: no roll (58.533)"),
                   (Control.BRITISH, "Britain: no roll (58.534)"))
 
@@ -173,7 +177,7 @@ class ColoniesPage(WizardPage):
         layout.addWidget(self.modifiers)
         table = QGridLayout()
         table.setHorizontalSpacing(12)
-        for column, heading in enumerate(("Colony", "Held by", "BRPs", "Free French on", "Outcome")):
+        for column, heading in enumerate(("Colony", "Held by", "BRPs (map)", "Free French on", "Outcome")):
             table.addWidget(bold_label(heading), 0, column)
         self.control: dict[Colony, QComboBox] = {}
         self.brps: dict[Colony, NumberBox] = {}
@@ -186,7 +190,7 @@ class ColoniesPage(WizardPage):
             combo.setCurrentIndex(combo.findData(wizard.colony_control[colony.value]))
             combo.currentIndexChanged.connect(self._control_changed)
             brps = number_input(f"{colony.title} BRPs", 0, 100, wizard.colony_brps[colony.value])
-            brps.setToolTip("The colony's BRP value from the map (58.31A, 58.531C).")
+            brps.setToolTip(BRP_HINT)
             brps.valueChanged.connect(self._brps_changed)
             outcome = wrapped_label(name=f"{colony.title} outcome")
             table.addWidget(QLabel(colony.title), row, 0)
@@ -197,6 +201,8 @@ class ColoniesPage(WizardPage):
             self.control[colony], self.brps[colony], self.outcomes[colony] = combo, brps, outcome
         table.setColumnStretch(4, 1)
         layout.addLayout(table)
+        self.brp_hint = wrapped_label(BRP_HINT, "Colony BRPs hint")
+        layout.addWidget(self.brp_hint)
         dice = QHBoxLayout()
         self.dice: dict[str, DieInput] = {}
         for roll in ROLLS:

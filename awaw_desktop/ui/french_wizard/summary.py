@@ -9,7 +9,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout
 
 from ...core.awaw.common import Edition
-from ...core.awaw.france_surrender import FrenchSurrenderOutcome
+from ...core.awaw.france_surrender import Alignment, FrenchSurrenderOutcome
 from ...core.lines import RulesInputError
 from ..number_box import NumberBox
 from .common import WizardPage, number_input, signed, wrapped_label
@@ -41,6 +41,9 @@ class SummaryPage(WizardPage):
             self.show_refusals(layout, "Summary: number not entered")
         self.headline = wrapped_label(name="Summary headline", rich=True)
         layout.addWidget(self.headline)
+        self.brp_note = wrapped_label(name="Colony BRPs note")
+        self.brp_note.setStyleSheet("color: #b00020;")
+        layout.addWidget(self.brp_note)
         self.text = QPlainTextEdit()
         self.text.setReadOnly(True)
         self.text.setAccessibleName("Summary")
@@ -79,6 +82,7 @@ class SummaryPage(WizardPage):
             complete = False
         else:
             self.headline.setText(headline(outcome))
+            self.brp_note.setText(colony_brps_note(outcome, self.owner().colony_brps))
             self.text.setPlainText(outcome.summary_text())
             self.error.setText("")
             complete = True
@@ -92,6 +96,16 @@ class SummaryPage(WizardPage):
 
     def isComplete(self) -> bool:
         return self._complete
+
+
+def colony_brps_note(outcome: FrenchSurrenderOutcome, colony_brps: dict[str, int]) -> str:
+    """Said when a colony whose BRPs count (Vichy, 58.31A; Free French, 58.531C) has none entered."""
+    missing = [c.colony.title for c in outcome.colonies
+               if c.alignment in (Alignment.VICHY, Alignment.FREE_FRENCH) and not colony_brps.get(c.colony.value)]
+    if not missing:
+        return ""
+    return (f"No BRPs entered for {', '.join(missing)} (colonies page): counted as 0 here. Type their values "
+            "from the map on the colonies page if they are not 0 (58.31A, 58.531C).")
 
 
 def headline(outcome: FrenchSurrenderOutcome) -> str:

@@ -59,7 +59,12 @@ class FrenchSurrenderWizard(AsksBeforeDiscarding, QWizard):
         #: 58.31: the Axis player's answer; None until given (nothing is chosen for him).
         self.vichy: bool | None = None
         self.dice: dict[str, DieRoll | None] = dict.fromkeys(ROLLS)
-        self.colony_control: dict[str, str] = {colony.value: Control.FRENCH.value for colony in Colony}
+        # Who holds each colony as the surrender begins, from the war's facts (58.533-58.534: an Axis- or
+        # British-held colony does not roll); France otherwise.
+        held = {Control.AXIS.value, Control.BRITISH.value}
+        self.colony_control: dict[str, str] = {
+            colony.value: holder if (holder := session.fact(f"colony.{colony.value}")) in held
+            else Control.FRENCH.value for colony in Colony}
         self.colony_brps: dict[str, int] = {colony.value: 0 for colony in Colony}
         self.existing_ships = Ships()
         self.french_4_5_armor = False
