@@ -69,7 +69,9 @@ def offer_recovery(window: MainWindow, recovery: RecoveryStore, parent: QWidget 
     try:
         loaded = recovery.load_game(chosen.id)
     except SessionFileError as error:
-        QMessageBox.warning(window, "Cannot recover", f"The recovery file is damaged: {error}")
+        from ..core.incomplete_file import file_problem
+
+        QMessageBox.warning(window, "Cannot recover", file_problem("The recovery file", error))
         recovery.discard(chosen.id)
         return False
     if loaded.family != DEFAULT_FAMILY:  # another rules family: its own window keeps it unsaved

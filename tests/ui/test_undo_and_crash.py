@@ -125,3 +125,37 @@ def test_an_app_killed_mid_game_leaves_work_that_the_next_start_recovers(qtbot, 
     assert window.store.session.value("germany", "dp_level") == 13
     assert window.store.session.value("germany", "berlin") is False
     assert window.isWindowModified()
+
+
+def test_a_recovery_file_that_cannot_be_loaded_is_named_in_plain_words_and_removed(qtbot, tmp_path, monkeypatch):
+    """A recovery file listed at the start but found cut short when loaded (a disk filling up as it was written):
+    the message says what is wrong in the player's words, once (not "damaged: ... incomplete or damaged")."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from awaw_desktop.core.incomplete_file import IncompleteFileError
+    from awaw_desktop.core.recovery import RecoveryStore
+    from awaw_desktop.core.session import Session
+    from awaw_desktop.ui import app as app_module
+    from awaw_desktop.ui.app import offer_recovery
+    from awaw_desktop.ui.main_window import MainWindow
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    recovery = RecoveryStore()
+    recovery.write("crashed", Session.new(), None)
+    recovery.owner_path("crashed").unlink(missing_ok=True)   # its app is gone
+
+    def cut_short(session_id: str):
+        raise IncompleteFileError(386, "Expecting ',' delimiter")
+
+    monkeypatch.setattr(recovery, "load_game", cut_short)
+    monkeypatch.setattr(app_module, "ask_recovery", lambda entries, parent: {entries[0].id: "recover"})
+    warnings: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: warnings.append(f"{title}: {text}"))
+    window = MainWindow(recovery=recovery)
+    window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(window)
+    assert not offer_recovery(window, recovery)
+    assert warnings == ["Cannot recover: The recovery file is incomplete or damaged: it breaks off at line 386. "
+                        "It may have been cut short when it was sent or copied.\n\n"
+                        "Technical detail: Expecting ',' delimiter."]
+    assert recovery.crash_leftovers() == []
