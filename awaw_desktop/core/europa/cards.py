@@ -133,9 +133,9 @@ def _effects() -> dict[str, CardEffect]:
     table["JD"] = CardEffect(DISTANCE, "the distance multiplier is doubled", factor=Fraction(2))
     for rank in RANKS[4:]:
         n = int(rank)
-        table[rank + "S"] = CardEffect(RP_POOL_LOSSES, f"{n} RPs fewer of RP pool losses", amount=-n,
+        table[rank + "S"] = CardEffect(RP_POOL_LOSSES, f"RP pool losses count {n} RPs less", amount=-n,
                                        reading="RP pool losses never go below 0.")
-        table[rank + "C"] = CardEffect(RP_POOL_LOSSES, f"{n} RPs more of RP pool losses", amount=n)
+        table[rank + "C"] = CardEffect(RP_POOL_LOSSES, f"RP pool losses count {n} RPs more", amount=n)
         german_reading = ("German REs are all German units in the home country (army, SS/Police, Luftwaffe), "
                           "at their printed size, at most as many as are there (Table 1 note 3); taking them off never "
                           "removes more than the German units there counted.")

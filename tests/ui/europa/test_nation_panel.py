@@ -167,7 +167,7 @@ def test_a_paper_envelope_keeps_the_dates(qtbot, panel):
     end_turns(panel, 6)
     qtbot.keyClicks(find(panel, "Card from the paper envelope", QLineEdit), "2 of clubs")
     press(qtbot, panel, "Show the card to both sides")
-    assert "2 of clubs: 2 RPs more of RP pool losses" in label(panel, "Envelope stage")
+    assert "2 of clubs: RP pool losses count 2 RPs more" in label(panel, "Envelope stage")
     assert not panel.holder.undo_stack.canUndo()           # both sides saw the card: it stays shown
     assert "cannot be undone" in label(panel, "Envelope message")
 
