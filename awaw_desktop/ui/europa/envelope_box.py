@@ -133,9 +133,9 @@ class EnvelopeBox(QGroupBox):
             self._say(f"The Allied side opened the envelope. {FINAL}")
             return card_text(card)
 
-        self.private.ask([Ask(AXIS, "let the Allied side open the envelope: it was sealed with both sides' passphrases, "
-                                    "so yours is needed too (it cannot be undone)",
-                              check=self._own(AXIS)),
+        consent = ("let the Allied side open the envelope: it was sealed with both sides' passphrases, so yours is "
+                   "needed too (it cannot be undone)")
+        self.private.ask([Ask(AXIS, consent, check=self._own(AXIS)),
                           Ask(ALLIED, "open the envelope (it cannot be undone)", check=self._own(ALLIED))],
                          finish, self._say)
 
