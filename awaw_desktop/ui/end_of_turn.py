@@ -3,7 +3,7 @@ pre-selected), the procedures to walk through, then every power's check in rule 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 
 from PySide6.QtCore import Qt
@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.awaw import assess, checklist
-from ..core.awaw.common import Status
+from ..core.awaw.common import Question, Status
 from ..core.awaw.levels import NO_LEVEL, has_level, no_election
 from ..core.session import Session, preview_end_of_turn
 from .theme import status_text
@@ -170,7 +170,23 @@ class EndOfTurnDialog(QDialog):
             self.wizard_buttons[power].setVisible(wanted)
             any_wizard = any_wizard or wanted
         self.wizard_box.setVisible(any_wizard)
-        for question in report.questions:
+        self._refresh()
+
+    def _ask(self, questions: Sequence[Question]) -> None:
+        """The questions the rules ask for the answers given so far: an answer can bring questions of its own
+        (Germany accepting a British offer: the conciliation, 59.75, and Japan's choice in the Far East, 59.891),
+        asked at once, unanswered; questions no longer asked go; answers given stay."""
+        wanted = {question.id for question in questions}
+        for key in [key for key in self.choice_widgets if key not in wanted]:
+            row = self.choices_form.getWidgetPosition(self.choice_widgets.pop(key))[0]
+            taken = self.choices_form.takeRow(row)   # not deleted at once: its own signal may be running
+            for item in (taken.labelItem, taken.fieldItem):
+                if item is not None and item.widget() is not None:
+                    item.widget().hide()
+                    item.widget().deleteLater()
+        for index, question in enumerate(questions):
+            if question.id in self.choice_widgets:
+                continue
             combo = QComboBox()
             combo.addItem(UNANSWERED, None)
             for key, label in question.options:
@@ -181,10 +197,10 @@ class EndOfTurnDialog(QDialog):
             label = QLabel(f"{question.prompt} ({question.rule})")
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setWordWrap(True)
-            self.choices_form.addRow(label, combo)
+            self.choices_form.insertRow(index, label, combo)
             self.choice_widgets[question.id] = combo
-        self.choices_box.setVisible(bool(report.questions))
-        self._refresh()
+        self.choice_widgets = {question.id: self.choice_widgets[question.id] for question in questions}
+        self.choices_box.setVisible(bool(questions))
 
     def unanswered(self) -> list[str]:
         return [combo.accessibleName() for combo in self.choice_widgets.values() if combo.currentData() is None]
@@ -194,6 +210,8 @@ class EndOfTurnDialog(QDialog):
                 if combo.currentData() is not None}
 
     def _refresh(self, *_args: object) -> None:
+        report = preview_end_of_turn(self.session, self.choices())
+        self._ask(report.questions)   # the answers given are the same after it: the report stands
         open_checks = 0
         for check, row in getattr(self, "check_rows", []):
             question = ANSWERED_BY.get(check.place)
@@ -208,7 +226,6 @@ class EndOfTurnDialog(QDialog):
         self.end_button.setToolTip(reason or "Record what carries over and move on to the next turn.")
         self.why_disabled.setText(reason)
         self.why_disabled.setVisible(bool(waiting))
-        report = preview_end_of_turn(self.session, self.choices())
         parts: list[str] = []
         if waiting:
             parts.append("<p><i>Shown with the rules' usual answer for the questions not answered yet.</i></p>")

@@ -11,7 +11,7 @@ from awaw_desktop.ui.end_of_turn import UNANSWERED, EndOfTurnDialog
 from awaw_desktop.ui.main_window import MainWindow
 from awaw_desktop.ui.store import SessionStore
 
-from .helpers import find, text, tick
+from .helpers import find, text, tick, type_number
 
 SPRING_1942 = Turn(1942, Season.SPRING)
 
@@ -43,9 +43,9 @@ def test_a_question_starts_unanswered_and_the_turn_waits_for_it(qtbot):
     assert "Answer first" in text(dialog, "Why the turn cannot end yet")
     # Enter never ends the turn: Cancel is the default button.
     assert not end.isDefault()
-    for each in dialog.choice_widgets.values():   # Britain's offer and Russia's option
+    while dialog.unanswered():   # Britain's offer (whose answer may bring questions of its own), Russia's option
         assert not end.isEnabled()
-        each.setCurrentIndex(1)
+        next(each for each in dialog.choice_widgets.values() if each.currentData() is None).setCurrentIndex(1)
     assert end.isEnabled()
     assert "&#x27;" not in " ".join(label.text() for label in dialog.findChildren(type(dialog.report_view)))
 
@@ -110,3 +110,44 @@ def test_the_british_offer_check_goes_once_germany_has_answered(qtbot):
     assert "Britain offers to surrender" not in shown
     # what stays: the offer rests on a British DP level nobody entered (it counts as 0)
     assert "British DP level" in shown and "never entered" in shown
+
+
+def test_germany_accepting_brings_the_conciliation_and_far_east_questions_unanswered(qtbot):
+    """Sixth play-test: "Germany accepts" picked in the end of turn recorded the surrender with the rules' usual
+    answers to questions never shown (no conciliation, Japan at war with neither).  They are asked now."""
+    window = open_window(qtbot)
+    russia_at_zero(qtbot, window)   # France and Russia out of the war: Britain offers
+    type_number(qtbot, window.power_tabs["britain"], "British DP level", -3)   # levels counted: concessions
+    dialog = EndOfTurnDialog(window.store.session, window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    end = find(dialog, "End the turn", QPushButton)
+    accept = find(dialog, "Britain offers to surrender. Does Germany accept?", QComboBox)
+    accept.setCurrentIndex(accept.findText("Germany accepts"))
+    far_east = find(dialog, "Japan's position when Britain surrenders", QComboBox)
+    conciliation = next(combo for combo in dialog.findChildren(QComboBox)
+                        if combo.accessibleName().startswith("The surrender level allows Germany"))
+    for combo in (far_east, conciliation):   # shown in the next turn of the event loop, as Qt shows new rows
+        qtbot.waitUntil(lambda combo=combo: combo.isVisibleTo(dialog), timeout=1000)
+        assert combo.currentText() == UNANSWERED
+    assert not end.isEnabled()
+    assert "Japan's position when Britain surrenders" in text(dialog, "Why the turn cannot end yet")
+    accept.setCurrentIndex(accept.findText("Germany declines"))   # the questions go with the acceptance
+    assert not any(combo.accessibleName() == "Japan's position when Britain surrenders"
+                   for combo in dialog.findChildren(QComboBox) if combo.isVisibleTo(dialog))
+    accept.setCurrentIndex(accept.findText("Germany accepts"))
+    qtbot.wait(10)
+    far_east = next(combo for combo in dialog.findChildren(QComboBox) if combo.isVisibleTo(dialog)
+                    and combo.accessibleName() == "Japan's position when Britain surrenders")
+    assert far_east.currentText() == UNANSWERED   # asked afresh: no answer carried from before
+    far_east.setCurrentIndex(far_east.findText("Japan, at war with Britain only, fights on"))
+    conciliation = next(combo for combo in dialog.findChildren(QComboBox) if combo.isVisibleTo(dialog)
+                        and combo.accessibleName().startswith("The surrender level allows Germany"))
+    conciliation.setCurrentIndex(conciliation.count() - 1)   # Germany takes nothing
+    russia = dialog.choice_widgets["russia.brp_option"]
+    russia.setCurrentIndex(1)
+    assert end.isEnabled()
+    window.apply_end_turn(dialog.choices())
+    britain = window.store.session.carry["britain"]
+    assert britain["surrendered"] and britain["far_east_choice"] == "japan-fights-on"
+    assert britain["conciliation_points"] > 0
