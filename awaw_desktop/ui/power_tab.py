@@ -200,6 +200,7 @@ class PowerTab(QWidget):
             heading = QLabel(f"<b>{text}</b>")
             self.grid.addWidget(heading, 0, column)
         self.rows: dict[str, LineRow] = {}
+        self._closed = ""   # why the power's own lines no longer count, if they do not
         row = 1
         section = ""
         for line in store.session.lines(power):
@@ -258,6 +259,14 @@ class PowerTab(QWidget):
         text = f"Sum of the lines: {points_text(result.total)}"
         if result.level != result.total:
             text += f"   \u2192   level that counts: {points_text(result.level)}"
+        closed = str(result.figures.get("closed", ""))   # a table whose result is settled (France surrendered)
+        if closed:
+            text += f"\n{closed}"
+        if closed != self._closed:
+            self._closed = closed
+            for line_id, line_row in self.rows.items():   # facts of the war (\u21c4) stay: they are kept once
+                if not self.store.session.is_bound(self.power, line_id):
+                    line_row.input.setEnabled(not closed)
         if self.total.text() != text:
             self.total.setText(text)
         self.carried.refresh()

@@ -232,7 +232,7 @@ def sum_mismatches(window) -> list[str]:
         title = assess.title(power)
         added = sum(_number(label.text()) for label in tab.findChildren(QLabel)
                     if label.accessibleName().endswith(" points") and label.objectName() == "points")
-        total = find(tab, f"{title} total", QLabel).text()
+        total = find(tab, f"{title} total", QLabel).text().partition("\n")[0]   # a settled table says so below
         shown_sum, _, counts = total.partition("\u2192")
         shown = _number(shown_sum.replace("Sum of the lines:", ""))
         level = _number(counts.replace("level that counts:", "")) if counts else shown

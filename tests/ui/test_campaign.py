@@ -274,6 +274,10 @@ def fall_of_france(game: Campaign) -> None:
     france = power_tab(window, "france")
     game.france_at_surrender = (text(france, "Turn of surrender"), text(france, "France total"))
     assert "Summer 1940" in game.france_at_surrender[0] or "turn(s) ago" in game.france_at_surrender[0]
+    # Its own lines no longer count and cannot be changed; a fact of the war on its tab (\u21c4) still can.
+    assert "its own lines no longer count" in game.france_at_surrender[1]
+    assert not find(france, "French ground factors in France").isEnabled()
+    assert find(france, "U.S. at war with Germany").isEnabled()
     french = find(window.power_tabs["france"], "French surrender wizard")
     assert not french.isEnabled() and "already surrendered in Summer 1940" in french.toolTip()
     game.moved("britain", -1, "59.21: France's war ending costs Britain exactly 1")

@@ -22,6 +22,7 @@ from ..lines import (
     Flag,
     Group,
     Line,
+    LineResult,
     Offset,
     Option,
     PerN,
@@ -482,7 +483,11 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
         text = f"France surrendered{' in ' + when.title if when else ''} {at}"
         text += f", {vichy_text}." if vichy_text else "."
         figures["level"] = level
-        return PowerResult(KEY, TITLE, raw, level, Status.SURRENDERED, text, table.breakdown, figures=figures)
+        figures["closed"] = (f"France has surrendered{' in ' + when.title if when else ''}: its level is the one "
+                             "recorded then (58.22) and its own lines no longer count; Turn > Go back undoes the "
+                             "surrender.")
+        breakdown = tuple(_first_hex_as_recorded(item, game) for item in table.breakdown)
+        return PowerResult(KEY, TITLE, raw, level, Status.SURRENDERED, text, breakdown, figures=figures)
     check = surrender_check(values[PARIS.id], values[VOLUNTARY.id], game.turn)
     clamp_note = "" if raw == level else f" (raw {raw:+d}, held at {level:+d})"
     if not check.surrenders:
@@ -497,6 +502,15 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
                f"surrender level {level:+d}{clamp_note}.")
     return PowerResult(KEY, TITLE, raw, level, Status.SURRENDERS, verdict, table.breakdown,
                        surrender_consequences(level, values[US_AT_WAR.id], raw, check), figures)
+
+
+def _first_hex_as_recorded(item: LineResult, game: GameContext) -> LineResult:
+    """Germany's first hex in France as the end of turn recorded it (58.21E: the surrender turn when none was
+    entered), where the line itself was left at "not yet"."""
+    recorded = turn_from_json(game.carried(KEY, "german_first_hex_turn"), "german_first_hex_turn")
+    if item.id != GERMAN_FIRST_HEX.id or recorded is None or item.note != "not yet":
+        return item
+    return replace(item, note=f"{recorded.title} (recorded)")
 
 
 def surrender_consequences(level: int, us_at_war_with_germany: bool, raw: int | None = None,
