@@ -306,9 +306,18 @@ class Prober:
         self.base: dict[str, PowerResult] = {}
         #: The powers each power read at the base: while their results are the base ones, so is its own.
         self._base_reads: dict[str, tuple[str, ...]] = {}
+        #: For each set of reads looked up: the powers read, and the values they have at the base (a probe
+        #: mostly changes one power's result: the others' values are the base ones).
+        self._read_powers: dict[tuple[Read, ...], tuple[str, ...]] = {}
+        self._base_values: dict[tuple[Read, ...], Any] = {}
+        self._based = False
         for key in self.order:
             self.base[key], reads = self._assess(key, inputs.get(key, {}), self._base_facts[key], self.base)
             self._base_reads[key] = tuple(sorted({read[0] for read in reads}))
+        self._based = True
+        #: For each power, the base results of the powers before it, and of those after it.
+        self._before = {key: {k: self.base[k] for k in self.order[:at]} for at, key in enumerate(self.order)}
+        self._after = {key: {k: self.base[k] for k in self.order[at + 1:]} for at, key in enumerate(self.order)}
 
     def facts_number(self, key: str) -> int:
         """The number the cache gives ``key``'s entered facts (the same facts, the same number)."""
@@ -337,7 +346,7 @@ class Prober:
     def _assess(self, key: str, own: Mapping[str, Any], facts: int, results: Mapping[str, PowerResult]
                 ) -> tuple[PowerResult, tuple[Read, ...]]:
         """The power's result, and what it read of the earlier ones."""
-        found = self.cache.find(key, facts, self._carried_number(key), lambda reads: self._values(reads, results))
+        found = self.cache.find(key, facts, self._carried_number(key), lambda reads: self._values_now(reads, results))
         if found is not None:
             return found
         noted: set[Read] = set()
@@ -357,6 +366,22 @@ class Prober:
         self.cache.add(key, facts, self._carried_number(key), reads, self._values(reads, results), result)
         return result, reads
 
+    def _values_now(self, reads: tuple[Read, ...], results: Mapping[str, PowerResult]) -> Any:
+        """``_values``, quicker when every power read has its base result (the values are then kept)."""
+        if not self._based:
+            return self._values(reads, results)
+        powers = self._read_powers.get(reads)
+        if powers is None:
+            powers = self._read_powers[reads] = tuple({read[0] for read in reads})
+        base = self.base
+        for power in powers:
+            if results.get(power) is not base.get(power):
+                return self._values(reads, results)
+        values = self._base_values.get(reads)
+        if values is None:
+            values = self._base_values[reads] = self._values(reads, base)
+        return values
+
     @staticmethod
     def _values(reads: tuple[Read, ...], results: Mapping[str, PowerResult]) -> Any:
         values = tuple([_read_value(results, read) for read in reads])
@@ -369,19 +394,27 @@ class Prober:
     def results(self, power: str, line_id: str, value: Any) -> dict[str, PowerResult]:
         """Every power's result (up to ``order``) with ``power``'s line ``line_id`` set to ``value``
         (in its stored JSON form)."""
-        at = self.order.index(power)
-        results = {key: self.base[key] for key in self.order[:at]}   # no power reads a later one
+        results = dict(self._before[power])   # no power reads a later one
         facts = self.cache.number((self._base_facts[power], line_id, frozen(value)))
         result = results[power] = self._assess(power, _Changed(self.inputs.get(power, {}), line_id, value), facts,
                                                results)[0]
+        base = self.base
         # Later powers read only status, level, total and figures: the same, they are as they were.
-        same = public(result) == public(self.base[power])
-        for key in self.order[at + 1:]:
-            if same or all(results[read] is self.base[read] for read in self._base_reads[key]):
-                results[key] = self.base[key]
-            else:
-                results[key] = self._assess(key, self.inputs.get(key, {}), self._base_facts[key], results)[0]
+        if result is base[power] or public(result) == public(base[power]):
+            results.update(self._after[power])
+            return results
+        for key in self._after[power]:
+            results[key] = self._later(key, results)
         return results
+
+    def _later(self, key: str, results: Mapping[str, PowerResult]) -> PowerResult:
+        """A power's result after a change to earlier powers (``results`` holds every power before it):
+        its base result while every power it read has its own."""
+        base = self.base
+        for read in self._base_reads[key]:
+            if results[read] is not base[read]:
+                return self._assess(key, self.inputs.get(key, {}), self._base_facts[key], results)[0]
+        return base[key]
 
     def results_many(self, changes: Mapping[tuple[str, str], Any]) -> dict[str, PowerResult]:
         """Like :meth:`results` for several lines at once (a fact of the war shown on several tables)."""
@@ -399,9 +432,7 @@ class Prober:
                 facts = self.cache.number((self._base_facts[key], mine))
                 result = self._assess(key, own, facts, results)[0]
                 results[key] = self.base[key] if result == self.base[key] else result
-            elif all(results[read] is self.base[read] for read in self._base_reads[key]):
-                results[key] = self.base[key]
             else:
-                results[key] = self._assess(key, self.inputs.get(key, {}), self._base_facts[key], results)[0]
+                results[key] = self._later(key, results)
         return results
 
