@@ -383,10 +383,63 @@ def normalise_inputs(lines: tuple[Line, ...], inputs: Mapping[str, Value]) -> di
 def evaluate(lines: tuple[Line, ...], inputs: Mapping[str, Value], context: Context | None = None) -> TableResult:
     """Total of a table for the entered values, with each line's contribution."""
     context = context or Context()
-    values = normalise_inputs(lines, inputs)
-    breakdown = tuple(
-        LineResult(line.id, line.rule, line.label, values[line.id],
-                   line.points(values[line.id], context), line.describe(values[line.id], context))
-        for line in lines
-    )
+    # Validated first, all of them (a refused value is the error, before any derived line is computed).
+    found: list[LineResult | tuple[Value, Any]] = []
+    for line in lines:
+        if line.input_kind == "derived":
+            found.append((None, None))
+            continue
+        raw = inputs.get(line.id, _ABSENT)
+        key = _kept_key(line, raw) if _context_free(type(line)) else None
+        kept = None if key is None else _KEPT.get(key)
+        if kept is not None and kept[0] is line:
+            found.append(kept[1])
+        else:
+            found.append((line.validate(line.default() if raw is _ABSENT else raw), key))
+    breakdown = tuple(item if isinstance(item, LineResult) else _line_result(line, item[0], item[1], context)
+                      for line, item in zip(lines, found, strict=True))
     return TableResult(sum(item.points for item in breakdown), breakdown)
+
+
+def _line_result(line: Line, value: Value, key: Any, context: Context) -> LineResult:
+    result = LineResult(line.id, line.rule, line.label, value, line.points(value, context),
+                        line.describe(value, context))
+    if key is not None:
+        if len(_KEPT) >= _KEPT_LIMIT:
+            _KEPT.clear()
+        _KEPT[key] = (line, result)
+    return result
+
+
+# -- the results of lines that read only their own value, kept ----------------------------------------------
+#: A line's points and note that read only its value (no context): its result is kept for the value entered,
+#: as the tipping search evaluates each table hundreds of times with one line changed.  At most
+#: ``_KEPT_LIMIT`` kept, each with its line (its id, in the key, could be reused by another line).
+_KEPT: dict[Any, tuple[Line, LineResult]] = {}
+_KEPT_LIMIT = 20_000
+_CONTEXT_FREE: dict[type, bool] = {}
+_ABSENT: Any = object()   # a line not entered: its default
+
+
+def _context_free(kind: type) -> bool:
+    free = _CONTEXT_FREE.get(kind)
+    if free is None:
+        free = _CONTEXT_FREE[kind] = (
+            getattr(kind, "points", None) in (Flag.points, Count.points, Level.points, PerN.points,
+                                              Escalating.points, Offset.points, Choice.points, Group.points)
+            and getattr(kind, "describe", None) in (Line.describe, PerN.describe, Choice.describe, Group.describe))
+    return free
+
+
+def _kept_key(line: Line, raw: Value) -> Any:
+    """What a line's result is kept under: the line and the value entered (None: not kept)."""
+    kind = type(raw)
+    if kind is list or kind is tuple:
+        raw = tuple(raw)
+    elif isinstance(raw, Mapping):
+        raw = tuple(raw.items())
+    try:
+        hash(raw)
+    except TypeError:
+        return None
+    return id(line), kind, raw
