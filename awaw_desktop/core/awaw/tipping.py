@@ -358,21 +358,43 @@ def _new_rule(before: PowerResult, after: PowerResult, fallback: str) -> str:
     return fresh[0].rule if fresh else fallback
 
 
-def hints(tipping: PowerTipping) -> dict[Where, int]:
+def hints(tipping: PowerTipping, now: tuple[int, Mapping[str, Line], Mapping[str, Any]] | None = None
+          ) -> dict[Where, int]:
     """Where each of a power's tipping numbers is: the number a search of the same line and direction
-    tries first after the facts change (most changes leave it where it was)."""
+    tries first after the facts change (most changes leave it where it was).  ``now``: the power's level,
+    its lines by id and their values as they are now; a number of its own count or level line whose points
+    are a multiple of it is then moved by as much as the rest of its table moved its level (a change to
+    another of its lines moves its thresholds on this one)."""
     found: dict[Where, int] = {}
     for point in tipping.points:
         change = point.change
         if change.direction not in ("up", "down"):
             continue
         if isinstance(change.new, int):
-            found[(change.power, change.line_id, None, change.direction)] = change.new
+            number = change.new
+            if now is not None and change.power == tipping.power and isinstance(change.old, int):
+                number = _moved(number, change.old, tipping.level, now, change.line_id)
+            found[(change.power, change.line_id, None, change.direction)] = number
         elif isinstance(change.new, Mapping) and isinstance(change.old, Mapping):
             for key, number in change.new.items():
                 if number != change.old.get(key):
                     found[(change.power, change.line_id, key, change.direction)] = number
     return found
+
+
+def _moved(number: int, then: int, level_then: int, now: tuple[int, Mapping[str, Line], Mapping[str, Any]],
+           line_id: str) -> int:
+    """A tipping ``number`` of a line that gives ``each`` points per unit, moved by the change of the power's
+    level that the line's own change does not explain (``then``: its value when ``number`` was found)."""
+    level_now, table, values = now
+    line = table.get(line_id)
+    each = line.sign if isinstance(line, Level) and type(line).points is Level.points else \
+        line.each if isinstance(line, Count) and type(line).points is Count.points else 0
+    value = values.get(line_id, then)
+    if not each or type(value) is not int:
+        return number
+    rest = level_now - level_then - each * (value - then)   # what the other lines moved the level by
+    return number - rest // each if rest % each == 0 else number
 
 
 def _starts(changes: Sequence[Change], reach: tuple[str, ...], known: Mapping[str, Mapping[Where, int]]
@@ -495,7 +517,10 @@ def tipping_steps(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inpu
         return fate(result) != base_fates[power]
 
     found: dict[str, list[TippingPoint]] = {key: [] for key in missing}
-    known = {key: hints(cache.latest[key]) for key in missing if key in cache.latest}
+    known = {key: hints(cache.latest[key], (prober.base[key].level,
+                                            {line.id: line for line in assess.lines(key, edition, scenario)},
+                                            inputs.get(key, {})))
+             for key in missing if key in cache.latest}
     for source in prober.order:
         reach = tuple(key for key in missing if source in prober.influenced_by(key))
         if not reach:
