@@ -12,7 +12,8 @@ Count-like lines are searched in the values where their points change (every val
 field): the farthest value is tried first and, if it changes a fate, the search narrows to the first
 value that does (``tipping_search``; fates are thresholds on levels: once a direction changes a fate it
 keeps it changed; the property tests check it); after a change it starts where each power's first
-tipping value was before (``hints``: mostly it still is).  ``tipping_probe`` assesses each change,
+tipping value was before (``hints``: mostly it still is; on a power's own count or level line it moves by
+what the power's other lines did to its level).  ``tipping_probe`` assesses each change,
 reusing what it can.  :func:`tipping_steps` does the work a step at a time, for a window that must keep
 answering; a ``TippingCache`` keeps each power's answer for the facts it depends on (the entered facts
 of the powers up to it in ``assess.ORDER``, the facts of the war shown on their lines, the carried
