@@ -363,9 +363,9 @@ def hints(tipping: PowerTipping, now: tuple[int, Mapping[str, Line], Mapping[str
           ) -> dict[Where, int]:
     """Where each of a power's tipping numbers is: the number a search of the same line and direction
     tries first after the facts change (most changes leave it where it was).  ``now``: the power's level,
-    its lines by id and their values as they are now; a number of its own count or level line whose points
-    are a multiple of it is then moved by as much as the rest of its table moved its level (a change to
-    another of its lines moves its thresholds on this one)."""
+    its lines by id and their values as they are now; a number of its own count or level line is then the
+    first value that takes its level as far as the tipping change took it (a change to another of its lines
+    moves its thresholds on this one)."""
     found: dict[Where, int] = {}
     for point in tipping.points:
         change = point.change
@@ -374,7 +374,7 @@ def hints(tipping: PowerTipping, now: tuple[int, Mapping[str, Line], Mapping[str
         if isinstance(change.new, int):
             number = change.new
             if now is not None and change.power == tipping.power and isinstance(change.old, int):
-                number = _moved(number, change.old, tipping.level, now, change.line_id)
+                number = _moved(number, change.old, point.level, now, change.line_id, change.direction)
             found[(change.power, change.line_id, None, change.direction)] = number
         elif isinstance(change.new, Mapping) and isinstance(change.old, Mapping):
             for key, number in change.new.items():
@@ -383,19 +383,31 @@ def hints(tipping: PowerTipping, now: tuple[int, Mapping[str, Line], Mapping[str
     return found
 
 
-def _moved(number: int, then: int, level_then: int, now: tuple[int, Mapping[str, Line], Mapping[str, Any]],
-           line_id: str) -> int:
-    """A tipping ``number`` of a line that gives ``each`` points per unit, moved by the change of the power's
-    level that the line's own change does not explain (``then``: its value when ``number`` was found)."""
+def _moved(number: int, then: int, level_tip: int, now: tuple[int, Mapping[str, Line], Mapping[str, Any]],
+           line_id: str, way: str) -> int:
+    """A tipping ``number`` of one of a power's count or level lines (its points read only its value), moved to
+    the first value ``way`` from the value now that takes the power's level as far as the tipping change took
+    it then (``level_tip``): what its other lines did to the level moves its thresholds on this line."""
     level_now, table, values = now
     line = table.get(line_id)
-    each = line.sign if isinstance(line, Level) and type(line).points is Level.points else \
-        line.each if isinstance(line, Count) and type(line).points is Count.points else 0
     value = values.get(line_id, then)
-    if not each or type(value) is not int:
+    need = level_tip - level_now
+    if not isinstance(line, (Count, Level)) or type(line).points not in _PLAIN_POINTS or type(value) is not int \
+            or not need:
         return number
-    rest = level_now - level_then - each * (value - then)   # what the other lines moved the level by
-    return number - rest // each if rest % each == 0 else number
+    context = Context()
+    start = line.points(value, context)
+    step = 1 if way == "up" else -1
+    bound = line.maximum if step > 0 else line.minimum
+    for new in range(value + step, bound + step, step)[:_MOVED_SCAN]:
+        moved = line.points(new, context) - start
+        if (moved >= need) if need > 0 else (moved <= need):
+            return new
+    return number
+
+
+#: The farthest a moved hint is looked for (a tipping value is mostly near).
+_MOVED_SCAN = 200
 
 
 def _starts(changes: Sequence[Change], reach: tuple[str, ...], known: Mapping[str, Mapping[Where, int]]
