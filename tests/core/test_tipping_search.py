@@ -153,3 +153,23 @@ def test_a_hint_on_a_power_s_own_line_moves_with_what_its_other_lines_did() -> N
     unbuilt, at = _tipping_at(-2, "unbuilt", 0, 10, -4), ("britain", "unbuilt", None, "up")
     assert hints(unbuilt, (-3, table, {"unbuilt": 0}))[at] == 5           # one level to go: one group of 5
     assert hints(unbuilt, (-7, table, {"unbuilt": 0}))[at] == 10          # below it already: kept as it was
+
+
+def test_a_hint_on_a_field_of_a_power_s_own_group_moves_the_same_way() -> None:
+    """Britain's naval ratio, say, as one point per 10 Allied factors: 30 factors took it from -2 to +1; with
+    2 levels lost elsewhere, 50 are the new hint."""
+    from awaw_desktop.core.awaw.common import Status
+    from awaw_desktop.core.awaw.tipping import Change, PowerTipping, TippingPoint, hints
+    from awaw_desktop.core.lines import FieldSpec, Group
+
+    ratio = Group("naval_ratio", "59.22", "Naval ratio", fields=(FieldSpec("allied", "Allied factors"),
+                                                                 FieldSpec("axis", "Axis factors")),
+                  score=lambda values: values["allied"] // 10 - values["axis"] // 10)
+    change = Change("britain", "naval_ratio", "59.22", {"allied": 0, "axis": 5}, {"allied": 30, "axis": 5}, "",
+                    30, "up")
+    point = TippingPoint("britain", change, Status.NO_EFFECT, 1, "", "59.12", (Status.NO_EFFECT,))
+    tipping = PowerTipping("britain", "Britain", -2, Status.OFFERS, "", (point,), None, None)
+    where = ("britain", "naval_ratio", "allied", "up")
+    assert hints(tipping)[where] == 30
+    assert hints(tipping, (-4, {"naval_ratio": ratio}, {"naval_ratio": {"allied": 0, "axis": 5}}))[where] == 50
+    assert hints(tipping, (-2, {"naval_ratio": ratio}, {"naval_ratio": {"allied": 10, "axis": 5}}))[where] == 40

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
-from ..lines import Choice, Context, Count, Escalating, Group, Level, Line, Offset, PerN
+from ..lines import Choice, Context, Count, Escalating, Group, Level, Line, Offset, PerN, RulesInputError
 from ..record import Record
 from . import assess
 from . import facts as war_facts
@@ -363,44 +363,65 @@ def hints(tipping: PowerTipping, now: tuple[int, Mapping[str, Line], Mapping[str
           ) -> dict[Where, int]:
     """Where each of a power's tipping numbers is: the number a search of the same line and direction
     tries first after the facts change (most changes leave it where it was).  ``now``: the power's level,
-    its lines by id and their values as they are now; a number of its own count or level line is then the
-    first value that takes its level as far as the tipping change took it (a change to another of its lines
-    moves its thresholds on this one)."""
+    its lines by id and their values as they are now; a number of its own count or level line, or of a field
+    of its own group line, is then the first value that takes its level as far as the tipping change took it
+    (a change to another of its lines moves its thresholds on this one)."""
     found: dict[Where, int] = {}
     for point in tipping.points:
         change = point.change
         if change.direction not in ("up", "down"):
             continue
+        own = now is not None and change.power == tipping.power
         if isinstance(change.new, int):
             number = change.new
-            if now is not None and change.power == tipping.power and isinstance(change.old, int):
-                number = _moved(number, change.old, point.level, now, change.line_id, change.direction)
+            if own and now is not None:
+                number = _moved(number, point.level, now, change.line_id, change.direction)
             found[(change.power, change.line_id, None, change.direction)] = number
         elif isinstance(change.new, Mapping) and isinstance(change.old, Mapping):
             for key, number in change.new.items():
                 if number != change.old.get(key):
+                    if own and now is not None and isinstance(number, int):
+                        number = _moved(number, point.level, now, change.line_id, change.direction, key)
                     found[(change.power, change.line_id, key, change.direction)] = number
     return found
 
 
-def _moved(number: int, then: int, level_tip: int, now: tuple[int, Mapping[str, Line], Mapping[str, Any]],
-           line_id: str, way: str) -> int:
-    """A tipping ``number`` of one of a power's count or level lines (its points read only its value), moved to
-    the first value ``way`` from the value now that takes the power's level as far as the tipping change took
-    it then (``level_tip``): what its other lines did to the level moves its thresholds on this line."""
+def _moved(number: int, level_tip: int, now: tuple[int, Mapping[str, Line], Mapping[str, Any]], line_id: str,
+           way: str, key: str | None = None) -> int:
+    """A tipping ``number`` of one of a power's count or level lines, or of a field ``key`` of a group line
+    (their points read only their values), moved to the first value ``way`` from the value now that takes the
+    power's level as far as the tipping change took it then (``level_tip``): what its other lines did to the
+    level moves its thresholds on this line."""
     level_now, table, values = now
     line = table.get(line_id)
-    value = values.get(line_id, then)
     need = level_tip - level_now
-    if not isinstance(line, (Count, Level)) or type(line).points not in _PLAIN_POINTS or type(value) is not int \
-            or not need:
+    if line is None or not need:
         return number
     context = Context()
-    start = line.points(value, context)
+    if key is None:
+        value = values.get(line_id, line.default())
+        if not isinstance(line, (Count, Level)) or type(line).points not in _PLAIN_POINTS or type(value) is not int:
+            return number
+        bound = line.maximum if way == "up" else line.minimum
+
+        def points(new: int) -> int:
+            return line.points(new, context)
+    else:
+        spec = next((spec for spec in line.fields if spec.key == key), None) if isinstance(line, Group) else None
+        if spec is None or not isinstance(line, Group) or type(line).points is not Group.points or line.check:
+            return number
+        try:
+            entered = line.validate(values.get(line_id, line.default()))
+        except RulesInputError:
+            return number
+        value, bound = entered[key], spec.maximum if way == "up" else spec.minimum
+
+        def points(new: int) -> int:
+            return line.points({**entered, key: new}, context)
+    start = points(value)
     step = 1 if way == "up" else -1
-    bound = line.maximum if step > 0 else line.minimum
     for new in range(value + step, bound + step, step)[:_MOVED_SCAN]:
-        moved = line.points(new, context) - start
+        moved = points(new) - start
         if (moved >= need) if need > 0 else (moved <= need):
             return new
     return number
