@@ -383,17 +383,23 @@ def normalise_inputs(lines: tuple[Line, ...], inputs: Mapping[str, Value]) -> di
 def evaluate(lines: tuple[Line, ...], inputs: Mapping[str, Value], context: Context | None = None) -> TableResult:
     """Total of a table for the entered values, with each line's contribution."""
     context = context or Context()
+    read: Any = _ABSENT   # the context as a key, made when a line that reads it is first met
     # Validated first, all of them (a refused value is the error, before any derived line is computed).
     found: list[LineResult | tuple[Value, Any]] = []
     for line in lines:
-        if line.input_kind == "derived":
-            found.append((None, None))
-            continue
-        raw = inputs.get(line.id, _ABSENT)
-        key = _kept_key(line, raw) if _context_free(type(line)) else None
+        derived = line.input_kind == "derived"
+        raw = None if derived else inputs.get(line.id, _ABSENT)
+        if _context_free(type(line)):
+            key = _kept_key(line, raw, None)
+        else:
+            if read is _ABSENT:
+                read = _context_key(context)
+            key = None if read is None else _kept_key(line, raw, read)
         kept = None if key is None else _KEPT.get(key)
         if kept is not None and kept[0] is line:
             found.append(kept[1])
+        elif derived:
+            found.append((None, key))
         else:
             found.append((line.validate(line.default() if raw is _ABSENT else raw), key))
     breakdown = tuple(item if isinstance(item, LineResult) else _line_result(line, item[0], item[1], context)
@@ -411,10 +417,11 @@ def _line_result(line: Line, value: Value, key: Any, context: Context) -> LineRe
     return result
 
 
-# -- the results of lines that read only their own value, kept ----------------------------------------------
-#: A line's points and note that read only its value (no context): its result is kept for the value entered,
-#: as the tipping search evaluates each table hundreds of times with one line changed.  At most
-#: ``_KEPT_LIMIT`` kept, each with its line (its id, in the key, could be reused by another line).
+# -- the results of lines, kept ------------------------------------------------------------------------------
+#: A line's points and note are a function of its value and, for a line that reads it, of the context (see
+#: the module's notes): its result is kept for the value entered (and the context), as the tipping search
+#: evaluates each table hundreds of times with one line changed.  At most ``_KEPT_LIMIT`` kept, each with its
+#: line (its id, in the key, could be reused by another line).
 _KEPT: dict[Any, tuple[Line, LineResult]] = {}
 _KEPT_LIMIT = 20_000
 _CONTEXT_FREE: dict[type, bool] = {}
@@ -431,15 +438,27 @@ def _context_free(kind: type) -> bool:
     return free
 
 
-def _kept_key(line: Line, raw: Value) -> Any:
-    """What a line's result is kept under: the line and the value entered (None: not kept)."""
-    kind = type(raw)
+def _kept_key(line: Line, raw: Value, read: Any) -> Any:
+    """What a line's result is kept under: the line, the value entered and, for a line that reads the
+    context, the context (None: not kept)."""
+    kind = type(raw)   # with each item's type: True and 1 are equal, but a count refuses a tick
     if kind is list or kind is tuple:
-        raw = tuple(raw)
+        raw = tuple([(type(item), item) for item in raw])
     elif isinstance(raw, Mapping):
-        raw = tuple(raw.items())
+        raw = tuple([(name, type(item), item) for name, item in raw.items()])
     try:
         hash(raw)
     except TypeError:
         return None
-    return id(line), kind, raw
+    return id(line), kind, raw, read
+
+
+def _context_key(context: Context) -> Any:
+    """The context's values as a key (None: some value cannot be one)."""
+    try:
+        key = tuple(sorted([(name, type(value), value) for name, value in context.values.items()],
+                           key=lambda item: item[0]))
+        hash(key)
+    except TypeError:
+        return None
+    return key

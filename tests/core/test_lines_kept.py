@@ -87,3 +87,14 @@ def test_a_line_that_reads_the_context_is_computed_each_time() -> None:
                                   compute=lambda context: (-int(context.get("level", 0)), ""))
     assert evaluate((derived,), {}, Context({"level": 3})).total == -3
     assert evaluate((derived,), {}, Context({"level": 5})).total == -5
+
+
+def test_a_tick_in_a_group_or_a_context_is_not_taken_for_a_one() -> None:
+    islands = Group("islands", "57.14E", "Island groups", fields=(table_lines.FieldSpec("full", "held in full"),),
+                    score=lambda values: values["full"])
+    assert evaluate((islands,), {"islands": {"full": 1}}).total == 1
+    with pytest.raises(RulesInputError):
+        evaluate((islands,), {"islands": {"full": True}})
+    said = table_lines.Derived("said", "62.31", "Said", compute=lambda context: (0, str(context.get("flag"))))
+    assert evaluate((said,), {}, Context({"flag": 1})).breakdown[0].note == "1"
+    assert evaluate((said,), {}, Context({"flag": True})).breakdown[0].note == "True"
