@@ -402,7 +402,7 @@ def evaluate(lines: tuple[Line, ...], inputs: Mapping[str, Value], context: Cont
             found.append((None, key))
         else:
             found.append((line.validate(line.default() if raw is _ABSENT else raw), key))
-    breakdown = tuple(item if isinstance(item, LineResult) else _line_result(line, item[0], item[1], context)
+    breakdown = tuple(_line_result(line, item[0], item[1], context) if isinstance(item, tuple) else item
                       for line, item in zip(lines, found, strict=True))
     return TableResult(sum(item.points for item in breakdown), breakdown)
 
@@ -429,6 +429,7 @@ _ABSENT: Any = object()   # a line not entered: its default
 
 
 def _context_free(kind: type) -> bool:
+    """True for a kind of line whose points and note read only its value."""
     free = _CONTEXT_FREE.get(kind)
     if free is None:
         free = _CONTEXT_FREE[kind] = (
@@ -442,9 +443,11 @@ def _kept_key(line: Line, raw: Value, read: Any) -> Any:
     """What a line's result is kept under: the line, the value entered and, for a line that reads the
     context, the context (None: not kept)."""
     kind = type(raw)   # with each item's type: True and 1 are equal, but a count refuses a tick
+    if kind is int or kind is bool or raw is None:
+        return id(line), kind, raw, read
     if kind is list or kind is tuple:
         raw = tuple([(type(item), item) for item in raw])
-    elif isinstance(raw, Mapping):
+    elif kind is dict or isinstance(raw, Mapping):
         raw = tuple([(name, type(item), item) for name, item in raw.items()])
     try:
         hash(raw)
