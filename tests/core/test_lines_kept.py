@@ -12,7 +12,10 @@ from hypothesis import strategies as st
 from awaw_desktop.core import lines as table_lines
 from awaw_desktop.core.awaw import assess
 from awaw_desktop.core.awaw.common import Edition, Scenario
+from awaw_desktop.core.awaw.tipping import candidate_changes
 from awaw_desktop.core.lines import Choice, Context, Count, Group, Level, LineResult, RulesInputError, evaluate
+
+from .tipping_sessions import sessions
 
 
 def _fresh(table: tuple[table_lines.Line, ...], inputs: dict[str, Any], context: Context) -> tuple[LineResult, ...]:
@@ -98,3 +101,35 @@ def test_a_tick_in_a_group_or_a_context_is_not_taken_for_a_one() -> None:
     said = table_lines.Derived("said", "62.31", "Said", compute=lambda context: (0, str(context.get("flag"))))
     assert evaluate((said,), {}, Context({"flag": 1})).breakdown[0].note == "1"
     assert evaluate((said,), {}, Context({"flag": True})).breakdown[0].note == "True"
+
+
+@settings(max_examples=25, deadline=None)
+@given(sessions(), st.randoms(use_true_random=False))
+def test_every_power_s_assessment_is_the_one_made_without_kept_results(session, rng) -> None:
+    """Each power's result, over a game and a few games one line apart (the contexts the rules build, Japan's
+    level in the election's, carried totals in Japan's ...), with kept results and without any."""
+    edition, scenario, turn, inputs, carry = session
+    games = [inputs]
+    for power in rng.sample(assess.ORDER, 4):
+        for change in [change for line in assess.lines(power, edition, scenario) if line.input_kind != "derived"
+                       for changes in candidate_changes(power, line, line.validate(
+                           inputs.get(power, {}).get(line.id, line.default()))) for change in changes[:1]][:2]:
+            games.append(change.apply(inputs))
+
+    def results() -> list[Any]:
+        found = []
+        for game in games:
+            try:
+                found.append(assess.assess_all(edition, scenario, turn, game, carry))
+            except RulesInputError as error:
+                found.append(str(error))
+        return found
+
+    kept = [results(), results()]   # the second time mostly from kept results
+    original = table_lines._kept_key
+    table_lines._kept_key = lambda line, raw, read: None   # nothing kept: every line computed
+    try:
+        fresh = results()
+    finally:
+        table_lines._kept_key = original
+    assert kept[0] == fresh and kept[1] == fresh
