@@ -421,9 +421,10 @@ def _line_result(line: Line, value: Value, key: Any, context: Context) -> LineRe
 #: A line's points and note are a function of its value and, for a line that reads it, of the context (see
 #: the module's notes): its result is kept for the value entered (and the context), as the tipping search
 #: evaluates each table hundreds of times with one line changed.  At most ``_KEPT_LIMIT`` kept, each with its
-#: line (its id, in the key, could be reused by another line).
+#: line (its id, in the key, could be reused by another line): the benchmark's six games (``benchmarks/
+#: tipping.py``) keep some 3,500, and letting them all go at once takes about 2 ms.
 _KEPT: dict[Any, tuple[Line, LineResult]] = {}
-_KEPT_LIMIT = 20_000
+_KEPT_LIMIT = 5_000
 _CONTEXT_FREE: dict[type, bool] = {}
 _ABSENT: Any = object()   # a line not entered: its default
 
