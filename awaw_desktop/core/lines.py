@@ -383,10 +383,86 @@ def normalise_inputs(lines: tuple[Line, ...], inputs: Mapping[str, Value]) -> di
 def evaluate(lines: tuple[Line, ...], inputs: Mapping[str, Value], context: Context | None = None) -> TableResult:
     """Total of a table for the entered values, with each line's contribution."""
     context = context or Context()
-    values = normalise_inputs(lines, inputs)
-    breakdown = tuple(
-        LineResult(line.id, line.rule, line.label, values[line.id],
-                   line.points(values[line.id], context), line.describe(values[line.id], context))
-        for line in lines
-    )
+    read: Any = _ABSENT   # the context as a key, made when a line that reads it is first met
+    # Validated first, all of them (a refused value is the error, before any derived line is computed).
+    found: list[LineResult | tuple[Value, Any]] = []
+    for line in lines:
+        derived = line.input_kind == "derived"
+        raw = None if derived else inputs.get(line.id, _ABSENT)
+        if _context_free(type(line)):
+            key = _kept_key(line, raw, None)
+        else:
+            if read is _ABSENT:
+                read = _context_key(context)
+            key = None if read is None else _kept_key(line, raw, read)
+        kept = None if key is None else _KEPT.get(key)
+        if kept is not None and kept[0] is line:
+            found.append(kept[1])
+        elif derived:
+            found.append((None, key))
+        else:
+            found.append((line.validate(line.default() if raw is _ABSENT else raw), key))
+    breakdown = tuple(_line_result(line, item[0], item[1], context) if isinstance(item, tuple) else item
+                      for line, item in zip(lines, found, strict=True))
     return TableResult(sum(item.points for item in breakdown), breakdown)
+
+
+def _line_result(line: Line, value: Value, key: Any, context: Context) -> LineResult:
+    result = LineResult(line.id, line.rule, line.label, value, line.points(value, context),
+                        line.describe(value, context))
+    if key is not None:
+        if len(_KEPT) >= _KEPT_LIMIT:
+            _KEPT.clear()
+        _KEPT[key] = (line, result)
+    return result
+
+
+# -- the results of lines, kept ------------------------------------------------------------------------------
+#: A line's points and note are a function of its value and, for a line that reads it, of the context (see
+#: the module's notes): its result is kept for the value entered (and the context), as the tipping search
+#: evaluates each table hundreds of times with one line changed.  At most ``_KEPT_LIMIT`` kept, each with its
+#: line (its id, in the key, could be reused by another line): the benchmark's six games (``benchmarks/
+#: tipping.py``) keep some 3,500, and letting them all go at once takes about 2 ms.
+_KEPT: dict[Any, tuple[Line, LineResult]] = {}
+_KEPT_LIMIT = 5_000
+_CONTEXT_FREE: dict[type, bool] = {}
+_ABSENT: Any = object()   # a line not entered: its default
+
+
+def _context_free(kind: type) -> bool:
+    """True for a kind of line whose points and note read only its value."""
+    free = _CONTEXT_FREE.get(kind)
+    if free is None:
+        free = _CONTEXT_FREE[kind] = (
+            getattr(kind, "points", None) in (Flag.points, Count.points, Level.points, PerN.points,
+                                              Escalating.points, Offset.points, Choice.points, Group.points)
+            and getattr(kind, "describe", None) in (Line.describe, PerN.describe, Choice.describe, Group.describe))
+    return free
+
+
+def _kept_key(line: Line, raw: Value, read: Any) -> Any:
+    """What a line's result is kept under: the line, the value entered and, for a line that reads the
+    context, the context (None: not kept)."""
+    kind = type(raw)   # with each item's type: True and 1 are equal, but a count refuses a tick
+    if kind is int or kind is bool or raw is None:
+        return id(line), kind, raw, read
+    if kind is list or kind is tuple:
+        raw = tuple([(type(item), item) for item in raw])
+    elif kind is dict or isinstance(raw, Mapping):
+        raw = tuple([(name, type(item), item) for name, item in raw.items()])
+    try:
+        hash(raw)
+    except TypeError:
+        return None
+    return id(line), kind, raw, read
+
+
+def _context_key(context: Context) -> Any:
+    """The context's values as a key (None: some value cannot be one)."""
+    try:
+        key = tuple(sorted([(name, type(value), value) for name, value in context.values.items()],
+                           key=lambda item: item[0]))
+        hash(key)
+    except TypeError:
+        return None
+    return key

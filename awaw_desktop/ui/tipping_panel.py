@@ -38,7 +38,10 @@ SHOWN = 3
 FIRST_DELAY_MS = 150
 #: The search works at most about this long in one event-loop turn (a frame is 16 ms).  The first slice
 #: runs right after the change's repaint.  Longer slices (8 or 10 ms) were measured: the new points came
-#: no sooner (nothing is repainted between slices), and the window was held longer.
+#: no sooner (nothing is repainted between slices), and the window was held longer; measured again after the
+#: search got faster (three example games, CPU time, three runs each): 4 ms slices, the points shown 9.0-9.4 ms
+#: after a change (median), the longest hold 12-14 ms; 8 ms ones, 8.5-9.1 ms and 14-20 ms (the first slice
+#: shares its turn of the event loop with the repaint); 8 ms after a first one of 4 ms, 8.8-9.2 ms, 13-14 ms.
 SLICE_MS = 4.0
 
 Search = Generator[None, None, "dict[str, PowerTipping]"]

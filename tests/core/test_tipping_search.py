@@ -117,3 +117,59 @@ def test_a_dropped_generation_is_let_go_of_while_the_cache_is_used() -> None:
     for _ in range(3):
         cache.find("italy", 13, 0, lambda reads: ())
     assert not cache._dropped   # twelve assessments, four at a time
+
+
+def _tipping_at(level: int, line_id: str, old: int, new: int, reached: int) -> Any:
+    """Britain at ``level``, tipped by ``line_id`` from ``old`` to ``new``, which took it to ``reached``."""
+    from awaw_desktop.core.awaw.common import Status
+    from awaw_desktop.core.awaw.tipping import Change, PowerTipping, TippingPoint
+
+    way = "up" if new > old else "down"
+    change = Change("britain", line_id, "59.12", old, new, "", abs(new - old), way)
+    point = TippingPoint("britain", change, Status.OFFERS, reached, "", "59.12", (Status.OFFERS,))
+    return PowerTipping("britain", "Britain", level, Status.NO_EFFECT, "", (point,), None, None)
+
+
+def test_a_hint_on_a_power_s_own_line_moves_with_what_its_other_lines_did() -> None:
+    """A DP level of 8 tipped Britain from -2 to +6; another line then took 3 levels off: 11 is the new hint
+    (3 more DPs to the same level).  Had the DP level itself moved by 3, the hint stays 8.  The same for lines
+    whose points are not one a unit (2 a firestorm, 1 per 5 unbuilt factors), and a line that cannot reach
+    the level keeps its number."""
+    from awaw_desktop.core.awaw.tipping import hints
+    from awaw_desktop.core.lines import Count, Level, PerN
+
+    table = {"dp_level": Level("dp_level", "59.22A", "British DP level", minimum=-60, maximum=60),
+             "firestorms": Count("firestorms", "59.22", "Firestorms", each=-2, maximum=40),
+             "unbuilt": PerN("unbuilt", "59.22", "Unbuilt factors", each=-1, n=5, maximum=999)}
+    where = ("britain", "dp_level", None, "up")
+    tipping = _tipping_at(-2, "dp_level", 0, 8, 6)
+    assert hints(tipping)[where] == 8
+    assert hints(tipping, (-5, table, {"dp_level": 0}))[where] == 11      # 3 levels lost elsewhere: 3 more DPs
+    assert hints(tipping, (1, table, {"dp_level": 3}))[where] == 8        # its own 3 more: the same number
+    assert hints(tipping, (-1, table, {"dp_level": 0}))[where] == 7
+    fires, at = _tipping_at(-2, "firestorms", 1, 4, -8), ("britain", "firestorms", None, "up")
+    assert hints(fires, (-6, table, {"firestorms": 1}))[at] == 2          # 2 levels to go: one more firestorm
+    assert hints(fires, (-5, table, {"firestorms": 1}))[at] == 3          # 3 to go: two more (4 levels)
+    unbuilt, at = _tipping_at(-2, "unbuilt", 0, 10, -4), ("britain", "unbuilt", None, "up")
+    assert hints(unbuilt, (-3, table, {"unbuilt": 0}))[at] == 5           # one level to go: one group of 5
+    assert hints(unbuilt, (-7, table, {"unbuilt": 0}))[at] == 10          # below it already: kept as it was
+
+
+def test_a_hint_on_a_field_of_a_power_s_own_group_moves_the_same_way() -> None:
+    """Britain's naval ratio, say, as one point per 10 Allied factors: 30 factors took it from -2 to +1; with
+    2 levels lost elsewhere, 50 are the new hint."""
+    from awaw_desktop.core.awaw.common import Status
+    from awaw_desktop.core.awaw.tipping import Change, PowerTipping, TippingPoint, hints
+    from awaw_desktop.core.lines import FieldSpec, Group
+
+    ratio = Group("naval_ratio", "59.22", "Naval ratio", fields=(FieldSpec("allied", "Allied factors"),
+                                                                 FieldSpec("axis", "Axis factors")),
+                  score=lambda values: values["allied"] // 10 - values["axis"] // 10)
+    change = Change("britain", "naval_ratio", "59.22", {"allied": 0, "axis": 5}, {"allied": 30, "axis": 5}, "",
+                    30, "up")
+    point = TippingPoint("britain", change, Status.NO_EFFECT, 1, "", "59.12", (Status.NO_EFFECT,))
+    tipping = PowerTipping("britain", "Britain", -2, Status.OFFERS, "", (point,), None, None)
+    where = ("britain", "naval_ratio", "allied", "up")
+    assert hints(tipping)[where] == 30
+    assert hints(tipping, (-4, {"naval_ratio": ratio}, {"naval_ratio": {"allied": 0, "axis": 5}}))[where] == 50
+    assert hints(tipping, (-2, {"naval_ratio": ratio}, {"naval_ratio": {"allied": 10, "axis": 5}}))[where] == 40

@@ -12,7 +12,8 @@ Count-like lines are searched in the values where their points change (every val
 field): the farthest value is tried first and, if it changes a fate, the search narrows to the first
 value that does (``tipping_search``; fates are thresholds on levels: once a direction changes a fate it
 keeps it changed; the property tests check it); after a change it starts where each power's first
-tipping value was before (``hints``: mostly it still is).  ``tipping_probe`` assesses each change,
+tipping value was before (``hints``: mostly it still is; on a power's own count or level line it moves by
+what the power's other lines did to its level).  ``tipping_probe`` assesses each change,
 reusing what it can.  :func:`tipping_steps` does the work a step at a time, for a window that must keep
 answering; a ``TippingCache`` keeps each power's answer for the facts it depends on (the entered facts
 of the powers up to it in ``assess.ORDER``, the facts of the war shown on their lines, the carried
@@ -25,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
-from ..lines import Choice, Context, Count, Escalating, Group, Level, Line, Offset, PerN
+from ..lines import Choice, Context, Count, Escalating, Group, Level, Line, Offset, PerN, RulesInputError
 from ..record import Record
 from . import assess
 from . import facts as war_facts
@@ -361,21 +362,76 @@ def _new_rule(before: PowerResult, after: PowerResult, fallback: str) -> str:
     return fresh[0].rule if fresh else fallback
 
 
-def hints(tipping: PowerTipping) -> dict[Where, int]:
+def hints(tipping: PowerTipping, now: tuple[int, Mapping[str, Line], Mapping[str, Any]] | None = None
+          ) -> dict[Where, int]:
     """Where each of a power's tipping numbers is: the number a search of the same line and direction
-    tries first after the facts change (most changes leave it where it was)."""
+    tries first after the facts change (most changes leave it where it was).  ``now``: the power's level,
+    its lines by id and their values as they are now; a number of its own count or level line, or of a field
+    of its own group line, is then the first value that takes its level as far as the tipping change took it
+    (a change to another of its lines moves its thresholds on this one)."""
     found: dict[Where, int] = {}
     for point in tipping.points:
         change = point.change
         if change.direction not in ("up", "down"):
             continue
+        own = now is not None and change.power == tipping.power
         if isinstance(change.new, int):
-            found[(change.power, change.line_id, None, change.direction)] = change.new
+            number = change.new
+            if own and now is not None:
+                number = _moved(number, point.level, now, change.line_id, change.direction)
+            found[(change.power, change.line_id, None, change.direction)] = number
         elif isinstance(change.new, Mapping) and isinstance(change.old, Mapping):
             for key, number in change.new.items():
                 if number != change.old.get(key):
+                    if own and now is not None and isinstance(number, int):
+                        number = _moved(number, point.level, now, change.line_id, change.direction, key)
                     found[(change.power, change.line_id, key, change.direction)] = number
     return found
+
+
+def _moved(number: int, level_tip: int, now: tuple[int, Mapping[str, Line], Mapping[str, Any]], line_id: str,
+           way: str, key: str | None = None) -> int:
+    """A tipping ``number`` of one of a power's count or level lines, or of a field ``key`` of a group line
+    (their points read only their values), moved to the first value ``way`` from the value now that takes the
+    power's level as far as the tipping change took it then (``level_tip``): what its other lines did to the
+    level moves its thresholds on this line."""
+    level_now, table, values = now
+    line = table.get(line_id)
+    need = level_tip - level_now
+    if line is None or not need:
+        return number
+    context = Context()
+    if key is None:
+        value = values.get(line_id, line.default())
+        if not isinstance(line, (Count, Level)) or type(line).points not in _PLAIN_POINTS or type(value) is not int:
+            return number
+        bound = line.maximum if way == "up" else line.minimum
+
+        def points(new: int) -> int:
+            return line.points(new, context)
+    else:
+        spec = next((spec for spec in line.fields if spec.key == key), None) if isinstance(line, Group) else None
+        if spec is None or not isinstance(line, Group) or type(line).points is not Group.points or line.check:
+            return number
+        try:
+            entered = line.validate(values.get(line_id, line.default()))
+        except RulesInputError:
+            return number
+        value, bound = entered[key], spec.maximum if way == "up" else spec.minimum
+
+        def points(new: int) -> int:
+            return line.points({**entered, key: new}, context)
+    start = points(value)
+    step = 1 if way == "up" else -1
+    for new in range(value + step, bound + step, step)[:_MOVED_SCAN]:
+        moved = points(new) - start
+        if (moved >= need) if need > 0 else (moved <= need):
+            return new
+    return number
+
+
+#: The farthest a moved hint is looked for (a tipping value is mostly near).
+_MOVED_SCAN = 200
 
 
 def _starts(changes: Sequence[Change], reach: tuple[str, ...], known: Mapping[str, Mapping[Where, int]]
@@ -499,7 +555,10 @@ def tipping_steps(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inpu
 
     found: dict[str, list[TippingPoint]] = {key: [] for key in missing}
     limits = Limits(turn, carry, facts)
-    known = {key: hints(cache.latest[key]) for key in missing if key in cache.latest}
+    known = {key: hints(cache.latest[key], (prober.base[key].level,
+                                            {line.id: line for line in assess.lines(key, edition, scenario)},
+                                            inputs.get(key, {})))
+             for key in missing if key in cache.latest}
     for source in prober.order:
         reach = tuple(key for key in missing if source in prober.influenced_by(key))
         if not reach:

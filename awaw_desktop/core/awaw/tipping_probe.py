@@ -41,6 +41,10 @@ class _FiguresView(Mapping[str, Any]):
         self._reads.add((self._power, "figures", key))
         return self._figures[key]
 
+    def get(self, key: str, default: Any = None) -> Any:   # the rules' usual read: quicker than Mapping's
+        self._reads.add((self._power, "figures", key))
+        return self._figures.get(key, default)
+
     def __contains__(self, key: object) -> bool:
         self._reads.add((self._power, "figures", str(key)))
         return key in self._figures
@@ -113,24 +117,40 @@ class CarriedView(Mapping[str, Mapping[str, Any]]):
 
 
 class _ResultView:
-    """An earlier power's result that notes what is read of it."""
+    """An earlier power's result that notes what is read of it.  A value read is kept on the view, so
+    that reading it again is a plain attribute read (``__getattr__`` runs only for what is not there):
+    the U.S. election reads the same few values of each power many times."""
 
     def __init__(self, result: PowerResult, reads: set[Read]) -> None:
         self._result, self._reads = result, reads
 
     def __getattr__(self, name: str) -> Any:
+        result = self._result
         if name == "figures":
-            return _FiguresView(self._result.power, self._result.figures, self._reads)
-        self._reads.add((self._result.power, name))
-        return getattr(self._result, name)
+            value: Any = _FiguresView(result.power, result.figures, self._reads)
+        else:
+            self._reads.add((result.power, name))
+            value = getattr(result, name)
+        self.__dict__[name] = value
+        return value
 
 
 class _ResultsView(Mapping[str, Any]):
     def __init__(self, results: Mapping[str, PowerResult], reads: set[Read]) -> None:
         self._results, self._reads = results, reads
+        self._views: dict[str, _ResultView] = {}
 
     def __getitem__(self, key: str) -> Any:
-        return _ResultView(self._results[key], self._reads)
+        view = self._views.get(key)
+        if view is None:
+            view = self._views[key] = _ResultView(self._results[key], self._reads)
+        return view
+
+    def get(self, key: str, default: Any = None) -> Any:   # quicker than Mapping's
+        return self[key] if key in self._results else default
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._results
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._results)
@@ -286,9 +306,18 @@ class Prober:
         self.base: dict[str, PowerResult] = {}
         #: The powers each power read at the base: while their results are the base ones, so is its own.
         self._base_reads: dict[str, tuple[str, ...]] = {}
+        #: For each set of reads looked up: the powers read, and the values they have at the base (a probe
+        #: mostly changes one power's result: the others' values are the base ones).
+        self._read_powers: dict[tuple[Read, ...], tuple[str, ...]] = {}
+        self._base_values: dict[tuple[Read, ...], Any] = {}
+        self._based = False
         for key in self.order:
             self.base[key], reads = self._assess(key, inputs.get(key, {}), self._base_facts[key], self.base)
             self._base_reads[key] = tuple(sorted({read[0] for read in reads}))
+        self._based = True
+        #: For each power, the base results of the powers before it, and of those after it.
+        self._before = {key: {k: self.base[k] for k in self.order[:at]} for at, key in enumerate(self.order)}
+        self._after = {key: {k: self.base[k] for k in self.order[at + 1:]} for at, key in enumerate(self.order)}
 
     def facts_number(self, key: str) -> int:
         """The number the cache gives ``key``'s entered facts (the same facts, the same number)."""
@@ -317,7 +346,7 @@ class Prober:
     def _assess(self, key: str, own: Mapping[str, Any], facts: int, results: Mapping[str, PowerResult]
                 ) -> tuple[PowerResult, tuple[Read, ...]]:
         """The power's result, and what it read of the earlier ones."""
-        found = self.cache.find(key, facts, self._carried_number(key), lambda reads: self._values(reads, results))
+        found = self.cache.find(key, facts, self._carried_number(key), lambda reads: self._values_now(reads, results))
         if found is not None:
             return found
         noted: set[Read] = set()
@@ -337,6 +366,22 @@ class Prober:
         self.cache.add(key, facts, self._carried_number(key), reads, self._values(reads, results), result)
         return result, reads
 
+    def _values_now(self, reads: tuple[Read, ...], results: Mapping[str, PowerResult]) -> Any:
+        """``_values``, quicker when every power read has its base result (the values are then kept)."""
+        if not self._based:
+            return self._values(reads, results)
+        powers = self._read_powers.get(reads)
+        if powers is None:
+            powers = self._read_powers[reads] = tuple({read[0] for read in reads})
+        base = self.base
+        for power in powers:
+            if results.get(power) is not base.get(power):
+                return self._values(reads, results)
+        values = self._base_values.get(reads)
+        if values is None:
+            values = self._base_values[reads] = self._values(reads, base)
+        return values
+
     @staticmethod
     def _values(reads: tuple[Read, ...], results: Mapping[str, PowerResult]) -> Any:
         values = tuple([_read_value(results, read) for read in reads])
@@ -349,19 +394,27 @@ class Prober:
     def results(self, power: str, line_id: str, value: Any) -> dict[str, PowerResult]:
         """Every power's result (up to ``order``) with ``power``'s line ``line_id`` set to ``value``
         (in its stored JSON form)."""
-        at = self.order.index(power)
-        results = {key: self.base[key] for key in self.order[:at]}   # no power reads a later one
+        results = dict(self._before[power])   # no power reads a later one
         facts = self.cache.number((self._base_facts[power], line_id, frozen(value)))
         result = results[power] = self._assess(power, _Changed(self.inputs.get(power, {}), line_id, value), facts,
                                                results)[0]
+        base = self.base
         # Later powers read only status, level, total and figures: the same, they are as they were.
-        same = public(result) == public(self.base[power])
-        for key in self.order[at + 1:]:
-            if same or all(results[read] is self.base[read] for read in self._base_reads[key]):
-                results[key] = self.base[key]
-            else:
-                results[key] = self._assess(key, self.inputs.get(key, {}), self._base_facts[key], results)[0]
+        if result is base[power] or public(result) == public(base[power]):
+            results.update(self._after[power])
+            return results
+        for key in self._after[power]:
+            results[key] = self._later(key, results)
         return results
+
+    def _later(self, key: str, results: Mapping[str, PowerResult]) -> PowerResult:
+        """A power's result after a change to earlier powers (``results`` holds every power before it):
+        its base result while every power it read has its own."""
+        base = self.base
+        for read in self._base_reads[key]:
+            if results[read] is not base[read]:
+                return self._assess(key, self.inputs.get(key, {}), self._base_facts[key], results)[0]
+        return base[key]
 
     def results_many(self, changes: Mapping[tuple[str, str], Any]) -> dict[str, PowerResult]:
         """Like :meth:`results` for several lines at once (a fact of the war shown on several tables)."""
@@ -379,9 +432,7 @@ class Prober:
                 facts = self.cache.number((self._base_facts[key], mine))
                 result = self._assess(key, own, facts, results)[0]
                 results[key] = self.base[key] if result == self.base[key] else result
-            elif all(results[read] is self.base[read] for read in self._base_reads[key]):
-                results[key] = self.base[key]
             else:
-                results[key] = self._assess(key, self.inputs.get(key, {}), self._base_facts[key], results)[0]
+                results[key] = self._later(key, results)
         return results
 
