@@ -193,12 +193,14 @@ class GroupInput(LineInput):
                 layout.addWidget(box, row, column * 2, 1, 2)
                 self.boxes[spec.key] = box
                 continue
-            caption = QLabel(spec.label)
+            # A field named as its line (a group of one: "Wang infantry factors in China") is not named twice.
+            same = spec.label == line.label
+            caption = QLabel("" if same else spec.label)
             # A long field name wraps (China's defection limits): the table fits a 1280-1366 px laptop screen.
             caption.setWordWrap(len(spec.label) > WRAP_FIELD_NAMES_OVER)
             spin = NumberBox()
             spin.setRange(spec.minimum, spec.maximum)
-            spin.setAccessibleName(f"{line.label}: {spec.label}")
+            spin.setAccessibleName(line.label if same else f"{line.label}: {spec.label}")
             spin.setToolTip(spec.help or tooltip(line))
             spin.setMinimumWidth(70)
             caption.setBuddy(spin)

@@ -42,3 +42,19 @@ def test_a_game_over_resting_on_an_untyped_russian_dp_level_says_so_and_typing_i
     show_tab(window, "Overview")
     banner = find(window.overview, BANNER, QLabel).text()
     assert "No Allied defeat" in banner and "nobody has entered" not in banner, banner
+
+
+def test_a_line_of_one_number_named_as_the_line_is_named_once(qtbot) -> None:
+    """Sixth play-test: China's "Wang infantry factors in China" read "...: Wang infantry factors in China"."""
+    from PySide6.QtWidgets import QAbstractSpinBox
+
+    window = MainWindow()
+    window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(window)
+    window.show()
+    china = power_tab(window, "china")
+    box = find(china, "Wang infantry factors in China", QAbstractSpinBox)
+    shown = [label.text() for label in box.parentWidget().findChildren(QLabel) if label.isVisibleTo(china)]
+    assert "Wang infantry factors in China" not in shown
+    assert not any(name.startswith("Wang infantry factors in China:") for name in
+                   (child.accessibleName() for child in china.findChildren(QAbstractSpinBox)))
