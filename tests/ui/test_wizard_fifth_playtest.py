@@ -275,3 +275,17 @@ def test_the_french_steps_read_one_to_five(qtbot):
     wizard = to_colonies(qtbot, french.make_store(**french.EXAMPLE, turn=Turn(1940, Season.SUMMER)))
     titles = [wizard.page(page_id).title() for page_id in wizard.pageIds()]
     assert [int(title.split(".")[0]) for title in titles] == [1, 2, 3, 4, 5]
+
+
+def test_a_declined_offer_no_longer_asks_the_situation_britain_would_surrender_in(qtbot):
+    """Sixth play-test: after "Germany declines" the offer page still asked what holds in the Far East."""
+    from PySide6.QtWidgets import QCheckBox
+
+    wizard = british.open_wizard(qtbot, british.make_store(-4))
+    japan = find(wizard, "Japan is at war with Britain", QCheckBox)
+    british.choose(qtbot, wizard, "Germany accepts")
+    assert japan.isVisibleTo(wizard)
+    british.choose(qtbot, wizard, "Germany declines")
+    assert not japan.isVisibleTo(wizard)
+    british.choose(qtbot, wizard, "Germany accepts")
+    assert japan.isVisibleTo(wizard)

@@ -68,7 +68,7 @@ class OfferPage(WizardPage):
         box.addWidget(self.waiting)
         layout.addWidget(decision)
 
-        situation = QGroupBox("The situation when Britain surrenders")
+        situation = self.situation = QGroupBox("The situation when Britain surrenders")
         form = QVBoxLayout(situation)
         self.us_at_war = wrapped(name="U.S. at war with Germany")
         form.addWidget(self.us_at_war)
@@ -176,6 +176,8 @@ class OfferPage(WizardPage):
 
     def refresh(self) -> None:
         answered = self.accept_button.isChecked() or self.decline_button.isChecked()
+        # Declined, Britain does not surrender: the situation it would surrender in is not asked.
+        self.situation.setVisible(not self.decline_button.isChecked())
         self.waiting.setVisible(self.owner.available and not answered)
         self.waiting.setText("" if answered or not self.owner.available else
                              "Waiting for Germany's answer: accept or decline the offer (59.3, 59.4). "
