@@ -56,7 +56,8 @@ class EndOfTurnDialog(QDialog):
         self.setWindowTitle(f"End of the Allied player turn \u2014 {session.turn.title}")
         from .dialogs import resize_within_screen
 
-        resize_within_screen(self, 760, 640)
+        # As tall as the screen allows: with checks, procedures and questions the results keep room to be read.
+        resize_within_screen(self, 760, 760)
         outer = QVBoxLayout(self)
         intro = QLabel(f"<b>{escape(session.turn.title)}</b>: the checks of rules 55-62 in rule order. "
                        "Confirm to record what carries over and move on to "
@@ -80,6 +81,7 @@ class EndOfTurnDialog(QDialog):
         self.report_view.setAlignment(Qt.AlignmentFlag.AlignTop)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.setMinimumHeight(180)   # never squeezed to a few lines (sixth play-test: 120 px)
         scroll.setWidget(self.report_view)
         outer.addWidget(scroll, 1)
         self.wizard_box = QGroupBox("Procedures to walk through first")
