@@ -80,3 +80,12 @@ def test_a_change_that_lifts_the_allied_defeat_says_so() -> None:
     lifted = [point.text for point in answers(session)["election"].points
               if point.change.power == "russia" and point.change.direction == "up"]
     assert lifted and lifted[0].endswith("no Allied defeat (62.91)"), lifted
+
+
+def test_a_power_left_out_of_the_scenario_says_so_rather_than_no_threshold() -> None:
+    """Fifth play-test: a Pacific game's Germany read "Next threshold: none within one change"."""
+    session = Session.new(Edition.ORIGINAL, Scenario.PACIFIC, Turn(1941, Season.WINTER))
+    tipping = answers(session)
+    for power in ("germany", "italy", "france", "britain", "russia", "election"):
+        assert tipping[power].distance_text == "Not in this scenario: nothing this turn changes its fate.", power
+    assert tipping["japan"].distance_text.startswith("Next threshold:")
