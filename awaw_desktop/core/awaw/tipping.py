@@ -184,7 +184,7 @@ class PowerTipping(Record):
             return f"Next threshold: {reached[0]}; none {other} within one change."
         if self.points:   # every listed change tips it without moving its level (a tick, not a count)
             if self.status is Status.NOT_APPLICABLE:   # Japan in a European scenario: its surrender comes nearer
-                return "Not assessed in this scenario, but these changes bring its fate:"
+                return "Not assessed in this scenario, but the changes listed change its fate."
             return (f"No single change moves its level ({level_words(self.level)}) to a threshold, but changes "
                     "that keep it there tip it.")
         if self.status is Status.NOT_APPLICABLE:
