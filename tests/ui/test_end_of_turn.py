@@ -151,3 +151,20 @@ def test_germany_accepting_brings_the_conciliation_and_far_east_questions_unansw
     britain = window.store.session.carry["britain"]
     assert britain["surrendered"] and britain["far_east_choice"] == "japan-fights-on"
     assert britain["conciliation_points"] > 0
+
+
+def test_accepting_here_says_the_later_checks_see_britain_at_war_until_next_turn(qtbot):
+    """Seventh play-test: accepted in the drop-down, Britain's surrender reached Russia's table a turn later than
+    through the wizard.  The dialog says so where the answer is given, and points to the wizard."""
+    window = open_window(qtbot)
+    russia_at_zero(qtbot, window)
+    dialog = EndOfTurnDialog(window.store.session, window, open_wizard=lambda power: False)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    accept = find(dialog, "Britain offers to surrender. Does Germany accept?", QComboBox)
+    note = find(dialog, "Rule order note", QLabel)
+    assert not note.isVisibleTo(dialog)
+    accept.setCurrentIndex(accept.findText("Germany accepts"))
+    assert note.isVisibleTo(dialog) and "walk through the British surrender wizard instead" in note.text()
+    accept.setCurrentIndex(accept.findText("Germany declines"))
+    assert not note.isVisibleTo(dialog)
