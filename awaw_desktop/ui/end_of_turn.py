@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.awaw import assess, britain, checklist
+from ..core.awaw import assess, checklist
 from ..core.awaw.common import Question, Status
 from ..core.awaw.levels import NO_LEVEL, has_level, no_election
 from ..core.session import Session, preview_end_of_turn
@@ -98,12 +98,6 @@ class EndOfTurnDialog(QDialog):
         self.choices_box = QGroupBox("Choices the rules leave to the players")
         self.choices_form = QFormLayout(self.choices_box)
         outer.addWidget(self.choices_box)
-        #: Said when Germany accepts here: this turn's later checks still see Britain at war (see ``_refresh``).
-        self.order_note = QLabel()
-        self.order_note.setAccessibleName("Rule order note")
-        self.order_note.setWordWrap(True)
-        self.order_note.hide()
-        outer.addWidget(self.order_note)
         self.choice_widgets: dict[str, QComboBox] = {}
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.end_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -220,15 +214,6 @@ class EndOfTurnDialog(QDialog):
     def _refresh(self, *_args: object) -> None:
         report = preview_end_of_turn(self.session, self.choices())
         self._ask(report.questions)   # the answers given are the same after it: the report stands
-        # The checks run on this turn's results: a surrender answered here reaches the other powers' tables from
-        # the next turn.  Recorded through its wizard first, it counts in this turn's later checks (Russia 60,
-        # the U.S. election 62), as rule order has it.
-        accepted_here = self.choices().get(britain.ACCEPT_QUESTION) == "accept" and self.open_wizard is not None
-        self.order_note.setText("\u26a0 Accepted here, Britain's surrender reaches the Russian and election "
-                                "tables from the next turn. To have this turn's later checks (60, 62) count it, "
-                                "as rule order does, walk through the British surrender wizard instead."
-                                if accepted_here else "")
-        self.order_note.setVisible(accepted_here)
         open_checks = 0
         for check, row in getattr(self, "check_rows", []):
             question = ANSWERED_BY.get(check.place)

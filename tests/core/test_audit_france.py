@@ -164,7 +164,9 @@ def test_pacific_scenario() -> None:
 
 def test_vichy_not_allowed_after_us_entry() -> None:
     # 58.31: no Vichy France if France surrenders after the U.S. and Germany are at war.
-    inputs = {"france": {"paris_axis": True, "us_at_war_with_germany": True}}
+    # Germany fights on (DP level 5): with nothing entered its table would surrender it first (55), ending its
+    # wars, the U.S.'s too, before France's check (58).
+    inputs = {"france": {"paris_axis": True, "us_at_war_with_germany": True}, "germany": {"dp_level": 5}}
     report = assess.end_of_turn(Edition.ORIGINAL, GW, Turn(1942, Season.SPRING), inputs, {})
     assert report.new_carry["france"]["surrendered"] is True
     assert report.new_carry["france"]["vichy"] is False

@@ -153,18 +153,19 @@ def test_germany_accepting_brings_the_conciliation_and_far_east_questions_unansw
     assert britain["conciliation_points"] > 0
 
 
-def test_accepting_here_says_the_later_checks_see_britain_at_war_until_next_turn(qtbot):
+def test_accepting_here_shows_the_later_checks_with_britain_out_of_the_war(qtbot):
     """Seventh play-test: accepted in the drop-down, Britain's surrender reached Russia's table a turn later than
-    through the wizard.  The dialog says so where the answer is given, and points to the wizard."""
+    through the wizard.  The checks run in rule order: Russia's (60) sees Britain out at once."""
     window = open_window(qtbot)
-    russia_at_zero(qtbot, window)
-    dialog = EndOfTurnDialog(window.store.session, window, open_wizard=lambda power: False)
+    tab = window.power_tabs["russia"]
+    tick(qtbot, tab, "Western Allied powers at war with Germany: France", False)   # Britain still fights
+    type_number(qtbot, window.power_tabs["britain"], "British DP level", -6)      # and offers
+    dialog = EndOfTurnDialog(window.store.session, window)
     qtbot.addWidget(dialog)
     dialog.show()
+    summary = find(dialog, "End of turn summary", QLabel)
+    russia_before = summary.text().split("Russia: ")[1][:2]
     accept = find(dialog, "Britain offers to surrender. Does Germany accept?", QComboBox)
-    note = find(dialog, "Rule order note", QLabel)
-    assert not note.isVisibleTo(dialog)
     accept.setCurrentIndex(accept.findText("Germany accepts"))
-    assert note.isVisibleTo(dialog) and "walk through the British surrender wizard instead" in note.text()
-    accept.setCurrentIndex(accept.findText("Germany declines"))
-    assert not note.isVisibleTo(dialog)
+    russia_after = summary.text().split("Russia: ")[1][:2]
+    assert int(russia_after) == int(russia_before) - 1, (russia_before, russia_after)   # 60.11: one ally fewer

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..lines import Line
 from ..record import Record, field
+from . import facts as war_facts
 from .common import Consequence, Edition, GameContext, PowerResult, Question, Scenario, Turn, TurnOutcome
 
 #: Dependency order: each power may read the results of those before it.
@@ -114,13 +115,16 @@ def end_of_turn(edition: Edition, scenario: Scenario, turn: Turn,
                 choices: Mapping[str, str] | None = None) -> EndOfTurnReport:
     """Run every power's end-of-turn check in rule order.
 
-    Each check sees every power's result of this turn and everyone's carried values as
-    they were at the start of the check.  Call once without ``choices`` to learn the
-    questions, then again with the players' answers to get what is recorded."""
+    Each check sees every power's result of this turn and everyone's carried values as they were at the start
+    of the check, with what the checks before it settled: a surrender recorded by an earlier check ends its
+    wars for the later ones (France's, 58, before Britain's, 59, and Russia's, 60), as when its wizard recorded
+    it before the end of turn.  Call once without ``choices`` to learn the questions, then again with the
+    players' answers to get what is recorded."""
     choices = choices or {}
     results = assess_all(edition, scenario, turn, inputs, carry)
     full_carry = {key: {**power_module(key).initial_carry(), **carry.get(key, {})} for key in ORDER}
     game = GameContext(edition, scenario, turn, results, full_carry)
+    ended = {fact_id for fact_id, _who, _rule in war_facts.ended_by_surrenders(full_carry)}
     outcomes: dict[str, TurnOutcome] = {}
     questions: list[Question] = []
     events: list[tuple[str, Consequence]] = []
@@ -129,4 +133,14 @@ def end_of_turn(edition: Edition, scenario: Scenario, turn: Turn,
         outcomes[key] = outcome
         questions.extend(outcome.questions)
         events.extend((key, event) for event in outcome.events)
+        settled = {**full_carry, key: dict(outcome.carry)}
+        now_ended = {fact_id for fact_id, _who, _rule in war_facts.ended_by_surrenders(settled)} - ended
+        if now_ended and key != RULE_ORDER[-1]:   # the later checks see those wars over
+            ended |= now_ended
+            full_carry = settled
+            inputs = war_facts.without_wars(inputs, now_ended)
+            later = RULE_ORDER[RULE_ORDER.index(key) + 1:]
+            fresh = assess_all(edition, scenario, turn, inputs, full_carry)
+            results = {**results, **{power: fresh[power] for power in later}}
+            game = GameContext(edition, scenario, turn, results, full_carry)
     return EndOfTurnReport(turn, results, outcomes, tuple(questions), tuple(events))

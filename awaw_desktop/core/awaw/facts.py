@@ -479,6 +479,20 @@ def ended_by_surrenders(carry: Mapping[str, Mapping[str, Any]]) -> list[tuple[st
     return ended
 
 
+def without_wars(inputs: Mapping[str, Mapping[str, Any]], ended: set[str]) -> dict[str, dict[str, Any]]:
+    """``inputs`` (as the rules read them, the facts shown in their lines) with the wars in ``ended`` over: each
+    line or option that shows one of them reads "not at war", as after ``settle_from_carry``."""
+    changed = {power: dict(values) for power, values in inputs.items()}
+    for fact_id in ended:
+        for binding in READERS.get(fact_id, ()):
+            values = changed.setdefault(binding.power, {})
+            if binding.option is None:
+                values[binding.line_id] = False
+            elif binding.line_id in values:   # a line not given reads its default: no war it shows is over
+                values[binding.line_id] = [key for key in values[binding.line_id] or () if key != binding.option]
+    return changed
+
+
 def settle_from_carry(facts: Facts, carry: Mapping[str, Mapping[str, Any]], turn: Turn,
                       previous_carry: Mapping[str, Mapping[str, Any]] | None = None) -> list[str]:
     """After an end of turn or a procedure: surrenders recorded in the carried values end the wars
