@@ -229,3 +229,31 @@ def test_a_refused_entry_gets_the_same_message(session, line, value):
         except RulesInputError as error:
             outcomes.append(str(error))
     assert outcomes[0] == outcomes[1]
+
+
+@SAME
+@given(sessions(), st.sampled_from(["", "yss_1945", "atomic"]), st.lists(st.booleans(), min_size=5, max_size=5))
+def test_the_same_result_when_the_allies_may_be_defeated(session, trigger, surrendered):
+    """62.91 and the other powers' surrenders the election reads (Japan and Germany in its context as well): France,
+    Britain, Russia, Germany and Japan each in a state of surrender or not, whatever their own tables say."""
+    inputs, game = _election_game(session)
+    inputs = {**inputs, "trigger": [trigger] if trigger else []}
+    results = dict(game.results)
+    for key, out in zip(("france", "britain", "russia", "germany", "japan"), surrendered, strict=True):
+        status = Status.SURRENDERED if out else Status.NO_EFFECT
+        results[key] = PowerResult(key, key.title(), 0 if out else 5, 0 if out else 5, status, "",
+                                   figures={"in_surrender": out, "surrender_level": -3 if out else None,
+                                            "state_of_surrender": out})
+    game = GameContext(game.edition, game.scenario, game.turn, results, game.carry)
+    try:
+        expected = old_assess(inputs, game)
+    except RulesInputError as error:
+        refused = str(error)
+        try:
+            election.assess(inputs, game)
+        except RulesInputError as again:
+            assert str(again) == refused
+        else:
+            raise AssertionError(f"the earlier assessment refused what this one accepts: {refused}") from error
+        return
+    assert election.assess(inputs, game) == expected

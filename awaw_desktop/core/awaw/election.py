@@ -605,12 +605,13 @@ def allied_defeat(game: GameContext) -> tuple[bool, str]:
     """62.91: a decisive Axis victory, without an election, when France, Britain and Russia are all in a
     state of surrender and neither Germany nor Japan has surrendered.  Russia is in a state of surrender
     while its resistance level is 0 or less (60.12); Britain while it is in surrender (59)."""
+    return _allied_defeat(game, _has_surrendered(game, "germany"), _has_surrendered(game, "japan"))
+
+
+def _allied_defeat(game: GameContext, germany: bool, japan: bool) -> tuple[bool, str]:
+    """``allied_defeat`` with Germany's and Japan's surrenders already read (the election's context has them)."""
     results = game.results
-
-    def done(power: str) -> bool:
-        return _has_surrendered(game, power)
-
-    france = done("france")
+    france = _has_surrendered(game, "france")
     britain_result = results.get("britain")
     if britain_result is not None and "in_surrender" in britain_result.figures:
         britain = bool(britain_result.figures["in_surrender"])
@@ -622,8 +623,6 @@ def allied_defeat(game: GameContext) -> tuple[bool, str]:
     else:
         russia = russia_result is not None and (
             bool(russia_result.figures.get("brp_effects", False)) or russia_result.status is Status.EFFECTS)
-    germany = done("germany")
-    japan = done("japan")
     missing = [name for name, out in (("France", france), ("Britain", britain), ("Russia", russia)) if not out]
     if missing:
         return False, f"No Allied defeat: {', '.join(missing)} not in a state of surrender (62.91A)."
@@ -685,6 +684,13 @@ def declared_theaters(inputs: Mapping[str, Any], game: GameContext) -> tuple[str
     return tuple(DECLARATION_THEATER[Declaration(key)] for key in chosen)
 
 
+def _declared(breakdown: tuple[LineResult, ...]) -> tuple[str, ...]:
+    """``declared_theaters`` read from the evaluated table (its 62.72 line's value, already checked)."""
+    chosen = next((item.value for item in breakdown if item.id == WAR_ON_NEUTRAL_US.id), ())
+    assert isinstance(chosen, tuple)
+    return tuple(DECLARATION_THEATER[Declaration(key)] for key in chosen)
+
+
 def _lifted_event(theater: str) -> Consequence:
     power = "Germany" if theater == "europe" else "Japan"
     return Consequence("62.72", f"{theater.capitalize()}: {power} declared war on the neutral U.S.: it resumes full "
@@ -732,11 +738,12 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
     usat = _usat(tensions["usat"], table.context)
     breakdown, theaters = table.breakdown, table.theaters
     implementation = combine(theaters.europe, theaters.pacific, trigger, game.scenario)
-    defeat, reason = allied_defeat(game)
+    defeat, reason = _allied_defeat(game, bool(table.context.get("germany.surrendered")),
+                                    bool(table.context.get("japan.surrendered")))
     britain_in_surrender = bool(table.context.get("britain.in_surrender"))
     carry = _carry(game)
     defeated = implementation.us_defeated or bool(carry["us_defeated"])
-    lifted = () if defeated else declared_theaters(inputs, game)
+    lifted = () if defeated else _declared(table.breakdown)
     atomic = trigger is Trigger.ATOMIC
     figures: dict[str, Any] = {
         "trigger": trigger.value, "held": implementation.held,
