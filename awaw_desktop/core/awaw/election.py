@@ -325,7 +325,7 @@ def _context(game: GameContext) -> Context:
     reduction, when = _british_conciliation(game)
     values["britain.usat_reduction"] = reduction
     values["britain.surrender_turn"] = when
-    values["conciliation_counted"] = _conciliation_counted(game)
+    values["conciliation_counted"] = _counted(game, reduction, when)
     return Context(values)
 
 
@@ -358,16 +358,26 @@ def _election_in_effect_turn(game: GameContext, theater: str) -> Turn | None:
 def _conciliation_counted(game: GameContext) -> bool:
     """59.75B, 62.65: the British conciliation reduction counts against the European tension when the
     surrender came at or after the election whose European result is in effect."""
-    reduction, when = _british_conciliation(game)
-    elected = _election_in_effect_turn(game, "europe")
+    return _counted(game, *_british_conciliation(game))
+
+
+def _counted(game: GameContext, reduction: int, when: Turn | None) -> bool:
+    """``_conciliation_counted`` for a reduction and surrender turn already read."""
+    elected = _election_in_effect_turn(game, "europe")   # read even when unused: a bad record is refused
     return bool(reduction) and when is not None and elected is not None and when >= elected
 
 
 def usat_counted(entered: int, game: GameContext) -> int:
     """The USAT level 62.52 counts in Europe: the entered level less a conciliation reduction that came
     after the election in effect (59.75B), never below 0."""
-    reduction, _ = _british_conciliation(game)
-    return max(0, entered - reduction) if _conciliation_counted(game) else entered
+    reduction, when = _british_conciliation(game)
+    return max(0, entered - reduction) if _counted(game, reduction, when) else entered
+
+
+def _usat(entered: int, context: Context) -> int:
+    """``usat_counted`` with the election's context already made."""
+    reduction = int(context.get("britain.usat_reduction", 0))
+    return max(0, entered - reduction) if context.get("conciliation_counted") else entered
 
 
 class TheaterResults(Record):
@@ -382,13 +392,41 @@ class TheaterResults(Record):
 def theater_results(inputs: Mapping[str, Any], game: GameContext) -> TheaterResults:
     """Europe and Pacific sums (62.31).  European scenario: the Pacific is 0 (62.46A); an atomic-attack
     election makes only the European calculation (62.31, 62.81): the Pacific is 0 and not shown."""
+    return _table(inputs, game).theaters
+
+
+_EUROPE_IDS = frozenset(line.id for line in EUROPE_LINES)
+_PACIFIC_IDS = frozenset(line.id for line in PACIFIC_LINES)
+_NOT_COUNTED_ATOMIC = "not counted: an atomic-attack election uses Europe only (62.31, 62.81)"
+
+
+class _Table(Record):
+    """The election's table evaluated once: what ``assess`` and ``end_of_turn`` read from it."""
+
+    context: Context
+    trigger: Trigger
+    #: Every line as shown; after an atomic attack the Pacific lines count nothing (62.31, 62.81).
+    breakdown: tuple[LineResult, ...]
+    theaters: TheaterResults
+
+
+def _table(inputs: Mapping[str, Any], game: GameContext) -> _Table:
+    """One context and one evaluation of the whole table, both theaters' sums taken from its lines
+    (the tipping search assesses the election hundreds of times a change)."""
     context = _context(game)
-    europe = evaluate(EUROPE_LINES, inputs, context)
     trigger = TRIGGER.trigger(inputs.get(TRIGGER.id, TRIGGER.default()))
+    breakdown = evaluate(lines(game.edition, game.scenario), inputs, context).breakdown
+    europe = tuple(item for item in breakdown if item.id in _EUROPE_IDS)
+    europe_total = sum(item.points for item in europe)
     if game.scenario is Scenario.EUROPEAN or trigger is Trigger.ATOMIC:
-        return TheaterResults(europe.total, 0, europe.breakdown, ())
-    pacific = evaluate(PACIFIC_LINES, inputs, context)
-    return TheaterResults(europe.total, pacific.total, europe.breakdown, pacific.breakdown)
+        theaters = TheaterResults(europe_total, 0, europe, ())
+    else:
+        pacific = tuple(item for item in breakdown if item.id in _PACIFIC_IDS)
+        theaters = TheaterResults(europe_total, sum(item.points for item in pacific), europe, pacific)
+    if trigger is Trigger.ATOMIC:
+        breakdown = tuple(LineResult(item.id, item.rule, item.label, item.value, 0, _NOT_COUNTED_ATOMIC)
+                          if item.id in _PACIFIC_IDS else item for item in breakdown)
+    return _Table(context, trigger, breakdown, theaters)
 
 
 class Implementation(Record):
@@ -567,12 +605,13 @@ def allied_defeat(game: GameContext) -> tuple[bool, str]:
     """62.91: a decisive Axis victory, without an election, when France, Britain and Russia are all in a
     state of surrender and neither Germany nor Japan has surrendered.  Russia is in a state of surrender
     while its resistance level is 0 or less (60.12); Britain while it is in surrender (59)."""
+    return _allied_defeat(game, _has_surrendered(game, "germany"), _has_surrendered(game, "japan"))
+
+
+def _allied_defeat(game: GameContext, germany: bool, japan: bool) -> tuple[bool, str]:
+    """``allied_defeat`` with Germany's and Japan's surrenders already read (the election's context has them)."""
     results = game.results
-
-    def done(power: str) -> bool:
-        return _has_surrendered(game, power)
-
-    france = done("france")
+    france = _has_surrendered(game, "france")
     britain_result = results.get("britain")
     if britain_result is not None and "in_surrender" in britain_result.figures:
         britain = bool(britain_result.figures["in_surrender"])
@@ -584,8 +623,6 @@ def allied_defeat(game: GameContext) -> tuple[bool, str]:
     else:
         russia = russia_result is not None and (
             bool(russia_result.figures.get("brp_effects", False)) or russia_result.status is Status.EFFECTS)
-    germany = done("germany")
-    japan = done("japan")
     missing = [name for name, out in (("France", france), ("Britain", britain), ("Russia", russia)) if not out]
     if missing:
         return False, f"No Allied defeat: {', '.join(missing)} not in a state of surrender (62.91A)."
@@ -647,6 +684,13 @@ def declared_theaters(inputs: Mapping[str, Any], game: GameContext) -> tuple[str
     return tuple(DECLARATION_THEATER[Declaration(key)] for key in chosen)
 
 
+def _declared(breakdown: tuple[LineResult, ...]) -> tuple[str, ...]:
+    """``declared_theaters`` read from the evaluated table (its 62.72 line's value, already checked)."""
+    chosen = next((item.value for item in breakdown if item.id == WAR_ON_NEUTRAL_US.id), ())
+    assert isinstance(chosen, tuple)
+    return tuple(DECLARATION_THEATER[Declaration(key)] for key in chosen)
+
+
 def _lifted_event(theater: str) -> Consequence:
     power = "Germany" if theater == "europe" else "Japan"
     return Consequence("62.72", f"{theater.capitalize()}: {power} declared war on the neutral U.S.: it resumes full "
@@ -681,19 +725,6 @@ def _chosen(question: Question | None, choices: Mapping[str, str], result: int |
     return int(answer)
 
 
-_NOT_COUNTED_ATOMIC = "not counted: an atomic-attack election uses Europe only (62.31, 62.81)"
-
-
-def _breakdown(inputs: Mapping[str, Any], game: GameContext, trigger: Trigger) -> tuple[LineResult, ...]:
-    """The table's lines; after an atomic attack the Pacific lines count nothing (62.31, 62.81)."""
-    breakdown = evaluate(lines(game.edition, game.scenario), inputs, _context(game)).breakdown
-    if trigger is not Trigger.ATOMIC:
-        return breakdown
-    pacific = {line.id for line in PACIFIC_LINES}
-    return tuple(LineResult(item.id, item.rule, item.label, item.value, 0, _NOT_COUNTED_ATOMIC)
-                 if item.id in pacific else item for item in breakdown)
-
-
 def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
     if game.scenario is Scenario.PACIFIC:
         return PowerResult(KEY, TITLE, 0, 0, Status.NOT_APPLICABLE,
@@ -703,15 +734,16 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
                                                             "surrender (54.11)."})
     trigger = TRIGGER.trigger(inputs.get(TRIGGER.id, TRIGGER.default()))
     tensions = TENSIONS.validate(inputs.get(TENSIONS.id, TENSIONS.default()))
-    usat = usat_counted(tensions["usat"], game)
-    breakdown = _breakdown(inputs, game, trigger)
-    theaters = theater_results(inputs, game)
+    table = _table(inputs, game)
+    usat = _usat(tensions["usat"], table.context)
+    breakdown, theaters = table.breakdown, table.theaters
     implementation = combine(theaters.europe, theaters.pacific, trigger, game.scenario)
-    defeat, reason = allied_defeat(game)
-    britain_in_surrender = bool(_context(game).get("britain.in_surrender"))
+    defeat, reason = _allied_defeat(game, bool(table.context.get("germany.surrendered")),
+                                    bool(table.context.get("japan.surrendered")))
+    britain_in_surrender = bool(table.context.get("britain.in_surrender"))
     carry = _carry(game)
     defeated = implementation.us_defeated or bool(carry["us_defeated"])
-    lifted = () if defeated else declared_theaters(inputs, game)
+    lifted = () if defeated else _declared(table.breakdown)
     atomic = trigger is Trigger.ATOMIC
     figures: dict[str, Any] = {
         "trigger": trigger.value, "held": implementation.held,
@@ -796,8 +828,9 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
         return TurnOutcome(carry)
     trigger = TRIGGER.trigger(inputs.get(TRIGGER.id, TRIGGER.default()))
     tensions = TENSIONS.validate(inputs.get(TENSIONS.id, TENSIONS.default()))
-    usat = usat_counted(tensions["usat"], game)
-    theaters = theater_results(inputs, game)
+    table = _table(inputs, game)
+    usat = _usat(tensions["usat"], table.context)
+    theaters = table.theaters
     implementation = combine(theaters.europe, theaters.pacific, trigger, game.scenario)
     events: list[Consequence] = []
     if result.figures.get("allied_defeat"):
@@ -856,6 +889,6 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
         peace = separate_peace_tension(chosen)
         carry[f"level_{theater}"] = chosen
         carry[f"tension_{theater}"] = peace if peace is not None else tension
-        for c in restrictions(chosen, bool(_context(game).get("britain.in_surrender"))):
+        for c in restrictions(chosen, bool(table.context.get("britain.in_surrender"))):
             events.append(Consequence(c.rule, f"{theater.capitalize()}: {c.text}"))
     return TurnOutcome(carry, tuple(events), asked)

@@ -670,10 +670,18 @@ def _losses_before_the_clock(values: Any, remnant: int) -> str:
 _ISLANDS_HELD = "not counted: Japan and the U.S. are not at war yet (57.14A)"
 
 
-def compute(inputs: Mapping[str, Any], game: GameContext) -> Assessment:
-    """The Japanese Resistance Table for the entered facts (any scenario)."""
+#: Each edition's situation and cumulative line ids (the tipping search computes the table hundreds of times a
+#: change: made once here).
+_SITUATION_IDS = {edition: frozenset(line.id for line in situation_lines(edition)) for edition in Edition}
+_CUMULATIVE_IDS = {edition: frozenset(line.id for line in cumulative_lines(edition)) for edition in Edition}
+
+
+def compute(inputs: Mapping[str, Any], game: GameContext, carry: JapanCarry | None = None) -> Assessment:
+    """The Japanese Resistance Table for the entered facts (any scenario); ``carry``: the carried values
+    already read (``JapanCarry.read``), or None to read them here."""
     edition = game.edition
-    carry = JapanCarry.read(game.carry.get(KEY, {}))
+    if carry is None:
+        carry = JapanCarry.read(game.carry.get(KEY, {}))
     japan_group = JAPAN_ISLAND_GROUPS.validate(inputs.get(JAPAN_ISLAND_GROUPS.id, JAPAN_ISLAND_GROUPS.default()))
     japan_islands = island_groups(japan_group["full"], japan_group["partial"])
     china = game.results.get("china")
@@ -689,10 +697,18 @@ def compute(inputs: Mapping[str, Any], game: GameContext) -> Assessment:
     started = cumulative_clock_started(carry.war_turn, game.turn)
     islands_counted = island_lines_counted(edition, carry.war_turn, game.turn,
                                            carry.war_began_on_russia, carry.us_war_turn)
-    cumulative_ids = {line.id for line in cumulative_lines(edition)}
+    cumulative_ids = _CUMULATIVE_IDS[edition]
     breakdown: list[LineResult] = []
     tracked = losses_tracked(edition, carry.war_turn, game.turn)
+    # Every edition's table has these three lines: their values, checked by ``evaluate``, are read from it.
+    loss_values = allied_values = occupied = None
     for item in result.breakdown:
+        if item.id == CUM_LOSSES_UPDATED.id:
+            loss_values = item.value
+        elif item.id == CUM_ISLANDS_UPDATED.id:
+            allied_values = item.value
+        elif item.id == OCCUPIED_OBJECTIVES.id:
+            occupied = item.value
         if item.id == CUM_LOSSES_UPDATED.id and not started and tracked:
             item = replace(item, points=0, note=_losses_before_the_clock(item.value, carry.loss_remnant))
         elif item.id in cumulative_ids and not started:
@@ -700,21 +716,18 @@ def compute(inputs: Mapping[str, Any], game: GameContext) -> Assessment:
         elif item.id == "allied_island_groups" and not islands_counted:
             item = replace(item, points=0, note=_ISLANDS_HELD)
         breakdown.append(item)
-    situation_ids = {line.id for line in situation_lines(edition)}
+    situation_ids = _SITUATION_IDS[edition]
     situation_total = sum(item.points for item in breakdown if item.id in situation_ids)
     this_turn = sum(item.points for item in breakdown if item.id in cumulative_ids)
-    loss_values = CUM_LOSSES_UPDATED.validate(inputs.get("enemy_losses", CUM_LOSSES_UPDATED.default()))
+    assert isinstance(loss_values, Mapping) and isinstance(allied_values, Mapping) and occupied is not None
     brps = _loss_total(loss_values)
     if started:
         modifier, remnant = loss_modifier(edition, brps, carry.loss_remnant)
-    elif losses_tracked(edition, carry.war_turn, game.turn):
+    elif tracked:
         # 57.14B (updated), NOTES.md: tracked from the outbreak turn, carried in full into the first count.
         modifier, remnant = 0, carry.loss_remnant + brps
     else:
         modifier, remnant = 0, carry.loss_remnant
-    allied_values = CUM_ISLANDS_UPDATED.validate(inputs.get("allied_island_groups",
-                                                            CUM_ISLANDS_UPDATED.default()))
-    occupied = OCCUPIED_OBJECTIVES.validate(inputs.get(OCCUPIED_OBJECTIVES.id, ()))
     return Assessment(
         breakdown=tuple(breakdown),
         situation_total=situation_total,
@@ -815,7 +828,7 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
     carry = JapanCarry.read(game.carry.get(KEY, {}))
     if game.scenario is Scenario.EUROPEAN:
         return _european_result(inputs, game, carry)
-    assessment = compute(inputs, game)
+    assessment = compute(inputs, game, carry)
     figures = _figures(assessment, carry)
     level = assessment.level
     parts = (f"situation {assessment.situation_total:+d}, carried {assessment.carried_total:+d}, "
@@ -863,7 +876,7 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
                                        f"Atlantic U.S. box.") for step in redeployment_schedule(game.turn)),
             ))
         return TurnOutcome(carry.to_json())
-    assessment = compute(inputs, game)
+    assessment = compute(inputs, game, carry)
     new = replace(
         carry,
         cumulative_total=carry.cumulative_total + assessment.this_turn_cumulative,
