@@ -57,7 +57,8 @@ def apply_through_widgets(qtbot, tab, change: Change) -> None:
     elif isinstance(change.new, dict):
         for spec in line.fields:
             if change.new[spec.key] != change.old[spec.key]:
-                type_number(qtbot, tab, f"{line.label}: {spec.label}", change.new[spec.key])
+                name = line.label if spec.label == line.label else f"{line.label}: {spec.label}"   # named once
+                type_number(qtbot, tab, name, change.new[spec.key])
     else:
         type_number(qtbot, tab, line.label, change.new)
 
