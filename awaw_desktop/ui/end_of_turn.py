@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.awaw import assess, checklist
+from ..core.awaw import assess, britain, checklist
+from ..core.awaw.britain_surrender.far_east import positions as far_east_positions
 from ..core.awaw.common import Question, Status
 from ..core.awaw.levels import NO_LEVEL, has_level, no_election
 from ..core.session import Session, preview_end_of_turn
@@ -174,10 +175,11 @@ class EndOfTurnDialog(QDialog):
         self.wizard_box.setVisible(any_wizard)
         self._refresh()
 
-    def _ask(self, questions: Sequence[Question]) -> None:
+    def _ask(self, questions: Sequence[Question]) -> bool:
         """The questions the rules ask for the answers given so far: an answer can bring questions of its own
         (Germany accepting a British offer: the conciliation, 59.75, and Japan's choice in the Far East, 59.891),
-        asked at once, unanswered; questions no longer asked go; answers given stay."""
+        asked at once, unanswered (unless the game's facts settle them); questions no longer asked go; answers
+        given stay.  True if the facts answered a question (the report is then made again)."""
         wanted = {question.id for question in questions}
         for key in [key for key in self.choice_widgets if key not in wanted]:
             row = self.choices_form.getWidgetPosition(self.choice_widgets.pop(key))[0]
@@ -186,14 +188,21 @@ class EndOfTurnDialog(QDialog):
                 if item is not None and item.widget() is not None:
                     item.widget().hide()
                     item.widget().deleteLater()
+        settled = False
         for index, question in enumerate(questions):
             if question.id in self.choice_widgets:
                 continue
             combo = QComboBox()
             combo.addItem(UNANSWERED, None)
-            for key, label in question.options:
+            options = self._possible(question)
+            for key, label in options:
                 combo.addItem(label, key)
             combo.setCurrentIndex(0)
+            if len(options) == 1 and len(question.options) > 1:   # The war tab's facts settle it
+                combo.setCurrentIndex(1)
+                combo.setEnabled(False)
+                combo.setToolTip("Set by Japan's wars on The war tab (59.891); change them there.")
+                settled = True
             combo.setAccessibleName(question.prompt)
             combo.currentIndexChanged.connect(self._refresh)
             label = QLabel(f"{question.prompt} ({question.rule})")
@@ -203,6 +212,17 @@ class EndOfTurnDialog(QDialog):
             self.choice_widgets[question.id] = combo
         self.choice_widgets = {question.id: self.choice_widgets[question.id] for question in questions}
         self.choices_box.setVisible(bool(questions))
+        return settled
+
+    def _possible(self, question: Question) -> tuple[tuple[str, str], ...]:
+        """The answers the game's facts leave open: Japan's position when Britain surrenders follows its wars
+        (59.891A/B); only at war with Britain alone does the Japanese player choose (59.891C)."""
+        if question.id != britain.FAR_EAST_QUESTION:
+            return question.options
+        facts = self.session.facts
+        allowed = {position.value for position in far_east_positions(
+            facts.get("war.japan_britain") is not None, facts.get("war.japan_us") is not None)}
+        return tuple(option for option in question.options if option[0] in allowed) or question.options
 
     def unanswered(self) -> list[str]:
         return [combo.accessibleName() for combo in self.choice_widgets.values() if combo.currentData() is None]
@@ -213,7 +233,8 @@ class EndOfTurnDialog(QDialog):
 
     def _refresh(self, *_args: object) -> None:
         report = preview_end_of_turn(self.session, self.choices())
-        self._ask(report.questions)   # the answers given are the same after it: the report stands
+        if self._ask(report.questions):   # a question the facts answered: the report with that answer
+            report = preview_end_of_turn(self.session, self.choices())
         open_checks = 0
         for check, row in getattr(self, "check_rows", []):
             question = ANSWERED_BY.get(check.place)

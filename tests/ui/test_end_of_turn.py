@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QLabel, QMessageBox, QPushButton
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QMessageBox, QPushButton
 
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
 from awaw_desktop.core.session import Session
@@ -112,12 +112,20 @@ def test_the_british_offer_check_goes_once_germany_has_answered(qtbot):
     assert "British DP level" in shown and "never entered" in shown
 
 
+def japan_at_war_with_britain_alone(window) -> None:
+    from .campaign_helpers import war_tab
+
+    find(war_tab(window), "Japan at war with Britain: at war", QCheckBox).click()
+    assert window.store.session.facts["war.japan_britain"] is not None
+
+
 def test_germany_accepting_brings_the_conciliation_and_far_east_questions_unanswered(qtbot):
     """Sixth play-test: "Germany accepts" picked in the end of turn recorded the surrender with the rules' usual
     answers to questions never shown (no conciliation, Japan at war with neither).  They are asked now."""
     window = open_window(qtbot)
     russia_at_zero(qtbot, window)   # France and Russia out of the war: Britain offers
     type_number(qtbot, window.power_tabs["britain"], "British DP level", -3)   # levels counted: concessions
+    japan_at_war_with_britain_alone(window)   # 59.891C: the Japanese player chooses
     dialog = EndOfTurnDialog(window.store.session, window)
     qtbot.addWidget(dialog)
     dialog.show()
@@ -169,3 +177,29 @@ def test_accepting_here_shows_the_later_checks_with_britain_out_of_the_war(qtbot
     accept.setCurrentIndex(accept.findText("Germany accepts"))
     russia_after = summary.text().split("Russia: ")[1][:2]
     assert int(russia_after) == int(russia_before) - 1, (russia_before, russia_after)   # 60.11: one ally fewer
+
+
+def test_japan_s_position_follows_its_wars_where_the_rules_leave_no_choice(qtbot):
+    """Seventh play-test: the drop-down offered all four positions whatever The war tab said.  Japan at war with
+    nobody: 59.891A, set and greyed; at war with Britain alone: the two choices of 59.891C."""
+    window = open_window(qtbot)
+    russia_at_zero(qtbot, window)
+    dialog = EndOfTurnDialog(window.store.session, window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    accept = find(dialog, "Britain offers to surrender. Does Germany accept?", QComboBox)
+    accept.setCurrentIndex(accept.findText("Germany accepts"))
+    far_east = find(dialog, "Japan's position when Britain surrenders", QComboBox)
+    assert far_east.currentText() == "Japan is at war with neither Britain nor the U.S."
+    assert not far_east.isEnabled() and far_east.count() == 2   # "Choose..." and the one position
+    assert "Japan's position" not in text(dialog, "Why the turn cannot end yet")
+    dialog.reject()
+    japan_at_war_with_britain_alone(window)
+    dialog = EndOfTurnDialog(window.store.session, window)
+    qtbot.addWidget(dialog)
+    accept = find(dialog, "Britain offers to surrender. Does Germany accept?", QComboBox)
+    accept.setCurrentIndex(accept.findText("Germany accepts"))
+    far_east = find(dialog, "Japan's position when Britain surrenders", QComboBox)
+    assert far_east.isEnabled() and far_east.currentText() == UNANSWERED
+    assert [far_east.itemText(i) for i in range(1, far_east.count())] == [
+        "Japan, at war with Britain only, makes peace too", "Japan, at war with Britain only, fights on"]

@@ -46,3 +46,13 @@ def far_east(japan_at_war_with_britain: bool, japan_at_war_with_us: bool,
     return FarEast.NO_WAR, (
         Consequence("59.891A", "Japan may not go to war with Britain without also going to war with the U.S."),
         common)
+
+
+def positions(japan_at_war_with_britain: bool, japan_at_war_with_us: bool) -> tuple[FarEast, ...]:
+    """The positions Japan can be in, given its wars: the facts settle all but 59.891C, where the Japanese
+    player chooses (Japan at war with the U.S. alone counts as 59.891A, as in :func:`far_east`)."""
+    if japan_at_war_with_britain and japan_at_war_with_us:
+        return (FarEast.WAR_WITH_BOTH,)
+    if japan_at_war_with_britain:
+        return (FarEast.JAPAN_ADHERES, FarEast.JAPAN_FIGHTS_ON)
+    return (FarEast.NO_WAR,)
