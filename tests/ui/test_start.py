@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import awaw_desktop.__main__ as entry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,3 +57,21 @@ def test_missing_x11_libraries_are_named_with_their_packages(monkeypatch):
     assert entry.display_problem([], {"DISPLAY": ":0"}, "linux") is None
 
 
+
+
+def test_the_linkers_cache_is_read_for_the_x11_libraries(tmp_path):
+    """What ``ldconfig -p`` lists, read from the linker's cache itself: a name and a path, each NUL-ended."""
+    cache = tmp_path / "ld.so.cache"
+    cache.write_bytes(b"glibc-ld.so.cache1.1\0\0libxcb-shm.so.0\0/usr/lib/x86_64-linux-gnu/libxcb-shm.so.0\0"
+                      b"libxcb-xkb.so.1\0/lib/libxcb-xkb.so.1\0libxcb-cursor.so.0.0\0")
+    assert entry.installed_libraries(str(cache)) == {"libxcb-shm.so.0", "libxcb-xkb.so.1"}
+    assert entry.installed_libraries(str(tmp_path / "missing")) is None
+
+
+def test_this_machines_cache_agrees_with_ldconfig():
+    ldconfig = next((path for path in ("/sbin/ldconfig", "/usr/sbin/ldconfig") if os.path.exists(path)), None)
+    if ldconfig is None or not os.path.exists(entry.LD_SO_CACHE):
+        pytest.skip("no ldconfig or linker cache here to compare with")
+    listing = subprocess.run([ldconfig, "-p"], capture_output=True, text=True, timeout=30, check=True).stdout
+    listed = {line.split()[0] for line in listing.splitlines()[1:] if line.strip()}
+    assert entry.installed_libraries() == set(entry.XCB_LIBRARIES) & listed
