@@ -21,7 +21,7 @@ XCB_LIBRARIES = {
     "libX11-xcb.so.1": "libx11-xcb1", "libxkbcommon-x11.so.0": "libxkbcommon-x11-0",
 }
 #: Arguments that never open a window.
-NO_WINDOW = ("report", "-h", "--help", "--version")
+NO_WINDOW = ("report", "readings", "-h", "--help", "--version")
 
 
 #: The dynamic linker's cache, the list ``ldconfig -p`` prints (read directly: running ldconfig took some 8 ms of

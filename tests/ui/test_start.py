@@ -34,6 +34,9 @@ def test_commands_that_open_no_window_run_without_a_display():
     done = subprocess.run([sys.executable, "-m", "awaw_desktop", "--version"], env=env, capture_output=True,
                           text=True, timeout=60, check=False)
     assert done.returncode == 0 and done.stdout.startswith("awaw-desktop ")
+    done = subprocess.run([sys.executable, "-m", "awaw_desktop", "readings"], env=env, capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == 0 and done.stdout.startswith("# How awaw-desktop reads"), done.stderr
 
 
 def test_a_chosen_qt_platform_or_a_display_is_left_to_qt():
@@ -43,6 +46,7 @@ def test_a_chosen_qt_platform_or_a_display_is_left_to_qt():
     assert entry.display_problem([], {}, "win32") is None
     assert entry.display_problem(["report", "game.awaw"], {}, "linux") is None
     assert entry.display_problem(["--help"], {}, "linux") is None
+    assert entry.display_problem(["readings"], {}, "linux") is None
 
 
 def test_missing_x11_libraries_are_named_with_their_packages(monkeypatch):
