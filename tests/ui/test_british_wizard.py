@@ -379,6 +379,25 @@ def test_far_east_choice_is_recorded(qtbot):
     assert store.session.carry["britain"]["far_east_choice"] == "japan-adheres"
 
 
+def test_japan_adhering_to_the_peace_ends_its_war_with_britain_on_the_war_tab(qtbot):
+    """59.891C: Japan, at war with Britain alone, ends hostilities: the war's facts say so once finished."""
+    store = make_store(-1, facts={"war.japan_britain": TURN.to_json(), "war.japan_us": None})
+    wizard = open_wizard(qtbot, store)
+    choose(qtbot, wizard, "Germany accepts")
+    assert find(wizard, "Japan is at war with Britain", QCheckBox).isChecked()   # from The war tab
+    next_page(qtbot, wizard, bw.PAGE_REDUCTIONS)
+    fill_reductions(qtbot, wizard, 2, 4, 10)
+    next_page(qtbot, wizard, bw.PAGE_CONCESSIONS)
+    answer_indemnity(wizard, "None")
+    next_page(qtbot, wizard, bw.PAGE_CONCILIATION)
+    next_page(qtbot, wizard, bw.PAGE_FAR_EAST)
+    choose(qtbot, wizard, "Japan adheres to the peace")
+    next_page(qtbot, wizard, bw.PAGE_SUMMARY)
+    finish(qtbot, wizard)
+    assert store.session.facts["war.japan_britain"] is None
+    assert any("59.891C" in event.text for event in store.session.history[-1].events)
+
+
 def test_japan_at_war_with_both_needs_no_choice(qtbot):
     wizard = open_wizard(qtbot, make_store(-1, powers_at_war=["united_states"]))
     choose(qtbot, wizard, "Germany accepts")

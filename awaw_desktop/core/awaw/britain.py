@@ -669,4 +669,4 @@ def record_british_surrender(session: Session, outcome: procedure.SurrenderOutco
     # An accepted surrender in peace ends Britain's war with Germany (59.4) in the war's facts.
     settled = war_facts.settle_from_carry(session.facts, session.carry, session.turn, previous)
     session.history.append(HistoryEntry(session.turn, "british-surrender", title, levels,
-                                        (*outcome.events, *(Consequence("59.4", text) for text in settled))))
+                                        (*outcome.events, *(Consequence("", text) for text in settled))))

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..lines import RulesInputError
 from ..record import Record
+from .britain_surrender.far_east import FarEast
 from .common import Edition, Turn
 
 Facts = dict[str, Any]
@@ -508,6 +509,14 @@ def settle_from_carry(facts: Facts, carry: Mapping[str, Mapping[str, Any]], turn
             and not britain.get("at_peace") and facts.get("war.germany_britain") is None:
         facts["war.germany_britain"] = turn.to_json()
         changed.append("Britain at war with Germany: the war resumes (59.86).")
+    # Japan, at war with Britain alone, chose at this surrender to end hostilities (59.891C, 59.892).  Only at
+    # the surrender itself: Japan may declare war again from the second turn after it (59.892C).
+    if previous_carry is not None and britain.get("surrendered") \
+            and britain.get("far_east_choice") == FarEast.JAPAN_ADHERES \
+            and britain.get("surrender_turn") != before.get("surrender_turn") \
+            and facts.get("war.japan_britain") is not None:
+        facts["war.japan_britain"] = None
+        changed.append(f"{BY_ID['war.japan_britain'].label}: ended (Japan adheres to the peace, 59.891C).")
     return changed
 
 
