@@ -82,6 +82,8 @@ def test_zero_takes_a_brp_effect_but_removes_nothing():
     rules = {c.rule for c in result.consequences}
     assert {"60.12", "60.21", "60.41"} <= rules
     assert "60.31" not in rules
+    assert "in surrender for victory (60.12)" in result.verdict   # the Overview shows only the verdict
+    assert "60.12" not in russia.assess({"dp_level": 1}, game()).verdict
 
 
 def test_pacific_scenario_never_affects_russia():

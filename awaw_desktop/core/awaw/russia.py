@@ -350,12 +350,14 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
     if _in_surrender(game, "britain") and not _in_surrender(game, "japan"):
         consequences.append(Consequence("60.41", "Britain is also in surrender and Japan fights on: the U.S. is no "
                                                  "longer free to fight on in Europe without restriction (62.91)."))
+    # 60.12 in the verdict too: the Overview shows only the verdict, and an Allied defeat (62.91) reads it.
     if level == 0:
         verdict = "Russia is at 0: it takes a BRP effect but removes no units."
     elif plan.levels:
         verdict = f"Russia is at {level:+d}: a BRP effect and {plan.brps} BRPs of units removed."
     else:
         verdict = f"Russia is at {level:+d}: a BRP effect; no further units removed (already down to {lowest})."
+    verdict += " It fights on, counted as in surrender for victory (60.12)."
     return make(Status.EFFECTS, verdict, tuple(consequences))
 
 
