@@ -66,6 +66,7 @@ class LineInput(QWidget):
         if (top is not None and stack.index() == stack.count() and self._typing_from is not None
                 and stack.index() == self._typing_from + 1 and getattr(top, "line_id", None) == self.line.id
                 and getattr(top, "power", None) == self.power and top.old == top.new):
+            top.dropped_when_undone = True   # and leaves no redo step behind
             stack.undo()   # gives back exactly what was there before the typing (even "never entered")
         self._typing_from = None
         refused = getattr(self.store, "inputRefused", None)

@@ -64,6 +64,9 @@ class SetValueCommand(QUndoCommand):
         #: A line showing facts of the war: the facts before and after, so undo gives back the exact
         #: facts (a war's starting turn included), not just the tick.
         self.facts = facts
+        #: Set for keystrokes a number box then refused: undoing them also drops the step, so no redo step
+        #: that does nothing is left behind (Qt deletes a command that is obsolete once undone).
+        self.dropped_when_undone = False
 
     def merges_with(self, power: str, line_id: str, new: Any, line: Line | None = None) -> bool:
         """Typing a number is one step: a new value for the same number joins this command.
@@ -95,6 +98,8 @@ class SetValueCommand(QUndoCommand):
     def undo(self) -> None:
         self.store._write_value(self.power, self.line_id, None if not self.old_entered else self.old,
                                 clear=not self.old_entered, facts=self.facts and self.facts[0])
+        if self.dropped_when_undone:
+            self.setObsolete(True)
 
 
 class SetFactCommand(QUndoCommand):

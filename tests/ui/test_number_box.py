@@ -52,6 +52,7 @@ def test_99_in_the_british_dp_level_is_refused_with_a_message_and_the_level_kept
     assert window.store.session.value("britain", "dp_level") == 12
     assert window.store.undo_stack.count() == before_steps
     assert "12" in window.store.undo_stack.undoText()   # the step on the undo menu is still "set to 12"
+    assert not window.action_redo.isEnabled(), window.store.undo_stack.redoText()   # no step that does nothing
 
 
 def test_a_refused_number_in_an_untouched_box_leaves_nothing_to_undo(qtbot):
@@ -61,6 +62,25 @@ def test_a_refused_number_in_an_untouched_box_leaves_nothing_to_undo(qtbot):
     assert spin.value() == 0
     assert window.store.session.value("britain", "dp_level") == 0
     assert not window.action_undo.isEnabled(), window.store.undo_stack.undoText()
+    assert not window.action_redo.isEnabled(), window.store.undo_stack.redoText()
+
+
+def test_refusals_again_and_again_leave_only_the_entries_made(qtbot):
+    """Each refused number takes back its keystrokes' step for good: Undo and Redo walk the entries made."""
+    window = active_window(qtbot)
+    tab = window.power_tabs["britain"]
+    for level in range(1, 21):
+        type_keys(qtbot, tab, DP, str(level))
+        type_keys(qtbot, tab, DP, "999")
+        assert window.store.session.value("britain", "dp_level") == level
+        assert not window.action_redo.isEnabled()
+        type_keys(qtbot, tab, TRANSPORTS, str(level))   # another line between: the DP entries stay apart
+    assert window.store.undo_stack.count() == 40
+    window.action_undo.trigger()
+    window.action_undo.trigger()
+    assert find(tab, DP, QSpinBox).value() == 19 and find(tab, TRANSPORTS, QSpinBox).value() == 19
+    window.action_redo.trigger()
+    assert find(tab, DP, QSpinBox).value() == 20
 
 
 @pytest.mark.parametrize("typed", ["-5", "100000"])
