@@ -28,8 +28,6 @@ from .sessionfile import IncompleteFileError, SessionFileError, file_problem, lo
 ReportFormat: TypeAlias = Literal["text", "markdown", "json"]
 FORMATS: tuple[ReportFormat, ...] = ("text", "markdown", "json")
 Tipping: TypeAlias = Mapping[str, PowerTipping]
-#: Text and Markdown list this many tipping points a power, then say how many more there are.
-TIPPING_SHOWN = 10
 
 
 def _json_value(value: Any) -> Any:
@@ -99,12 +97,9 @@ def report_data(session: Session, results: Mapping[str, PowerResult],
 
 
 def _tipping_lines(tipping: PowerTipping) -> list[str]:
-    """The tipping points of one power as list items (without the bullet)."""
-    items = [point.text for point in tipping.points[:TIPPING_SHOWN]]
-    hidden = len(tipping.points) - TIPPING_SHOWN
-    if hidden > 0:
-        items.append(f"... and {hidden} more")
-    return items or ["No single change to this turn's facts changes its fate."]
+    """The tipping points of one power as list items (without the bullet): all of them, as the window's
+    "Show all" and the JSON report list them (a play-tester missed the ones cut off)."""
+    return [point.text for point in tipping.points] or ["No single change to this turn's facts changes its fate."]
 
 
 def _header(session: Session) -> list[tuple[str, str]]:
