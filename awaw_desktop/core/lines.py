@@ -90,6 +90,11 @@ class Line(Record):
     section: str = ""
     #: A tally of this turn only (enemy losses, 57.14B): cleared when the turn ends.
     per_turn: bool = False
+    #: Which way this turn's play can move the value (the tipping search offers only such changes): "either";
+    #: "up" only (a running total of the game, such as cities firestormed or atomic attacks, only grows; an
+    #: event, once it has happened, stays ticked); "never" (a record of how a war began, which no later turn
+    #: changes).  Entering any value stays open to the players: this is about what play can do, not typos.
+    moves: str = "either"
 
     #: The widget family the UI offers: flag, count, level, choice, group or derived.
     input_kind: ClassVar[str] = "derived"

@@ -197,8 +197,8 @@ def test_a_change_through_another_power_is_listed() -> None:
                             session.effective_inputs(), session.effective_carry(), facts=session.facts)["germany"]
     italian = [point for point in answer.points if point.change.power == "italy"]
     assert italian and italian[0].change.line_id == "dp_level" and italian[0].change.new == 1
-    assert italian[0].status is Status.SURRENDERS and italian[0].text.startswith("Italian DP level: 2 -> 1: "
-                                                                                  "Germany falls to 0, surrenders")
+    assert italian[0].status is Status.SURRENDERS and italian[0].text.startswith(
+        "Italian DP level: 2 -> 1 (on the Italy tab): Germany falls to 0, surrenders")
 
 
 def test_limited_to_some_powers_gives_the_same_answer() -> None:

@@ -142,12 +142,12 @@ DOMINIONS_SURRENDERED = Choice(
     options=(Option("australia", "Australia"), Option("india", "India")),
 )
 ATOMIC_AGAINST_BRITAIN = Escalating(
-    id="atomic_against_britain", rule="59.21", label="Atomic attacks against Britain",
+    id="atomic_against_britain", moves="up", rule="59.21", label="Atomic attacks against Britain",
     help="-3 for the first atomic attack on Britain, -2 more for the second, -1 more for each one after.",
     sign=-1, maximum=30, unit="attacks",
 )
 FIRESTORMS = Count(
-    id="firestorms", rule="59.21", label="British cities firestormed", each=-1, maximum=40, unit="cities",
+    id="firestorms", moves="up", rule="59.21", label="British cities firestormed", each=-1, maximum=40, unit="cities",
     help="-1 for every British city firestormed so far in the game (cumulative).",
 )
 OIL_EFFECTS = Count(

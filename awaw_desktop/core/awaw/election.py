@@ -113,7 +113,7 @@ AXIS_DP = Level(
     help="Subtract the Axis DP level, neutral Italian DPs included, worked out when the election is held.",
 )
 ATOMIC_ON_BRITAIN = Escalating(
-    id="atomic_on_britain_us", rule="62.31", label="Atomic attacks on Britain or the U.S. Atlantic box",
+    id="atomic_on_britain_us", moves="up", rule="62.31", label="Atomic attacks on Britain or the U.S. Atlantic box",
     help="Atomic attacks on a hex in Britain or on the U.S. Atlantic box: -3 for the first, -2 more for the "
          "second, -1 more for each one after that.",
     sign=-1, maximum=30, unit="attacks",
@@ -186,7 +186,7 @@ JAPANESE_RESISTANCE = Derived(
     compute=_japanese_resistance,
 )
 JAPAN_DECLARED_WAR = Flag(
-    id="japan_declared_war", rule="62.31", label="Japan declared war on the U.S.", value=20,
+    id="japan_declared_war", moves="up", rule="62.31", label="Japan declared war on the U.S.", value=20,
     help="+20 in the Pacific if it was Japan that declared war on the U.S.",
 )
 

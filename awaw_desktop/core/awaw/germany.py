@@ -41,18 +41,18 @@ BERCHTESGADEN = Flag(
     help="+1 while Berchtesgaden is under German control.",
 )
 ATOMIC_BY_GERMANY = Escalating(
-    id="atomic_by_germany", rule="55.11", label="Strategic atomic attacks made by Germany",
+    id="atomic_by_germany", moves="up", rule="55.11", label="Strategic atomic attacks made by Germany",
     help="Atomic attacks Germany has made: +3 for the first, +2 more for the second, +1 more for each "
          "one after that.",
     sign=1, maximum=30, unit="attacks",
 )
 ATOMIC_AGAINST_GERMANY = Escalating(
-    id="atomic_against_germany", rule="55.11", label="Atomic attacks against Germany",
+    id="atomic_against_germany", moves="up", rule="55.11", label="Atomic attacks against Germany",
     help="Atomic attacks on Germany: -3 for the first, -2 more for the second, -1 more for each one after that.",
     sign=-1, maximum=30, unit="attacks",
 )
 FIRESTORMS = Count(
-    id="firestorms", rule="55.11", label="German cities firestormed", each=-1, maximum=40, unit="cities",
+    id="firestorms", moves="up", rule="55.11", label="German cities firestormed", each=-1, maximum=40, unit="cities",
     help="-1 for every German city firestormed so far in the game (cumulative).",
 )
 

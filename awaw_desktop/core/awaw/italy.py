@@ -83,22 +83,23 @@ DP_LEVEL = Level(
 
 _WA_DECLARED_HELP = "+2 when the war between Italy and the Western Allies began with their declaration"
 WA_DECLARED_ORIGINAL = Flag(
-    id="wa_declared_war", rule="56.12A", label="Western Allies declared war on Italy", value=2,
+    id="wa_declared_war", moves="never", rule="56.12A", label="Western Allies declared war on Italy", value=2,
     help=_WA_DECLARED_HELP + ".",
 )
 WA_DECLARED_UPDATED = Flag(
-    id="wa_declared_war", rule="56.12A",
+    id="wa_declared_war", moves="never", rule="56.12A",
     label="Western Allies declared war on Italy (late Gathering Storm or AWAW)", value=2,
     help=_WA_DECLARED_HELP + ", made in the last turn of Gathering Storm or during A World at War.",
 )
 WA_DECLARED_CLASSIC = Flag(
-    id="wa_declared_war", rule="56.12A",
+    id="wa_declared_war", moves="never", rule="56.12A",
     label="Western Allies declared war on Italy during AWAW", value=2,
     help=_WA_DECLARED_HELP + ", made during A World at War (classic games have no Gathering Storm).",
 )
 
 LATE_ENTRY = EntryYears(
-    id="late_entry_years", rule="56.12B", label="Years after 1940 Italy declared war on the Western Allies",
+    id="late_entry_years", moves="never", rule="56.12B",
+    label="Years after 1940 Italy declared war on the Western Allies",
     help="-1 per year after 1940 in which Italy declared war on the Western Allies: 1 for 1941, "
          "2 for 1942, and so on. Leave at 0 for a declaration in 1940 or earlier, or if Italy did not declare.",
     each=-1, maximum=LAST_YEAR - ENTRY_BASE_YEAR, unit="years",

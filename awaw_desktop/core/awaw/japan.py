@@ -366,13 +366,13 @@ ALLIED_CHUNGKING = Flag(
     help="-1 while Chungking is under Allied control (Nationalist China holds it at the start).",
 )
 ATOMIC_ATTACKS = Escalating(
-    id="atomic_attacks", rule="57.11", label="Atomic attacks on Japan (so far)",
+    id="atomic_attacks", moves="up", rule="57.11", label="Atomic attacks on Japan (so far)",
     help="-3 for the first atomic attack on Japan, -2 more for the second, -1 more for each after that. "
          "In a European scenario this count moves Japan's surrender date (57.81).",
     sign=-1, maximum=30, unit="attacks",
 )
 FIRESTORMS = Count(
-    id="firestorms", rule="57.11", label="Japanese cities firestormed (so far)", each=-1, maximum=40,
+    id="firestorms", moves="up", rule="57.11", label="Japanese cities firestormed (so far)", each=-1, maximum=40,
     unit="cities",
     help="-1 for every Japanese city firestormed so far in the game.",
 )

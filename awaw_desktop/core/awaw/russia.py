@@ -73,12 +73,12 @@ DP_LEVEL = Level(
     minimum=-60, maximum=60,
 )
 ATOMIC_AGAINST_RUSSIA = Escalating(
-    id="atomic_against_russia", rule="60.11", label="Atomic attacks against Russia",
+    id="atomic_against_russia", moves="up", rule="60.11", label="Atomic attacks against Russia",
     help="Atomic attacks on Russia: -3 for the first, -2 more for the second, -1 more for each one after that.",
     sign=-1, maximum=30, unit="attacks",
 )
 FIRESTORMS = Count(
-    id="firestorms", rule="60.11", label="Russian cities firestormed", each=-1, maximum=40, unit="cities",
+    id="firestorms", moves="up", rule="60.11", label="Russian cities firestormed", each=-1, maximum=40, unit="cities",
     help="-1 for every Russian city firestormed so far in the game (cumulative).",
 )
 OIL_EFFECTS = Count(

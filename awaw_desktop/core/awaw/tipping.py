@@ -153,8 +153,10 @@ class TippingPoint(Record):
 
     @property
     def text(self) -> str:
-        """"Axis-controlled Malta / Singapore: tick Malta: Britain falls to -5, offers to surrender (59.12)"."""
-        return f"{self.change.text}: {self.fate} ({self.rule})"
+        """"Axis-controlled Malta / Singapore: tick Malta: Britain falls to -5, offers to surrender (59.12)";
+        a change on another power's table names its tab ("... untick Peking (on the China tab): Japan ...")."""
+        where = "" if self.change.power == self.power else f" (on the {assess.title(self.change.power)} tab)"
+        return f"{self.change.text}{where}: {self.fate} ({self.rule})"
 
 
 class PowerTipping(Record):
@@ -293,15 +295,24 @@ def _group_changes(power: str, line: Group, value: Mapping[str, int]) -> Iterato
 
 
 def candidate_changes(power: str, line: Line, value: Any) -> Iterator[Sequence[Change]]:
-    """For one line, lists of changes in order of size; each list is one direction (or one tick)."""
+    """For one line, lists of changes in order of size; each list is one direction (or one tick).  Only the
+    ways play can move it (``Line.moves``): a running total never goes down, an event never unhappens."""
+    if line.moves == "never":
+        return
     if line.input_kind == "flag":
-        yield from _flag_changes(power, line, bool(value))
+        changes: Iterator[Sequence[Change]] = _flag_changes(power, line, bool(value))
     elif line.input_kind == "choice" and isinstance(line, Choice):
-        yield from _choice_changes(power, line, value)
+        changes = _choice_changes(power, line, value)
     elif isinstance(line, (Count, Level)):
-        yield from _count_changes(power, line, value, Context())
+        changes = _count_changes(power, line, value, Context())
     elif isinstance(line, Group):
-        yield from _group_changes(power, line, value)
+        changes = _group_changes(power, line, value)
+    else:
+        return
+    for found in changes:
+        if line.moves == "up" and found and found[0].direction in ("down", "untick"):
+            continue
+        yield found
 
 
 # -- assessing a change quickly ----------------------------------------------------------------------
@@ -558,6 +569,22 @@ def tipping_steps(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inpu
         return fate(result) != base_fates[power]
 
     found: dict[str, list[TippingPoint]] = {key: [] for key in missing}
+    #: For each power, the lines a fact of the war sets (``mirrored``) -> the index of its point in ``found``:
+    #: one fact shown on two tables is one change, listed once (on the power's own table if it is there).
+    same_fact: dict[str, dict[Any, int]] = {key: {} for key in missing}
+
+    def add(power: str, point: TippingPoint) -> None:
+        change = point.change
+        if facts is not None and war_facts.bindings(change.power, change.line_id):
+            sets = frozen(mirrored(edition, scenario, turn, inputs, facts, change.power, change.line_id,
+                                   _stored(change.new)))
+            index = same_fact[power].get(sets)
+            if index is not None:
+                if change.power == power and found[power][index].change.power != power:
+                    found[power][index] = point
+                return
+            same_fact[power][sets] = len(found[power])
+        found[power].append(point)
     limits = Limits(turn, carry, facts)
     known = {key: hints(cache.latest[key], (prober.base[key].level,
                                             {line.id: line for line in assess.lines(key, edition, scenario)},
@@ -574,10 +601,8 @@ def tipping_steps(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inpu
                 firsts = yield from first_changes(changes, probe, tips, reach, _starts(changes, reach, known))
                 for power, (change, result) in firsts.items():
                     before = prober.base[power]
-                    found[power].append(TippingPoint(power, change, result.status, result.level,
-                                                     fate_text(result, before),
-                                                     _new_rule(before, result, change.rule),
-                                                     fate(result)))
+                    add(power, TippingPoint(power, change, result.status, result.level, fate_text(result, before),
+                                            _new_rule(before, result, change.rule), fate(result)))
     for key in missing:
         base = prober.base[key]
         points = _in_telling_order(key, found[key])

@@ -1,0 +1,93 @@
+"""Only changes play can make this turn are offered (eighth play-test): running totals never go down (cities
+firestormed, atomic attacks: 55.11, 57.11, 59.21, 60.11, 62.31), no war ends by an untick and no declaration of
+war is taken back, how Italy's war began (56.12A/B) is not rewritten; a fact shown on two tables is one change,
+listed once, and a change on another power's table names its tab."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from awaw_desktop.core import sessionfile
+from awaw_desktop.core.awaw import assess
+from awaw_desktop.core.awaw import facts as war_facts
+from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
+from awaw_desktop.core.awaw.tipping import mirrored, tipping_points
+from awaw_desktop.core.awaw.tipping_probe import frozen
+from awaw_desktop.core.session import Session
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNNING_TOTALS = {("germany", "firestorms"), ("germany", "atomic_against_germany"), ("germany", "atomic_by_germany"),
+                  ("japan", "firestorms"), ("japan", "atomic_attacks"), ("britain", "firestorms"),
+                  ("britain", "atomic_against_britain"), ("russia", "firestorms"),
+                  ("russia", "atomic_against_russia"), ("election", "atomic_on_britain_us")}
+
+
+def answers(session: Session):
+    return tipping_points(session.edition, session.scenario, session.turn, session.effective_inputs(),
+                          session.effective_carry(), facts=session.facts)
+
+
+def late_war() -> Session:
+    """Spring 1945, updated rules: cities firestormed and atomic attacks on the tables, Japan at war with the
+    U.S. by its own declaration, Italy at war since 1940."""
+    session = Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1945, Season.SPRING))
+    for power, line_id in RUNNING_TOTALS:
+        if session.has_line(power, line_id):
+            session.set_value(power, line_id, 4)
+    session.set_value("election", "japan_declared_war", True)
+    return session
+
+
+def test_every_line_that_only_grows_says_so() -> None:
+    for edition in Edition:
+        for power in assess.ORDER:
+            for line in assess.lines(power, edition, Scenario.GLOBAL_WAR):
+                if (power, line.id) in RUNNING_TOTALS:
+                    assert line.moves == "up", (edition, power, line.id)
+
+
+def test_running_totals_are_never_lowered_nor_a_war_ended_nor_a_declaration_taken_back() -> None:
+    session = late_war()
+    assert session.facts["declared.japan_us"] and session.facts["war.japan_us"] is not None
+    offered = [point for answer in answers(session).values() for point in answer.points]
+    assert offered
+    lowered = [point.text for point in offered
+               if (point.change.power, point.change.line_id) in RUNNING_TOTALS and point.change.direction == "down"]
+    assert not lowered, lowered
+    assert [point for point in offered if (point.change.power, point.change.line_id) in RUNNING_TOTALS]
+    for point in offered:
+        if war_facts.bindings(point.change.power, point.change.line_id):
+            trial = dict(session.facts)
+            war_facts.write_line(point.change.power, point.change.line_id, point.change.new, trial, session.turn)
+            ended = [key for key in trial if key.startswith(("war.", "declared."))
+                     and session.facts.get(key) and not trial.get(key)]
+            assert not ended, (point.text, ended)
+
+
+def test_how_italys_war_began_is_not_rewritten() -> None:
+    session = Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1942, Season.FALL))
+    session.set_value("italy", "rome_allied", True)   # Italy at 0 surrenders: a +2 or a -1 changes its fate
+    italy = answers(session)["italy"]
+    assert italy.points and [point for point in italy.points if point.change.line_id == "dp_level"]
+    assert not [point.text for point in italy.points if point.change.line_id in ("wa_declared_war",
+                                                                                  "late_entry_years")]
+
+
+@settings(max_examples=12, deadline=None)
+@given(example=st.sampled_from(sorted((ROOT / "resources" / "examples").glob("*.awaw"))),
+       season=st.sampled_from(list(Season)))
+def test_one_fact_is_one_change_and_another_tab_is_named(example: Path, season: Season) -> None:
+    session = sessionfile.load(example)
+    session.turn = Turn(session.turn.year, season)
+    inputs = session.effective_inputs()
+    for power, answer in answers(session).items():
+        sets = [frozen(mirrored(session.edition, session.scenario, session.turn, inputs, session.facts,
+                                point.change.power, point.change.line_id, point.change.new))
+                for point in answer.points]
+        assert len(sets) == len(set(sets)), (power, [point.text for point in answer.points])
+        for point in answer.points:
+            named = f"(on the {assess.title(point.change.power)} tab)"
+            assert (named in point.text) == (point.change.power != power), point.text
