@@ -54,8 +54,13 @@ class LineInput(QWidget):
     _typing_from: int | None = None
 
     def typing_began(self) -> None:
+        """A new entry begins: the step of an earlier entry in this line stays a step of its own."""
         stack = getattr(self.store, "undo_stack", None)
         self._typing_from = stack.index() if stack is not None else None
+        top = stack.command(stack.index() - 1) if stack is not None and stack.index() > 0 else None
+        if top is not None and getattr(top, "line_id", None) == self.line.id \
+                and getattr(top, "power", None) == self.power:
+            top.typing_closed = True
 
     def number_refused(self, message: str) -> None:
         """A number box refused a typed number and went back to its earlier one: say so in the

@@ -67,6 +67,9 @@ class SetValueCommand(QUndoCommand):
         #: Set for keystrokes a number box then refused: undoing them also drops the step, so no redo step
         #: that does nothing is left behind (Qt deletes a command that is obsolete once undone).
         self.dropped_when_undone = False
+        #: Set when the player begins typing in the line's box again: a new entry is a new step, even with
+        #: nothing else changed in between (a play-tester's Ctrl+Z undid two entries at once).
+        self.typing_closed = False
 
     def merges_with(self, power: str, line_id: str, new: Any, line: Line | None = None) -> bool:
         """Typing a number is one step: a new value for the same number joins this command.
@@ -75,7 +78,7 @@ class SetValueCommand(QUndoCommand):
         "178" in Japan's enemy losses is one step, not three; a yes/no field of a group never merges.
         (Merged here rather than through ``QUndoCommand.mergeWith``: when that returns True Qt
         deletes the Python-made command it was offered, which crashed PySide in long runs.)"""
-        if (power, line_id) != (self.power, self.line_id):
+        if (power, line_id) != (self.power, self.line_id) or self.typing_closed:
             return False
         if isinstance(new, dict) and isinstance(self.new, dict) and isinstance(self.old, dict):
             typed = _changed_fields(self.old, self.new)

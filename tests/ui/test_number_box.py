@@ -227,3 +227,18 @@ def test_a_number_with_a_fraction_is_refused_not_read_without_its_point(qtbot, t
     assert status(window) == (f"Not entered: British DP level: {typed} is not a whole number; it must be a whole "
                               "number between -60 and 60")
     assert spin.value() == -3 and window.store.session.value("britain", "dp_level") == -3
+
+
+def test_two_entries_in_one_box_are_two_undo_steps(qtbot):
+    """Type 1, Tab; later type 4 in the same box, nothing else between: Undo gives back 1, not 0
+    (eighth play-test)."""
+    window = active_window(qtbot)
+    tab = window.power_tabs["britain"]
+    type_keys(qtbot, tab, DP, "-12")   # the digits of one entry stay one step
+    assert window.store.undo_stack.count() == 1
+    type_keys(qtbot, tab, DP, "-4")
+    assert window.store.undo_stack.count() == 2
+    window.action_undo.trigger()
+    assert find(tab, DP, QSpinBox).value() == -12
+    window.action_undo.trigger()
+    assert find(tab, DP, QSpinBox).value() == 0
