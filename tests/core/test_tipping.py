@@ -64,11 +64,18 @@ def test_each_point_says_the_level_the_power_would_reach(session) -> None:
     for power, answer in tipping_points(edition, scenario, turn, inputs, carry).items():
         now = base[power]
         unheld = power == "election" and not now.figures.get("held", True)
+        if now.status is Status.NOT_APPLICABLE:   # not in this scenario: no level, as its tab shows "—"
+            assert answer.fate == f"{now.title}, not in this scenario"
+            assert all(point.fate.startswith(f"{now.title}: ") for point in answer.points)
+            continue
         assert answer.fate.startswith(f"{now.title} (no election this turn)" if unheld
                                       else f"{now.title} at {level_words(now.level)}, ")
         assert "+0" not in answer.distance_text and "+0" not in answer.fate
         for point in answer.points:
             after = assess.assess_all(edition, scenario, turn, point.change.apply(inputs), carry)[power]
+            if after.status is Status.NOT_APPLICABLE:
+                assert point.fate == f"{now.title}, not in this scenario", point.text
+                continue
             if power == "election" and not after.figures.get("held", True):
                 assert point.fate.startswith(f"{now.title} (no election this turn)"), point.text
                 continue

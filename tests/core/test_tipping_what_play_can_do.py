@@ -91,3 +91,34 @@ def test_one_fact_is_one_change_and_another_tab_is_named(example: Path, season: 
         for point in answer.points:
             named = f"(on the {assess.title(point.change.power)} tab)"
             assert (named in point.text) == (point.change.power != power), point.text
+
+
+def test_a_german_atomic_victory_is_named_with_its_rule() -> None:
+    """An atomic-attack election that tips into a separate peace says the U.S. is defeated (62.82)."""
+    session = Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1944, Season.FALL))
+    session.set_value("election", "trigger", ["atomic"])
+    election = answers(session)["election"]
+    defeats = [point for point in election.points if point.fate_key[-1]]   # us_defeated
+    assert defeats, [point.text for point in election.points]
+    for point in defeats:
+        assert "the U.S. is defeated" in point.fate and point.rule == "62.82", point.text
+
+
+def test_britain_offering_again_cites_the_rule_for_a_second_surrender() -> None:
+    """Britain surrendered at -3 and fights on: an offer now needs a level below -3 (59.87)."""
+    session = Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1942, Season.SPRING))
+    session.carry["britain"].update(surrendered=True, surrender_level=-3, surrenders=[-3], at_peace=False,
+                                    surrender_turn=Turn(1941, Season.SUMMER).to_json())
+    session.set_value("britain", "dp_level", 0)
+    session.set_value("britain", "dp_level", -session.assess()["britain"].level)
+    assert session.assess()["britain"].level == 0
+    offers = [point for point in answers(session)["britain"].points if point.status.value == "offers"]
+    assert offers and all(point.level < -3 and point.rule == "59.87" for point in offers), \
+        [point.text for point in offers]
+
+
+def test_a_power_not_in_the_scenario_is_given_no_level() -> None:
+    session = sessionfile.load(ROOT / "resources" / "examples" / "britain-under-pressure-1941.awaw")
+    tipping = answers(session)
+    assert tipping["japan"].fate == "Japan, not in this scenario" and tipping["china"].fate.endswith("scenario")
+    assert all(point.fate == f"Japan: {point.status.title.lower()}" for point in tipping["japan"].points)

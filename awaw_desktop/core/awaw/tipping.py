@@ -96,7 +96,13 @@ def fate_text(result: PowerResult, before: PowerResult | None = None) -> str:
     """The fate in a player's words: "Britain at -8, offers to surrender"; with ``before`` (the power
     as it stands now), the level it would reach: "Britain falls to -10, offers to surrender"."""
     figures = result.figures
-    text = f"{result.title} {_level_phrase(result, before)}, {result.status.title.lower()}"
+    # A power not in this scenario shows no level ("—"): none here either (Japan's calendar surrender, 57.81).
+    if result.status is Status.NOT_APPLICABLE:
+        text = f"{result.title}, not in this scenario"
+    elif before is not None and before.status is Status.NOT_APPLICABLE:
+        text = f"{result.title}: {result.status.title.lower()}"
+    else:
+        text = f"{result.title} {_level_phrase(result, before)}, {result.status.title.lower()}"
     if result.power == "italy" and result.status is Status.SURRENDERS:
         text += f" (surrender level {level_words(int(figures.get('surrender_level', 0) or 0))})"
     elif result.power == "britain" and figures.get("forced_acceptance"):
@@ -111,6 +117,8 @@ def fate_text(result: PowerResult, before: PowerResult | None = None) -> str:
                   for theater, name in (("European", "level_in_effect_europe"),
                                         ("Pacific", "level_in_effect_pacific"))
                   if isinstance(figures.get(name), int)]
+        if figures.get("us_defeated"):   # a German atomic attack: a separate peace (62.82)
+            parts.append("the U.S. is defeated and signs a separate peace")
         if figures.get("allied_defeat"):
             parts.append("Allied defeat")
         elif before is not None and before.figures.get("allied_defeat"):
@@ -358,8 +366,8 @@ class TippingCache(AssessmentCache):
 #: is quoted before any other).
 _FATE_RULES: dict[str, tuple[str, ...]] = {
     "germany": ("55.11",), "italy": ("56.11", "56.32"), "japan": ("57.11", "57.12", "57.81"),
-    "france": ("58.11",), "britain": ("59.23", "59.12", "59.41"), "russia": ("60.31", "60.12", "60.11"),
-    "china": ("61.11",), "election": ("62.91", "62.41", "62.44"),
+    "france": ("58.11",), "britain": ("59.23", "59.87", "59.12", "59.41"), "russia": ("60.31", "60.12", "60.11"),
+    "china": ("61.11",), "election": ("62.82", "62.91", "62.41", "62.44"),
 }
 
 
