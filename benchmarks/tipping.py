@@ -12,7 +12,8 @@ Prints, with the one-frame target (16 ms) beside each figure:
 - *a game just opened*: the first computation for a game (nothing kept yet); median and worst;
   ``--repeat N`` measures each change N times and keeps its least time: a worst case that is the work's own,
   not a moment another process had the CPU;
-- *window*: one change on each line, made through the store with a tab or the Overview shown, until
+- *window* (1366x740, a laptop's screen): one change on each line, made through the store with a tab or the
+  Overview shown, until
   the shown panel has the new tipping points: the time the change itself takes (the store and the
   levels, before any tipping work), then the longest time the window's thread was held in one go
   while the search ran in slices (the longest gap between turns of the event loop), and the time until
@@ -49,6 +50,9 @@ from awaw_desktop.core.lines import Choice, Count, Group, Level, Line, RulesInpu
 from awaw_desktop.core.session import Session  # noqa: E402
 
 Game = tuple[Edition, Scenario, Turn, dict[str, dict[str, Any]], dict[str, Any]]
+#: The window measured: a 1366x768 laptop screen less its panel (in a smaller window the Overview scrolls, and
+#: a change that moves its rows repaints it twice as its scroll bar adjusts).
+WINDOW_SIZE = (1366, 740)
 
 
 def _random_value(rng: random.Random, line: Line) -> Any:
@@ -226,6 +230,7 @@ def window(quick: bool, freeze: bool = False) -> None:
     for path in [paths[0], paths[-1]] if quick else paths:
         main_window = MainWindow(SessionStore(sessionfile.load(path)))
         store = main_window.store
+        main_window.resize(*WINDOW_SIZE)   # a laptop's screen, not the offscreen platform's 800x600
         main_window.show()
         if freeze:
             gc.freeze()
