@@ -203,3 +203,21 @@ def test_japan_s_position_follows_its_wars_where_the_rules_leave_no_choice(qtbot
     assert far_east.isEnabled() and far_east.currentText() == UNANSWERED
     assert [far_east.itemText(i) for i in range(1, far_east.count())] == [
         "Japan, at war with Britain only, makes peace too", "Japan, at war with Britain only, fights on"]
+
+
+def test_an_italian_war_begun_after_1940_asks_who_declared_it(qtbot):
+    """The war tab has Italy at war with the Western Allies since Spring 1942, and nobody said who declared
+    it (56.12A/B): the check list says so and goes to the line; the years entered, it is gone."""
+    window = open_window(qtbot, turn=Turn(1943, Season.SPRING))
+    window.store.set_fact("war.italy_wa", SPRING_1942.to_json())
+    dialog = EndOfTurnDialog(window.store.session, window, go_to=window.go_to)
+    qtbot.addWidget(dialog)
+    go = [b for b in dialog.findChildren(QPushButton) if "who declared it" in b.accessibleName()]
+    assert go, [b.accessibleName() for b in dialog.findChildren(QPushButton)]
+    qtbot.mouseClick(go[0], Qt.MouseButton.LeftButton)
+    italy = window.power_tabs["italy"]
+    assert window.tabs.currentWidget() is window.power_tabs.holders["italy"]
+    type_number(qtbot, italy, "Years after 1940 Italy declared war on the Western Allies", 2)
+    again = EndOfTurnDialog(window.store.session, window, go_to=window.go_to)
+    qtbot.addWidget(again)
+    assert not any("56.12" in b.accessibleName() for b in again.findChildren(QPushButton))

@@ -14,6 +14,7 @@ from ..record import Record
 from . import assess
 from . import facts as war_facts
 from .common import PowerResult, Scenario, Status
+from .italy import ENTRY_BASE_YEAR
 
 if TYPE_CHECKING:
     from ..lines import Line
@@ -57,6 +58,7 @@ def checks(session: Session, results: Mapping[str, PowerResult]) -> list[Check]:
             found.append(Check(line.rule, f"{assess.title(power)}: {result.status.title.lower()} with "
                                f"\u201c{line.label}\u201d never entered, so it counts as 0. Enter it if it "
                                "is not 0 in your game.", ("line", power, line.id)))
+    found.extend(italian_entry(session))
     for power in assess.ORDER:
         known = {line.id for line in session.lines(power)}
         for line_id, value in session.inputs.get(power, {}).items():
@@ -65,6 +67,28 @@ def checks(session: Session, results: Mapping[str, PowerResult]) -> list[Check]:
                                    f"a line the {session.edition.title} do not have; it is ignored.",
                                    ("line", power, line_id)))
     return found
+
+
+def italian_entry(session: Session) -> list[Check]:
+    """Italy's war with the Western Allies began after 1940 on The war tab, but nobody said who declared it:
+    the Western Allies (+2, 56.12A) or Italy (-1 a year after 1940, 56.12B).  Also a year that disagrees."""
+    began = session.fact("war.italy_wa")
+    if began is None or not session.has_line("italy", "late_entry_years"):
+        return []
+    year = int(began["year"])
+    years = int(session.value("italy", "late_entry_years") or 0)
+    declared_by_allies = bool(session.value("italy", "wa_declared_war"))
+    since = f"{str(began['season']).title()} {year}"
+    if years and years != year - ENTRY_BASE_YEAR:
+        return [Check("56.12B", f"Italy: “Years after 1940 Italy declared war” says {ENTRY_BASE_YEAR + years}, "
+                      f"but The war tab has Italy at war with the Western Allies since {since}.",
+                      ("line", "italy", "late_entry_years"))]
+    if year > ENTRY_BASE_YEAR and not years and not declared_by_allies:
+        return [Check("56.12", f"Italy has been at war with the Western Allies since {since} (The war tab), but "
+                      "nobody has said who declared it: tick the Western Allies' declaration (56.12A, +2) or enter "
+                      f"the years after 1940 if Italy declared it (56.12B, {ENTRY_BASE_YEAR - year:+d}).",
+                      ("line", "italy", "late_entry_years"))]
+    return []
 
 
 #: The powers whose surrender has a level the later rules read, and the rule that sets it: Italy's (56.31),
