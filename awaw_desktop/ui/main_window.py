@@ -38,7 +38,7 @@ from .window_view import WindowView
 if TYPE_CHECKING:
     from concurrent.futures import Future, ThreadPoolExecutor
 
-    from PySide6.QtGui import QShortcut
+    from PySide6.QtGui import QKeyEvent, QShortcut
     from PySide6.QtWidgets import QDockWidget, QWizard
 
     from ..core.recovery import RecoveryStore
@@ -178,6 +178,15 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
             install_keys(action, keys)
         else:
             self._waiting_keys.append((action, keys))
+
+    def takes_undo_keys(self, event: QKeyEvent) -> bool:
+        """True if ``event`` is a key of Edit > Undo or Redo: a number box with the cursor in it lets the
+        game's undo have it (``NumberBox.event``)."""
+        from PySide6.QtGui import QKeySequence
+
+        pressed = QKeySequence(event.keyCombination())
+        return any(pressed.matches(sequence) == QKeySequence.SequenceMatch.ExactMatch
+                   for action in (self.action_undo, self.action_redo) for sequence in action.shortcuts())
 
     def install_shortcuts(self) -> None:
         """The menu actions' keys and the tab keys (Ctrl+1 to Ctrl+9, Ctrl+Shift+F): after the first paint."""

@@ -145,6 +145,25 @@ class NumberBox(QSpinBox):
             self._typing = False
             self._settled = self.value()
 
+    def event(self, event: QEvent) -> bool:
+        """Ctrl+Z and the redo keys go to the window when it takes them (``takes_undo_keys``): in the main
+        window they undo the game's last step wherever the cursor is, not this box's own text (which left the
+        step in place, or undid another box's entry as a new step; ninth play-test).  In a dialog the box
+        keeps its own text undo."""
+        if self._window_takes(event):
+            return True
+        return super().event(event)
+
+    def _window_takes(self, event: QEvent) -> bool:
+        """True for an undo or redo key the window takes: the box lets it through (not overridden)."""
+        if event.type() != QEvent.Type.ShortcutOverride or not isinstance(event, QKeyEvent):
+            return False
+        takes = getattr(self.window(), "takes_undo_keys", None)
+        if callable(takes) and takes(event):
+            event.ignore()   # not overridden: the window's Undo or Redo action has the key
+            return True
+        return False
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (QtCore.Qt.Key.Key_Return, QtCore.Qt.Key.Key_Enter) and not self.settle():
             event.accept()   # a refused number does not also press the dialog's default button
@@ -155,6 +174,8 @@ class NumberBox(QSpinBox):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """A key given to the line edit itself (not through the box) is looked at the same way."""
+        if watched is self.lineEdit() and self._window_takes(event):
+            return True
         if watched is self.lineEdit() and event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
             self._begin_again_if_typed_over(event)
         return super().eventFilter(watched, event)

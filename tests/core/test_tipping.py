@@ -92,8 +92,8 @@ def test_the_distance_to_the_next_threshold_in_table_talk() -> None:
                              session.effective_carry(), facts=session.facts)
     assert tipping["britain"].distance_text == "Next threshold: 2 levels down (at -10) or 9 levels up (at +1)."
     assert tipping["germany"].distance_text == "Next threshold: 7 levels down (at 0); none up within one change."
-    assert tipping["italy"].distance_text == ("No single change moves its level (0) to a threshold, but changes "
-                                              "that keep it there tip it.")
+    assert tipping["italy"].distance_text == ("No number changed alone takes its level (0) to a threshold; the "
+                                              "changes listed tip it another way.")
     assert tipping["france"].distance_text == "Next threshold: none within one change, up or down."
     assert tipping["election"].fate == "U.S. election (no election this turn), no effect"
 

@@ -122,3 +122,20 @@ def test_a_power_not_in_the_scenario_is_given_no_level() -> None:
     tipping = answers(session)
     assert tipping["japan"].fate == "Japan, not in this scenario" and tipping["china"].fate.endswith("scenario")
     assert all(point.fate == f"Japan: {point.status.title.lower()}" for point in tipping["japan"].points)
+
+
+def test_a_tick_that_tips_another_way_is_no_level_threshold() -> None:
+    """Britain in surrender at peace, at -16: the U.S. at war resumes its war (59.86) and it offers at -15.  That is
+    no threshold one level up: no number changed alone reaches one (ninth play-test)."""
+    session = Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1942, Season.SPRING))
+    session.set_fact("war.germany_us", None)
+    session.carry["britain"].update(surrendered=True, surrender_level=-10, surrenders=[-10], at_peace=True,
+                                    surrender_turn=Turn(1941, Season.FALL).to_json())
+    war_facts.settle_from_carry(session.facts, session.carry, session.turn)
+    session.set_value("britain", "dp_level", 0)
+    session.set_value("britain", "dp_level", -16 - session.assess()["britain"].level)
+    britain = answers(session)["britain"]
+    (point,) = britain.points
+    assert point.change.direction == "tick" and point.level == -15
+    assert (britain.levels_down, britain.levels_up) == (None, None)
+    assert britain.distance_text.startswith("No number changed alone takes its level (-16) to a threshold")

@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSpinBox
 
+from . import helpers
 from .helpers import find, tick, type_number
 from .test_main_window import make_window
 
@@ -242,3 +243,22 @@ def test_two_entries_in_one_box_are_two_undo_steps(qtbot):
     assert find(tab, DP, QSpinBox).value() == -12
     window.action_undo.trigger()
     assert find(tab, DP, QSpinBox).value() == 0
+
+
+def test_ctrl_z_in_a_number_box_undoes_the_games_last_step(qtbot):
+    """With the cursor in a number box, Ctrl+Z and Ctrl+Shift+Z are the game's Undo and Redo, not the box's
+    text undo (which left the step in place, or reset another box as a new step; ninth play-test)."""
+    window = active_window(qtbot)
+    helpers.painted(qtbot, window)   # the menu keys are given once the window is painted
+    tab = window.power_tabs["britain"]
+    type_keys(qtbot, tab, TRANSPORTS, "12")
+    type_keys(qtbot, tab, DP, "-3")
+    type_keys(qtbot, tab, DP, "-5")
+    transports = find(tab, TRANSPORTS, QSpinBox)
+    transports.setFocus()
+    qtbot.keyClick(transports.lineEdit(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert find(tab, DP, QSpinBox).value() == -3 and transports.value() == 12
+    assert window.store.undo_stack.count() == 3   # no step made by undoing the box's text
+    qtbot.keyClick(transports.lineEdit(), Qt.Key.Key_Z,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert find(tab, DP, QSpinBox).value() == -5

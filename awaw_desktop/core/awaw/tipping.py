@@ -195,8 +195,8 @@ class PowerTipping(Record):
         if self.points:   # every listed change tips it without moving its level (a tick, not a count)
             if self.status is Status.NOT_APPLICABLE:   # Japan in a European scenario: its surrender comes nearer
                 return "Not assessed in this scenario, but the changes listed change its fate."
-            return (f"No single change moves its level ({level_words(self.level)}) to a threshold, but changes "
-                    "that keep it there tip it.")
+            return (f"No number changed alone takes its level ({level_words(self.level)}) to a threshold; the "
+                    "changes listed tip it another way.")
         if self.status is Status.NOT_APPLICABLE:
             return "Not in this scenario: nothing this turn changes its fate."
         return "Next threshold: none within one change, up or down."
@@ -614,8 +614,12 @@ def tipping_steps(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inpu
     for key in missing:
         base = prober.base[key]
         points = _in_telling_order(key, found[key])
-        downs = [base.level - point.level for point in points if point.level < base.level]
-        ups = [point.level - base.level for point in points if point.level > base.level]
+        # How far the thresholds are in levels: from the numbers' changes, which act through the level alone.  A
+        # tick may move the level and tip the power another way (the U.S. at war: Britain's war resumes, 59.86),
+        # and "1 level up" would then promise what a level alone does not do (ninth play-test).
+        moved = [point for point in points if point.change.direction in ("up", "down")]
+        downs = [base.level - point.level for point in moved if point.level < base.level]
+        ups = [point.level - base.level for point in moved if point.level > base.level]
         tipping[key] = cache.answers[keys[key]] = PowerTipping(
             key, base.title, base.level, base.status, fate_text(base), tuple(points),
             min(downs) if downs else None, min(ups) if ups else None)
