@@ -26,7 +26,7 @@ from ..core.awaw.britain_surrender.far_east import positions as far_east_positio
 from ..core.awaw.common import Question, Status
 from ..core.awaw.levels import NO_LEVEL, has_level, no_election
 from ..core.session import Session, preview_end_of_turn
-from .theme import status_text
+from .theme import points_text, status_text
 
 #: Procedures the end of turn offers first: power -> (the status that calls for it, the button's words).
 END_OF_TURN_WIZARDS = {
@@ -256,7 +256,7 @@ class EndOfTurnDialog(QDialog):
             result = report.results[power]
             # A power the scenario leaves out has no level to read: a dash, as on the Overview (54.11, 62.46B),
             # then its status straight after (a second dash between them would read as a level of its own).
-            level = ("no election \u2014" if no_election(result) else f"{result.level:+d} \u2014"
+            level = ("no election \u2014" if no_election(result) else f"{points_text(result.level)} \u2014"
                      if has_level(result) else NO_LEVEL)
             parts.append(f"<h3>{escape(result.title)}: {level} {escape(status_text(result.status))}"
                          f"</h3><p>{escape(result.verdict)}</p>")

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QLabel, QScrollArea, QTabWidget, QUndoView, QWidge
 from ..core.awaw import assess
 from ..core.awaw.levels import NOT_IN_SCENARIO, recorded_levels
 from .store import SessionStore
+from .theme import points_text
 
 #: One colour per power; each line also carries a distinct dash pattern and its name at the end.
 POWER_COLOURS = {
@@ -169,7 +170,7 @@ class HistoryPanel(QTabWidget):
                 shown = recorded_levels(session.scenario, entry.levels)
                 order = [key for key in assess.DISPLAY_ORDER if key in shown] + \
                     [key for key in shown if key not in assess.DISPLAY_ORDER]   # as the Overview lists them
-                levels = ", ".join(f"{assess.title(k)} {shown[k]:+d}" for k in order)
+                levels = ", ".join(f"{assess.title(k)} {points_text(shown[k])}" for k in order)
                 events = "".join(f"<li><b>{escape(e.rule)}</b> {escape(e.text)}</li>" for e in entry.events)
                 parts.append(f"<p><b>{escape(entry.title)}</b><br><small>{escape(levels)}</small></p>"
                              + (f"<ul>{events}</ul>" if events else ""))

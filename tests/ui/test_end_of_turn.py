@@ -47,7 +47,9 @@ def test_a_question_starts_unanswered_and_the_turn_waits_for_it(qtbot):
         assert not end.isEnabled()
         next(each for each in dialog.choice_widgets.values() if each.currentData() is None).setCurrentIndex(1)
     assert end.isEnabled()
-    assert "&#x27;" not in " ".join(label.text() for label in dialog.findChildren(type(dialog.report_view)))
+    shown = " ".join(label.text() for label in dialog.findChildren(type(dialog.report_view)))
+    assert "&#x27;" not in shown
+    assert "+0 \u2014" not in shown and "Italy: 0 \u2014" in shown   # a level of 0 as players write it
 
 
 def test_check_list_finds_a_surrendered_power_still_at_war_and_goes_there(qtbot):

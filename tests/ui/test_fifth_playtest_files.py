@@ -78,6 +78,7 @@ def test_a_pacific_end_of_turn_and_game_record_give_no_level_for_the_powers_left
     assert "End of Winter 1941" in record.text()
     levels = record.text().split("<small>")[1].split("</small>")[0]
     assert levels.startswith("Japan +") and ", China " in levels
+    assert "+0" not in levels   # a level of 0 as players write it
     for title in LEFT_OUT:
         assert title not in levels
     _turns, series = window.history.chart.series()

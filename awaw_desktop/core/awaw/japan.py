@@ -855,7 +855,10 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
                                   "(57.12).")]
     if not assessment.clock_started:
         notes.append(Consequence("57.14A", "The cumulative modifiers start at the end of the turn after the "
-                                           "war breaks out; set the war turn to start the clock."))
+                                           "war breaks out; set the war turn to start the clock."
+                                 if carry.war_turn is None else
+                                 "The cumulative modifiers start at the end of the turn after the war broke "
+                                 f"out ({carry.war_turn.title}): not yet this turn."))
     return PowerResult(KEY, TITLE, level, level, Status.NO_EFFECT, f"Japan fights on (resistance {level:+d}: {parts}).",
                        assessment.breakdown, tuple(notes), figures)
 
