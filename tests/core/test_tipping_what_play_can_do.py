@@ -139,3 +139,23 @@ def test_a_tick_that_tips_another_way_is_no_level_threshold() -> None:
     assert point.change.direction == "tick" and point.level == -15
     assert (britain.levels_down, britain.levels_up) == (None, None)
     assert britain.distance_text.startswith("No number changed alone takes its level (-16) to a threshold")
+
+
+def test_russias_line_says_when_it_ends_the_game() -> None:
+    """France and Britain in surrender, Russia at +1: Russia's fall to 0 is the Allied defeat (62.91), and its own
+    line says so, not only the election's (eighth play-test); a change that lifts the defeat says that."""
+    session = Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1942, Season.SPRING))
+    session.carry["france"].update(surrendered=True, surrender_turn=Turn(1940, Season.SUMMER).to_json(),
+                                   surrender_level=2, vichy=True)
+    session.carry["britain"].update(surrendered=True, at_peace=True, surrender_level=-3, surrenders=[-3],
+                                    surrender_turn=Turn(1941, Season.SUMMER).to_json())
+    war_facts.settle_from_carry(session.facts, session.carry, session.turn)
+    session.set_value("russia", "dp_level", 0)
+    session.set_value("russia", "dp_level", 1 - session.assess()["russia"].level)
+    falls = [point for point in answers(session)["russia"].points if point.level <= 0]
+    assert falls and all(point.text.endswith("; the game ends in an Allied defeat (62.91)") for point in falls)
+    assert any("(60.12); the game ends" in point.text for point in falls)
+    session.set_value("russia", "dp_level", session.value("russia", "dp_level") - 1)   # Russia at 0: defeat
+    assert session.assess()["election"].figures["allied_defeat"]
+    rises = [point for point in answers(session)["russia"].points if point.level > 0]
+    assert rises and all(point.text.endswith("; it lifts the Allied defeat (62.91)") for point in rises)

@@ -27,10 +27,11 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Se
 from typing import TYPE_CHECKING, Any, overload
 
 from ..lines import Choice, Context, Count, Escalating, Group, Level, Line, Offset, PerN, RulesInputError
-from ..record import Record
+from ..record import Record, replace
 from . import assess
 from . import facts as war_facts
-from .common import Consequence, Edition, PowerResult, Scenario, Status, Turn
+from .common import Consequence, Edition, GameContext, PowerResult, Scenario, Status, Turn
+from .election import allied_defeat
 from .tipping_limits import Limits
 from .tipping_probe import AssessmentCache, Prober, frozen
 from .tipping_search import finish, first_changes
@@ -385,6 +386,20 @@ def _new_rule(before: PowerResult, after: PowerResult, fallback: str) -> str:
     return fresh[0].rule if fresh else fallback
 
 
+def allied_defeat_words(game: GameContext, power: str, result: PowerResult) -> str:
+    """What Russia's change does to the Allied defeat (62.91), said on Russia's own line too (not only on the
+    election's): Russia is the last of France, Britain and Russia the defeat reads, and its fall to 0 is often
+    what ends the game (eighth play-test).  "" when it changes nothing, or for another power; the point then
+    names Russia's own rule in its fate and 62.91 as its rule."""
+    if power != "russia" or game.scenario is Scenario.PACIFIC:
+        return ""
+    before = allied_defeat(game)[0]
+    after = allied_defeat(replace(game, results={**game.results, power: result}))[0]
+    if before == after:
+        return ""
+    return "the game ends in an Allied defeat" if after else "it lifts the Allied defeat"
+
+
 def hints(tipping: PowerTipping, now: tuple[int, Mapping[str, Line], Mapping[str, Any]] | None = None
           ) -> dict[Where, int]:
     """Where each of a power's tipping numbers is: the number a search of the same line and direction
@@ -577,6 +592,7 @@ def tipping_steps(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inpu
         return fate(result) != base_fates[power]
 
     found: dict[str, list[TippingPoint]] = {key: [] for key in missing}
+    game = GameContext(edition, scenario, turn, prober.base, prober.carry)   # as the base stands (62.91 reads it)
     #: For each power, the lines a fact of the war sets (``mirrored``) -> the index of its point in ``found``:
     #: one fact shown on two tables is one change, listed once (on the power's own table if it is there).
     same_fact: dict[str, dict[Any, int]] = {key: {} for key in missing}
@@ -609,8 +625,11 @@ def tipping_steps(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inpu
                 firsts = yield from first_changes(changes, probe, tips, reach, _starts(changes, reach, known))
                 for power, (change, result) in firsts.items():
                     before = prober.base[power]
-                    add(power, TippingPoint(power, change, result.status, result.level, fate_text(result, before),
-                                            _new_rule(before, result, change.rule), fate(result)))
+                    words, rule = fate_text(result, before), _new_rule(before, result, change.rule)
+                    defeat = allied_defeat_words(game, power, result)
+                    if defeat:   # "Russia falls to 0, incurs effects (60.12); the game ends in ... (62.91)"
+                        words, rule = f"{words} ({rule}); {defeat}", "62.91"
+                    add(power, TippingPoint(power, change, result.status, result.level, words, rule, fate(result)))
     for key in missing:
         base = prober.base[key]
         points = _in_telling_order(key, found[key])
