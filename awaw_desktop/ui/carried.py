@@ -33,6 +33,7 @@ from ..core.lines import RulesInputError
 from ..core.session import Session
 from .number_box import NumberBox, RefusalLine
 from .store import SessionStore
+from .theme import points_text
 
 #: (label, rule, kind, minimum, maximum) for each carried value players may adjust.
 #: kind: "flag", "int", "optional-int" (not yet / a level), "optional-turn" (not yet / a turn).
@@ -105,7 +106,7 @@ def humanize(key: str, value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int):
-        return f"{value:+d}" if key.endswith("level") or key.endswith("total") else str(value)
+        return points_text(value) if key.endswith("level") or key.endswith("total") else str(value)
     if isinstance(value, dict) and "season" in value:
         return turn_text(value)
     if isinstance(value, list):

@@ -40,6 +40,7 @@ from awaw_desktop.core.awaw.election import (
     separate_peace_tension,
     usat_counted,
 )
+from awaw_desktop.core.awaw.levels import signed
 from awaw_desktop.core.lines import Context, LineResult, RulesInputError, evaluate
 
 from .tipping_sessions import sessions
@@ -147,7 +148,7 @@ def old_assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
         status = Status.EFFECTS if implementation.adverse else Status.NO_EFFECT
         verdict = _held_verdict(implementation)
         if game.scenario is Scenario.GLOBAL_WAR and not atomic:
-            verdict += f" (Europe {theaters.europe:+d}, Pacific {theaters.pacific:+d}.)"
+            verdict += f" (Europe {signed(theaters.europe)}, Pacific {signed(theaters.pacific)}.)"
     else:
         europe_now = None if "europe" in lifted else _current(carry, "europe", usat)
         pacific_now = None if "pacific" in lifted else _current(carry, "pacific", tensions["usjt"])
@@ -157,14 +158,14 @@ def old_assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
                             if carry[f"level_{theater}"] is not None)
         status = Status.EFFECTS if europe_now is not None or pacific_now is not None or defeated else Status.NO_EFFECT
         if status is Status.EFFECTS:
-            parts = [f"{name} {lvl:+d}" for name, lvl in (("Europe", europe_now), ("Pacific", pacific_now))
+            parts = [f"{name} {signed(lvl)}" for name, lvl in (("Europe", europe_now), ("Pacific", pacific_now))
                      if lvl is not None]
             if defeated and pacific_now is None:
                 parts.append("Pacific separate peace (62.82)")
             verdict = f"No U.S. election this turn; earlier election results still in effect: {', '.join(parts)}."
         else:
-            verdict = (f"No U.S. election this turn (Europe stands at {theaters.europe:+d}, "
-                       f"Pacific at {theaters.pacific:+d}).")
+            verdict = (f"No U.S. election this turn (Europe stands at {signed(theaters.europe)}, "
+                       f"Pacific at {signed(theaters.pacific)}).")
     if defeat:
         status = Status.EFFECTS
         verdict = "Allied defeat: decisive Axis victory (62.91). " + verdict

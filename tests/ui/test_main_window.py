@@ -238,7 +238,7 @@ def test_carried_values_show_on_the_tab_and_adjust_as_one_undo_step(qtbot, windo
     from awaw_desktop.ui import carried
 
     tab = window.power_tabs["japan"]
-    assert "Cumulative modifiers so far (57.14): <b>+0</b>" in text(tab, "Japan carried values")
+    assert "Cumulative modifiers so far (57.14): <b>0</b>" in text(tab, "Japan carried values")
     carried.apply_carried(window.store, "japan", {"cumulative_total": 3, "war_turn": {"season": "winter",
                                                                                        "year": 1941}})
     assert "<b>+3</b>" in text(tab, "Japan carried values")

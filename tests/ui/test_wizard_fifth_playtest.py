@@ -220,7 +220,7 @@ def test_a_declined_offer_goes_to_step_two_and_back_renumbers(qtbot):
 
 def test_with_no_line_counting_the_offer_page_says_so_instead_of_an_empty_table(qtbot):
     wizard = british.open_wizard(qtbot, british.make_store(0))
-    assert text(wizard, "British resistance level") == "British resistance: +0"
+    assert text(wizard, "British resistance level") == "British resistance: 0"
     assert not find(wizard, "Resistance breakdown").isVisible()
     assert "No line of the British table (59.21)" in shown(wizard, "Resistance breakdown note")
 

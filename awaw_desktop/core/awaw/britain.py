@@ -43,6 +43,7 @@ from .common import (
     Turn,
     TurnOutcome,
 )
+from .levels import signed
 
 KEY = "britain"
 TITLE = "Britain"
@@ -354,7 +355,7 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
                if at_peace else "Germany declared war after the surrender: Britain does not surrender again (59.87).")
         return PowerResult(KEY, TITLE, total, total, Status.SURRENDERED,
                            f"Britain has surrendered at surrender level {said}; the level shown is its resistance "
-                           f"now ({total:+d}).", result.breakdown,
+                           f"now ({signed(total)}).", result.breakdown,
                            (Consequence("59.87", why), _canada(game.edition)),
                            # 62.91 reading: once Germany's declaration resumed the war (59.86B) Britain is
                            # at war again, so it is no longer in a state of surrender for 62.31 or 62.91.
@@ -366,14 +367,14 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
     if surrendered and carry.get("surrender_turn") == this_turn:
         return PowerResult(KEY, TITLE, total, total, Status.SURRENDERED,
                            f"Britain surrendered this turn at surrender level {said}; the level shown is its "
-                           f"resistance ({total:+d}).", result.breakdown,
+                           f"resistance ({signed(total)}).", result.breakdown,
                            (Consequence("59.87", "One offer a turn: a new offer can come in a later turn, below "
                                                  f"level {said}."), _canada(game.edition)),
                            _figures(True, level, None, total, us_at_war, at_peace, resumed))
     if this_turn in (carry.get("declined_offers") or []):
         status = Status.SURRENDERED if surrendered else Status.NO_EFFECT
         return PowerResult(KEY, TITLE, total, total, status,
-                           f"Germany declined Britain's offer this turn; it lapsed (resistance {total:+d}).",
+                           f"Germany declined Britain's offer this turn; it lapsed (resistance {signed(total)}).",
                            result.breakdown,
                            (Consequence("59.32", "A declined offer lapses; Britain may offer again in a later "
                                                  "turn."), *resumed_note),
@@ -401,21 +402,22 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
             Consequence("59.61", "The U.S. is at war with Germany: no concessions; the war goes on.") if us_at_war
             else Consequence("59.62", "The U.S. is not at war with Germany: a peace treaty with concessions."))
         must = " Germany must accept." if not the_offer.may_decline else ""
-        verdict = (f"Britain offers to surrender (resistance {total:+d}); accepted, the surrender level would be "
+        verdict = (f"Britain offers to surrender (resistance {signed(total)}); accepted, the surrender level would be "
                    f"{the_offer.surrender_level}.{must}")
         return PowerResult(KEY, TITLE, total, total, Status.OFFERS, verdict, result.breakdown,
                            tuple(consequences),
                            _figures(surrendered, level, the_offer, total, us_at_war, False, resumed))
     if surrendered:
         return PowerResult(KEY, TITLE, total, total, Status.SURRENDERED,
-                           f"Britain has surrendered at surrender level {said} and fights on (resistance {total:+d}).",
+                           f"Britain has surrendered at surrender level {said} and fights on "
+                           f"(resistance {signed(total)}).",
                            result.breakdown,
                            (*resumed_note,
                             Consequence("59.87", f"Britain offers again only below its last surrender level "
                                                  f"{said}."), _canada(game.edition)),
                            _figures(True, level, the_offer, total, us_at_war, False, resumed))
     return PowerResult(KEY, TITLE, total, total, Status.NO_EFFECT,
-                       f"Britain fights on (resistance {total:+d}).", result.breakdown,
+                       f"Britain fights on (resistance {signed(total)}).", result.breakdown,
                        (Consequence("59.12", "Britain offers to surrender only at a resistance level of 0 or less."),),
                        _figures(False, None, the_offer, total, us_at_war, False))
 
@@ -602,7 +604,7 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
                           else Consequence("59.62", "Peace between Germany and Britain."))
             if conciliation.points:
                 events.append(Consequence("59.75", f"Conciliation: future British resistance "
-                                                   f"{conciliation.resistance_modifier:+d}, USAT "
+                                                   f"{signed(conciliation.resistance_modifier)}, USAT "
                                                    f"-{conciliation.usat_reduction}."))
         record_accepted_surrender(carry, game.turn, new_level, us_at_war, conciliation, far_east, returned)
         return TurnOutcome(carry, tuple(events), tuple(questions))
@@ -661,7 +663,7 @@ def record_british_surrender(session: Session, outcome: procedure.SurrenderOutco
         if not outcome.offer.may_decline:
             raise RulesInputError("at a resistance level of -10 or lower Germany must accept (59.23)")
         record_declined_offer(carry, session.turn)
-        title = f"British offer at {outcome.offer.resistance:+d} declined; it lapses"
+        title = f"British offer at {signed(outcome.offer.resistance)} declined; it lapses"
         levels = {KEY: outcome.offer.resistance}
     previous = {KEY: dict(session.carry.get(KEY, {}))}
     session.carry[KEY] = carry

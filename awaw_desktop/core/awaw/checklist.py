@@ -15,6 +15,7 @@ from . import assess
 from . import facts as war_facts
 from .common import PowerResult, Scenario, Status
 from .italy import ENTRY_BASE_YEAR
+from .levels import signed
 
 if TYPE_CHECKING:
     from ..lines import Line
@@ -86,7 +87,7 @@ def italian_entry(session: Session) -> list[Check]:
     if year > ENTRY_BASE_YEAR and not years and not declared_by_allies:
         return [Check("56.12", f"Italy has been at war with the Western Allies since {since} (The war tab), but "
                       "nobody has said who declared it: tick the Western Allies' declaration (56.12A, +2) or enter "
-                      f"the years after 1940 if Italy declared it (56.12B, {ENTRY_BASE_YEAR - year:+d}).",
+                      f"the years after 1940 if Italy declared it (56.12B, {signed(ENTRY_BASE_YEAR - year)}).",
                       ("line", "italy", "late_entry_years"))]
     return []
 

@@ -34,6 +34,7 @@ from .common import (
     TurnOutcome,
     require_range,
 )
+from .levels import signed
 
 KEY = "china"
 TITLE = "China"
@@ -257,7 +258,7 @@ def effects(edition: Edition, level: int) -> tuple[Consequence, ...]:
         steps = range(level, 0, -1)
     else:
         return ()
-    return tuple(Consequence("61.11", f"({step:+d}) {table[step]}") for step in steps)
+    return tuple(Consequence("61.11", f"({signed(step)}) {table[step]}") for step in steps)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -384,12 +385,12 @@ def initial_carry() -> dict[str, Any]:
 
 
 def _verdict(level: int, total: int) -> str:
-    raw = "" if level == total else f", table total {total:+d}"
+    raw = "" if level == total else f", table total {signed(total)}"
     timing = "from the next Japanese player turn until the next check at the end of the Chinese player turn"
     if level == 0:
         return f"Chinese resistance 0{raw}: no effect ({timing})."
     kind = "restrictions" if level < 0 else "benefits"
-    return f"Chinese resistance {level:+d}{raw}: Nationalist {kind} apply {timing}."
+    return f"Chinese resistance {signed(level)}{raw}: Nationalist {kind} apply {timing}."
 
 
 def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
@@ -429,7 +430,7 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
     if result.status is Status.NOT_APPLICABLE:
         return TurnOutcome(carry)
     carry["last_level"] = result.level
-    events: list[Consequence] = [Consequence("61.11", f"{game.turn.title}: Chinese resistance {result.level:+d} "
+    events: list[Consequence] = [Consequence("61.11", f"{game.turn.title}: Chinese resistance {signed(result.level)} "
                                                       "(end of the Chinese player turn).")]
     if game.edition.is_updated:
         facts = DEFECTION_FACTS.validate(inputs.get(DEFECTION_FACTS.id, DEFECTION_FACTS.default()))

@@ -45,6 +45,7 @@ from .common import (
     TurnOutcome,
     require_range,
 )
+from .levels import signed
 
 KEY = "election"
 TITLE = "U.S. election"
@@ -130,7 +131,7 @@ def _british_surrender_level(context: Context) -> tuple[int, str]:
         return 0, "Britain is not in surrender"
     if level is None:
         return 0, "British surrender level unknown"
-    return int(level) + 5, f"British surrender level {int(level):+d}"
+    return int(level) + 5, f"British surrender level {signed(int(level))}"
 
 
 BRITISH_SURRENDER_LEVEL = Derived(
@@ -177,7 +178,7 @@ def _japanese_resistance(context: Context) -> tuple[int, str]:
     level = context.get("japan.level")
     if level is None:
         return 0, "Japan not assessed"
-    return -int(level), f"Japanese resistance {int(level):+d}"
+    return -int(level), f"Japanese resistance {signed(int(level))}"
 
 
 JAPANESE_RESISTANCE = Derived(
@@ -487,33 +488,33 @@ def combine(europe: int, pacific: int, trigger: Trigger | str, scenario: Scenari
         # 62.31, 62.81: only the European calculation is made; the Pacific sum plays no part.
         if europe <= SEPARATE_PEACE_AT:
             return Implementation(trigger, True, europe, 0, europe, europe, None, us_defeated=True,
-                                  explanation=f"European result {europe:+d}: the U.S. signs a separate peace with "
+                                  explanation=f"European result {signed(europe)}: the U.S. signs a separate peace with "
                                               "Germany and Japan and is defeated (62.82).")
         return Implementation(trigger, True, europe, 0, europe, None, None, lifts_europe_restrictions=True,
-                              explanation=f"European result {europe:+d}: the atomic attack fails to force a "
+                              explanation=f"European result {signed(europe)}: the atomic attack fails to force a "
                                           "separate peace; every U.S. restriction in Europe is lifted (62.83).")
     if scenario is Scenario.EUROPEAN:
         if europe >= 1:
             return Implementation(trigger, True, europe, 0, europe, None, None,
-                                  explanation=f"Result {europe:+d}: U.S. policy is unchanged (62.42A).")
+                                  explanation=f"Result {signed(europe)}: U.S. policy is unchanged (62.42A).")
         return Implementation(trigger, True, europe, 0, europe, europe, None,
-                              explanation=f"Result {europe:+d} is implemented in Europe (European scenario: the "
+                              explanation=f"Result {signed(europe)} is implemented in Europe (European scenario: the "
                                           "Pacific is disregarded, 62.46A).")
     combined = europe + pacific
     if combined >= 1:
         return Implementation(trigger, True, europe, pacific, combined, None, None,
-                              explanation=f"Combined result {combined:+d}: U.S. policy is unchanged (62.42A).")
+                              explanation=f"Combined result {signed(combined)}: U.S. policy is unchanged (62.42A).")
     if europe <= 0 and pacific <= 0:
         return Implementation(trigger, True, europe, pacific, combined, europe, pacific,
-                              explanation=f"The Axis wins in both theaters: Europe {europe:+d} and Pacific "
-                                          f"{pacific:+d}, each in its own theater (62.42B).")
+                              explanation=f"The Axis wins in both theaters: Europe {signed(europe)} and Pacific "
+                                          f"{signed(pacific)}, each in its own theater (62.42B).")
     if europe <= 0:
         return Implementation(trigger, True, europe, pacific, combined, combined, None,
-                              explanation=f"The Axis wins in Europe: the combined {combined:+d} is implemented in "
+                              explanation=f"The Axis wins in Europe: the combined {signed(combined)} is implemented in "
                                           "Europe; the Pacific war goes on (62.42B).")
     return Implementation(trigger, True, europe, pacific, combined, None, combined,
-                          explanation=f"The Axis wins in the Pacific: the combined {combined:+d} is implemented in "
-                                      "the Pacific; the European war goes on (62.42B).")
+                          explanation=f"The Axis wins in the Pacific: the combined {signed(combined)} is "
+                                      "implemented in the Pacific; the European war goes on (62.42B).")
 
 
 _RESULTS: dict[int, str] = {
@@ -572,17 +573,17 @@ def restrictions(result: int | None, britain_in_surrender: bool = False) -> tupl
     if result <= SEPARATE_PEACE_AT:
         tension = separate_peace_tension(result)
         out += [
-            Consequence("62.41", f"({result:+d}) The U.S. signs a separate peace in this theater; its tension "
+            Consequence("62.41", f"({signed(result)}) The U.S. signs a separate peace in this theater; its tension "
                                  f"level there is set to {tension} (62.65)."),
             Consequence("62.6", "U.S. units leave the theater as 62.61-62.62 say; American BRP grants there follow "
                                 "the tension level (62.45)."),
         ]
-    out += [Consequence("62.41", f"({level:+d}) {_RESULTS[level]}" if level else f"(0) {_RESULTS[0]}")
+    out += [Consequence("62.41", f"({signed(level)}) {_RESULTS[level]}" if level else f"(0) {_RESULTS[0]}")
             for level in levels if level in _RESULTS]
     applies = "only to American units, American-built partisans included"
     shared = britain_bound_levels(result, britain_in_surrender)
     if shared:
-        span = "0" if len(shared) == 1 else f"0 to {min(shared):+d}"
+        span = "0" if len(shared) == 1 else f"0 to {signed(min(shared))}"
         out.append(Consequence("62.44", f"Restrictions apply {applies}; Britain has surrendered, so the "
                                         f"restrictions of results {span} bind Britain too."))
     else:
@@ -707,7 +708,7 @@ def questions(implementation: Implementation) -> tuple[Question, ...]:
                                    ("pacific", "Japan", implementation.pacific_result)):
         if result is None or result >= 0:
             continue
-        options = tuple((str(level), f"{level:+d}" + (" (the election result)" if level == result else ""))
+        options = tuple((str(level), f"{signed(level)}" + (" (the election result)" if level == result else ""))
                         for level in range(result, 1))
         asked.append(Question(f"election.{theater}_result", "62.43",
                               f"{power} may impose a higher U.S. election result in {theater.capitalize()} "
@@ -780,7 +781,7 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
         status = Status.EFFECTS if implementation.adverse else Status.NO_EFFECT
         verdict = _held_verdict(implementation)
         if game.scenario is Scenario.GLOBAL_WAR and not atomic:
-            verdict += f" (Europe {theaters.europe:+d}, Pacific {theaters.pacific:+d}.)"
+            verdict += f" (Europe {signed(theaters.europe)}, Pacific {signed(theaters.pacific)}.)"
     else:
         europe_now = None if "europe" in lifted else _current(carry, "europe", usat)
         pacific_now = None if "pacific" in lifted else _current(carry, "pacific", tensions["usjt"])
@@ -790,14 +791,14 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
                             if carry[f"level_{theater}"] is not None)
         status = Status.EFFECTS if europe_now is not None or pacific_now is not None or defeated else Status.NO_EFFECT
         if status is Status.EFFECTS:
-            parts = [f"{name} {lvl:+d}" for name, lvl in (("Europe", europe_now), ("Pacific", pacific_now))
+            parts = [f"{name} {signed(lvl)}" for name, lvl in (("Europe", europe_now), ("Pacific", pacific_now))
                      if lvl is not None]
             if defeated and pacific_now is None:
                 parts.append("Pacific separate peace (62.82)")
             verdict = f"No U.S. election this turn; earlier election results still in effect: {', '.join(parts)}."
         else:
-            verdict = (f"No U.S. election this turn (Europe stands at {theaters.europe:+d}, "
-                       f"Pacific at {theaters.pacific:+d}).")
+            verdict = (f"No U.S. election this turn (Europe stands at {signed(theaters.europe)}, "
+                       f"Pacific at {signed(theaters.pacific)}).")
     if defeat:
         status = Status.EFFECTS
         verdict = "Allied defeat: decisive Axis victory (62.91). " + verdict
@@ -815,9 +816,9 @@ def _held_verdict(implementation: Implementation) -> str:
         elif result is None:
             parts.append(f"{name}: war goes on")
         elif result <= SEPARATE_PEACE_AT:
-            parts.append(f"{name}: separate peace ({result:+d}, tension {separate_peace_tension(result)})")
+            parts.append(f"{name}: separate peace ({signed(result)}, tension {separate_peace_tension(result)})")
         else:
-            parts.append(f"{name}: restrictions {result:+d}")
+            parts.append(f"{name}: restrictions {signed(result)}")
     return "Pro-Axis U.S. election - " + "; ".join(parts) + "."
 
 
@@ -858,7 +859,7 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
             elif now != before:
                 # keep the original baseline and result so later turns keep counting from it
                 events.append(Consequence("62.52", f"{theater.capitalize()}: the election result in effect is now "
-                                                   f"{now:+d}."))
+                                                   f"{signed(now)}."))
         return TurnOutcome(carry, tuple(events))
     by_id = {q.id: q for q in asked}
     europe = _chosen(by_id.get("election.europe_result"), choices, implementation.europe_result)

@@ -45,6 +45,7 @@ from .common import (
     Turn,
     TurnOutcome,
 )
+from .levels import signed
 
 KEY = "france"
 TITLE = "France"
@@ -479,7 +480,7 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
         level = level if carried_level is None else int(carried_level)
         vichy = game.carried(KEY, "vichy")
         vichy_text = {True: "with Vichy France", False: "without Vichy France"}.get(vichy, "")
-        at = "with its surrender level not entered (58.22)" if carried_level is None else f"at level {level:+d}"
+        at = "with its surrender level not entered (58.22)" if carried_level is None else f"at level {signed(level)}"
         text = f"France surrendered{' in ' + when.title if when else ''} {at}"
         text += f", {vichy_text}." if vichy_text else "."
         figures["level"] = level
@@ -489,17 +490,17 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
         breakdown = tuple(_first_hex_as_recorded(item, game) for item in table.breakdown)
         return PowerResult(KEY, TITLE, raw, level, Status.SURRENDERED, text, breakdown, figures=figures)
     check = surrender_check(values[PARIS.id], values[VOLUNTARY.id], game.turn)
-    clamp_note = "" if raw == level else f" (raw {raw:+d}, held at {level:+d})"
+    clamp_note = "" if raw == level else f" (raw {signed(raw)}, held at {signed(level)})"
     if not check.surrenders:
-        verdict = f"France fights on; if it fell now its surrender level would be {level:+d}{clamp_note}."
+        verdict = f"France fights on; if it fell now its surrender level would be {signed(level)}{clamp_note}."
         if values[VOLUNTARY.id]:
-            verdict = f"France may not choose to surrender before Fall 1940; it fights on (level {level:+d})."
+            verdict = f"France may not choose to surrender before Fall 1940; it fights on (level {signed(level)})."
         return PowerResult(KEY, TITLE, raw, level, Status.NO_EFFECT, verdict, table.breakdown,
                            (Consequence("58.11", check.text),), figures)
     figures["surrenders_now"] = True
     figures["reason"] = check.reason
     verdict = (f"France surrenders ({'Paris in Axis hands' if check.reason == 'paris' else 'by its own choice'}); "
-               f"surrender level {level:+d}{clamp_note}.")
+               f"surrender level {signed(level)}{clamp_note}.")
     return PowerResult(KEY, TITLE, raw, level, Status.SURRENDERS, verdict, table.breakdown,
                        surrender_consequences(level, values[US_AT_WAR.id], raw, check), figures)
 
@@ -520,7 +521,7 @@ def surrender_consequences(level: int, us_at_war_with_germany: bool, raw: int | 
     if check is not None:
         out.append(Consequence("58.11", check.text))
     if raw is not None and raw != level:
-        out.append(Consequence("58.22", f"The raw total {raw:+d} counts as {level:+d}."))
+        out.append(Consequence("58.22", f"The raw total {signed(raw)} counts as {signed(level)}."))
     out.append(Consequence("58.12", "The French player turn ends after the Allied post-combat adjustments: no "
                                     "French units may be built or redeployed."))
     allowed, reason = vichy_allowed(us_at_war_with_germany)
@@ -530,7 +531,7 @@ def surrender_consequences(level: int, us_at_war_with_germany: bool, raw: int | 
     else:
         out.append(Consequence("58.41", "Every hex of France outside Vichy France goes to the Axis."))
     out.append(Consequence("58.531", f"One die for Lebanon-Syria and one for French North Africa, each modified "
-                                     f"by {level:+d}{' and +3 if Vichy France is set up' if allowed else ''}."))
+                                     f"by {signed(level)}{' and +3 if Vichy France is set up' if allowed else ''}."))
     out.append(Consequence("58.611", "The Allied player picks the Free French forces first, then the Axis player "
                                      "the Vichy forces."))
     return tuple(out)
@@ -539,7 +540,7 @@ def surrender_consequences(level: int, us_at_war_with_germany: bool, raw: int | 
 def vichy_question(level: int) -> Question:
     return Question(
         id=VICHY_QUESTION_ID, rule="58.31",
-        prompt=f"France surrenders at level {level:+d}. Does the Axis player set up Vichy France?",
+        prompt=f"France surrenders at level {signed(level)}. Does the Axis player set up Vichy France?",
         options=(("establish", "Set up Vichy France"), ("decline", "No Vichy France: the Axis take all of France")),
         default="establish",
     )
@@ -570,7 +571,7 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
     carry.update(surrendered=True, surrender_turn=game.turn.to_json(), surrender_level=result.level, vichy=vichy)
     if carry["german_first_hex_turn"] is None and not us_at_war:
         carry["german_first_hex_turn"] = game.turn.to_json()
-    events = (Consequence("58.11", f"France surrenders in {game.turn.title} at level {result.level:+d}."),
+    events = (Consequence("58.11", f"France surrenders in {game.turn.title} at level {signed(result.level)}."),
               Consequence("58.31", "Vichy France is set up." if vichy else
                           ("No Vichy France is set up." if allowed else reason)),
               *hex_consequences(vichy, us_at_war, game.edition))

@@ -34,6 +34,7 @@ from .france import (
     turn_from_json,
     vichy_allowed,
 )
+from .levels import signed
 
 # --------------------------------------------------------------------------------------------------
 # Colonies (58.53)
@@ -153,7 +154,7 @@ def colony_outcome(colony: Colony, die: int | None, level: int, vichy: bool,
         raise RulesInputError(f"die: a die roll is needed for {colony.title}")
     require_range(f"die for {colony.title}", die, 1, 6)
     modified = die + level + (3 if vichy else 0)
-    parts = f"die {die}, level {level:+d}" + (", Vichy +3" if vichy else "") + f" = {modified}"
+    parts = f"die {die}, level {signed(level)}" + (", Vichy +3" if vichy else "") + f" = {modified}"
     if modified <= colony.free_french_at_most:
         alignment, rule = Alignment.FREE_FRENCH, "58.531D" if colony is Colony.LEBANON_SYRIA else "58.531E"
     elif vichy:
@@ -528,12 +529,12 @@ class FrenchSurrenderOutcome(Record):
         lines_out = [f"French surrender, {req.turn.title} ({req.edition.title})",
                      "Reason: " + ("the Axis hold Paris (58.11A)" if self.reason == "paris"
                                    else "France chose to surrender (58.11B)"),
-                     f"Surrender level: {self.level:+d}" + ("" if self.raw_total == self.level else
-                                                            f" (raw total {self.raw_total:+d}, 58.22)")]
+                     f"Surrender level: {signed(self.level)}" + ("" if self.raw_total == self.level else
+                                                            f" (raw total {signed(self.raw_total)}, 58.22)")]
         for item in self.breakdown:
             if item.points:
                 note = f" ({item.note})" if item.note else ""
-                lines_out.append(f"  {item.rule} {item.label}: {item.points:+d}{note}")
+                lines_out.append(f"  {item.rule} {item.label}: {signed(item.points)}{note}")
         lines_out.append("Vichy France: " + ("set up" if self.vichy else "not set up"))
         lines_out.append("Colonies:")
         lines_out.extend(f"  {c.text}" + (" [rolled]" if self._rolled(c) else "") for c in self.colonies)
@@ -601,7 +602,7 @@ def french_surrender_outcome(request: FrenchSurrenderRequest) -> FrenchSurrender
     brps = brp_outcome(edition, vichy, colonies, request.colony_brps, request.french_brp_base, areas, us_at_war)
     consequences = (
         Consequence("58.11", check.text),
-        *((Consequence("58.22", f"The raw total {result.total:+d} counts as {level:+d}."),)
+        *((Consequence("58.22", f"The raw total {signed(result.total)} counts as {signed(level)}."),)
           if result.total != level else ()),
         *hex_consequences(vichy, us_at_war, edition),
         *(Consequence(c.rule, c.text) for c in colonies),
@@ -690,7 +691,7 @@ def wizard_available(session: Session, results: Mapping[str, PowerResult] | None
         when = turn_from_json(carried.get("surrender_turn"), "surrender_turn")
         level = carried.get("surrender_level")
         detail = "".join((f" in {when.title}" if when else "",
-                          f" at level {int(level):+d}" if isinstance(level, int) else ""))
+                          f" at level {signed(int(level))}" if isinstance(level, int) else ""))
         return False, f"France has already surrendered{detail}; it surrenders only once."
     if session.value(KEY, PARIS.id):
         return True, "58.11A: the Axis hold Paris, so France surrenders at the end of this Allied player turn."
@@ -733,7 +734,7 @@ def record_french_surrender(session: Session, outcome: FrenchSurrenderOutcome) -
     war_facts.settle_french_surrender(session.facts, {c.colony.value: c.alignment.value for c in outcome.colonies})
     session.history.append(HistoryEntry(
         turn=session.turn, kind="french-surrender",
-        title=f"French surrender, {session.turn.title}: level {outcome.level:+d}, "
+        title=f"French surrender, {session.turn.title}: level {signed(outcome.level)}, "
               f"{'with' if outcome.vichy else 'without'} Vichy France",
         levels={KEY: outcome.level},
         events=history_events(outcome),
@@ -750,9 +751,10 @@ def history_events(outcome: FrenchSurrenderOutcome) -> tuple[Consequence, ...]:
     request = outcome.request
     why = "the Axis hold Paris" if outcome.reason == "paris" else "France chose to surrender"
     events = [Consequence("58.11", f"France surrenders in {request.turn.title} ({why}) at level "
-                                   f"{outcome.level:+d}.")]
+                                   f"{signed(outcome.level)}.")]
     if outcome.raw_total != outcome.level:
-        events.append(Consequence("58.22", f"The raw total {outcome.raw_total:+d} counts as {outcome.level:+d}."))
+        events.append(Consequence("58.22", f"The raw total {signed(outcome.raw_total)} counts as "
+                                           f"{signed(outcome.level)}."))
     if outcome.vichy:
         events.append(Consequence("58.31", "The Axis set up Vichy France."))
     else:

@@ -15,6 +15,7 @@ from .common import (
     Status,
     TurnOutcome,
 )
+from .levels import signed
 
 KEY = "germany"
 TITLE = "Germany"
@@ -104,10 +105,10 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
                            "Germany has already surrendered.", result.breakdown)
     if result.total > 0:
         return PowerResult(KEY, TITLE, result.total, result.total, Status.NO_EFFECT,
-                           f"Germany fights on (resistance {result.total:+d}).", result.breakdown,
+                           f"Germany fights on (resistance {signed(result.total)}).", result.breakdown,
                            (Consequence("55.11", "Germany surrenders only at a resistance level of 0 or less."),))
     return PowerResult(KEY, TITLE, result.total, result.total, Status.SURRENDERS,
-                       f"Germany surrenders (resistance {result.total:+d}).", result.breakdown,
+                       f"Germany surrenders (resistance {signed(result.total)}).", result.breakdown,
                        surrender_consequences(game))
 
 
@@ -163,5 +164,5 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
         carry["surrendered"] = True
         carry["surrender_turn"] = game.turn.to_json()
         events = (Consequence("55.11", f"Germany surrenders in {game.turn.title} "
-                                       f"(resistance {result.level:+d})."), *result.consequences)
+                                       f"(resistance {signed(result.level)})."), *result.consequences)
     return TurnOutcome(carry, events)

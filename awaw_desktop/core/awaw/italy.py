@@ -45,6 +45,7 @@ from .common import (
     TurnOutcome,
     require_range,
 )
+from .levels import signed
 
 KEY = "italy"
 TITLE = "Italy"
@@ -127,7 +128,7 @@ AFRICA_CLEAR = Flag(
 
 def _surrender_modifier_note(values: Mapping[str, int]) -> str:
     net = surrender_modifier(values["axis_dps"], values["allied_dps"], values["covert"])
-    return f"surrender level only: {net:+d}" if net else ""
+    return f"surrender level only: {signed(net)}" if net else ""
 
 
 SURRENDER_MODIFIERS = Group(
@@ -262,7 +263,7 @@ def surrender_effects(level: int, edition: Edition, germany_out: bool = False) -
                                          "(it may overstack and go anywhere, but may not airdrop)."))
     effects.append(Consequence("56.32C", "All Italian ground units leave the board; Italian infantry joins the "
                                          "German and U.S. force pools, unbuilt, as the table row says."))
-    effects.append(Consequence("56.32", f"Surrender level {level:+d}: Germany takes "
+    effects.append(Consequence("56.32", f"Surrender level {signed(level)}: Germany takes "
                                         f"{forces.germany.describe()}; the U.S. takes "
                                         f"{forces.united_states.describe()}."))
     effects.append(Consequence("56.32D", "Italian ships beyond those shares are removed from play; a missing "
@@ -315,7 +316,7 @@ def force_questions(level: int) -> tuple[Question, ...]:
                  "selects second, after the Axis player" if position > 1 else "is the only one to select")
         asked.append(Question(
             named_ship_question_id(side), "56.32",
-            f"Italy surrenders at {level:+d}: the {player} player {order} (56.321) and takes one Italian named "
+            f"Italy surrenders at {signed(level)}: the {player} player {order} (56.321) and takes one Italian named "
             f"ship of its choice for {power}. Which ship does it take?",
             NAMED_SHIP_OPTIONS, "completed"))
     return tuple(asked)
@@ -391,30 +392,30 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
         carried_level = game.carried(KEY, "surrender_level")
         if isinstance(carried_level, int):
             figures["surrender_level"] = carried_level
-        shown = f" (surrender level {carried_level:+d})" if isinstance(carried_level, int) else ""
+        shown = f" (surrender level {signed(carried_level)})" if isinstance(carried_level, int) else ""
         return make(Status.SURRENDERED, f"Italy has already surrendered{shown}.")
     if not at_war:
         return make(Status.NO_EFFECT, f"Italy is not at war with the Allies and cannot surrender "
-                                      f"(DP total {dp_total:+d}).")
+                                      f"(DP total {signed(dp_total)}).")
     if dp_total <= 0 and condition:
         reason = "Rome is in Allied hands" if rome else "no Axis units remain in Africa"
         return make(Status.SURRENDERS,
-                    f"Italy surrenders: DP total {dp_total:+d} and {reason} "
-                    f"(surrender level {level_now:+d}).",
+                    f"Italy surrenders: DP total {signed(dp_total)} and {reason} "
+                    f"(surrender level {signed(level_now)}).",
                     surrender_effects(level_now, game.edition, _germany_out(game)))
     if condition:
         figures["resolve_impaired"] = True
         return make(Status.NO_EFFECT,
-                    f"Italy fights on: its DP total {dp_total:+d} is above zero, but a surrender condition holds.",
+                    f"Italy fights on: its DP total {signed(dp_total)} is above zero, but a surrender condition holds.",
                     (Consequence("56.11", "Italy surrenders once its DP total is 0 or less while Rome is "
                                           "Allied or Africa is clear of Axis units."), *resolve_impairments()))
     if dp_total <= 0:
         return make(Status.NO_EFFECT,
-                    f"Italy fights on: DP total {dp_total:+d}, but Rome is not Allied and Axis units remain "
+                    f"Italy fights on: DP total {signed(dp_total)}, but Rome is not Allied and Axis units remain "
                     f"in Africa.",
                     (Consequence("56.11", "With the DP total at 0 or less, losing Rome or the last Axis unit in "
                                           "Africa makes Italy surrender."),))
-    return make(Status.NO_EFFECT, f"Italy fights on (DP total {dp_total:+d}).",
+    return make(Status.NO_EFFECT, f"Italy fights on (DP total {signed(dp_total)}).",
                 (Consequence("56.11", "Italy surrenders only with a DP total of 0 or less and Rome Allied or "
                                       "Africa clear of Axis units."),))
 
@@ -438,7 +439,7 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
         return TurnOutcome(carry, (*events, *chosen), asked)
 
     if result.status is Status.SURRENDERS:
-        events = [Consequence("56.11", f"Italy surrenders in {game.turn.title} (surrender level {level_now:+d}).")]
+        events = [Consequence("56.11", f"Italy surrenders in {game.turn.title} (surrender level {signed(level_now)}).")]
         if game.edition is Edition.ORIGINAL and germany_surrenders_now and not any(
                 c.rule == "56.21" for c in result.consequences):
             events.append(Consequence("56.21", "Germany surrenders in the same check: the war in Europe ends."))
@@ -448,7 +449,7 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
     if germany_surrenders_now and fighting:
         if game.edition.is_updated:
             return record([Consequence("56.13", f"Germany's surrender makes Italy surrender in {game.turn.title} "
-                                                f"(surrender level {level_now:+d}); the war in Europe ends."),
+                                                f"(surrender level {signed(level_now)}); the war in Europe ends."),
                            *surrender_effects(level_now, game.edition, germany_out=True)])
         return TurnOutcome(carry, (Consequence("56.13", "Germany's surrender does not make Italy surrender: "
                                                         "Italy fights on."),))

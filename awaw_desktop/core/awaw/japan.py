@@ -53,6 +53,7 @@ from .common import (
     TurnOutcome,
     require_range,
 )
+from .levels import signed
 
 KEY = "japan"
 TITLE = "Japan"
@@ -403,7 +404,7 @@ def _chinese_collapse(context: Context) -> tuple[int, str]:
     level = context.get("china.level")
     if level is None:
         return 0, "China not assessed: taken as 0"
-    return (1 if int(level) <= -3 else 0), f"Chinese resistance {int(level):+d}"
+    return (1 if int(level) <= -3 else 0), f"Chinese resistance {signed(int(level))}"
 
 
 CUM_CHINESE_RESISTANCE = Derived(
@@ -501,7 +502,7 @@ def _islands_updated(values: Mapping[str, int], context: Context) -> tuple[int, 
     allied = island_groups(values["full"], values["partial"])
     japan = _ctx_int(context, "japan.island_groups", 0)
     return (island_balance_modifier(Edition.UPDATED, japan, allied),
-            f"Japan {japan}, Western Allies {allied} (difference {japan - allied:+d})")
+            f"Japan {japan}, Western Allies {allied} (difference {signed(japan - allied)})")
 
 
 CUM_ISLANDS_ORIGINAL = ContextGroup(
@@ -831,10 +832,10 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
     assessment = compute(inputs, game, carry)
     figures = _figures(assessment, carry)
     level = assessment.level
-    parts = (f"situation {assessment.situation_total:+d}, carried {assessment.carried_total:+d}, "
-             f"this turn's cumulative {assessment.this_turn_cumulative:+d}")
+    parts = (f"situation {signed(assessment.situation_total)}, carried {signed(assessment.carried_total)}, "
+             f"this turn's cumulative {signed(assessment.this_turn_cumulative)}")
     if not assessment.clock_started:
-        parts = (f"situation {assessment.situation_total:+d}, carried {assessment.carried_total:+d}; "
+        parts = (f"situation {signed(assessment.situation_total)}, carried {signed(assessment.carried_total)}; "
                  "cumulative modifiers not counted yet")
     if carry.surrendered:
         when = f" in {carry.surrender_turn.title}" if carry.surrender_turn else ""
@@ -843,11 +844,11 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
     if level <= 0 or assessment.collapse:
         figures["surrendered"] = True
         if level <= 0:
-            verdict = f"Japan surrenders (resistance {level:+d}: {parts})."
+            verdict = f"Japan surrenders (resistance {signed(level)}: {parts})."
             cause = Consequence("57.11", "Japan's resistance level is zero or less.")
         else:
             verdict = (f"Japan collapses and surrenders: the Allies occupy Tokyo, Osaka, Kagoshima, Mukden and "
-                       f"Harbin (resistance {level:+d}).")
+                       f"Harbin (resistance {signed(level)}).")
             cause = Consequence("57.12", "All five objectives of Japan and Manchuria are occupied by the Allies.")
         return PowerResult(KEY, TITLE, level, level, Status.SURRENDERS, verdict, assessment.breakdown,
                            (cause, *surrender_consequences(game)), figures)
@@ -859,7 +860,8 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
                                  if carry.war_turn is None else
                                  "The cumulative modifiers start at the end of the turn after the war broke "
                                  f"out ({carry.war_turn.title}): not yet this turn."))
-    return PowerResult(KEY, TITLE, level, level, Status.NO_EFFECT, f"Japan fights on (resistance {level:+d}: {parts}).",
+    return PowerResult(KEY, TITLE, level, level, Status.NO_EFFECT,
+                       f"Japan fights on (resistance {signed(level)}: {parts}).",
                        assessment.breakdown, tuple(notes), figures)
 
 
@@ -888,10 +890,10 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
     )
     events: tuple[Consequence, ...] = ()
     if assessment.clock_started and assessment.this_turn_cumulative:
-        events = (Consequence("57.14", f"Japan's cumulative total goes from {carry.cumulative_total:+d} to "
-                                       f"{new.cumulative_total:+d}."),)
+        events = (Consequence("57.14", f"Japan's cumulative total goes from {signed(carry.cumulative_total)} to "
+                                       f"{signed(new.cumulative_total)}."),)
     if result.status is Status.SURRENDERS:
         new = replace(new, surrendered=True, surrender_turn=game.turn)
         events += (Consequence("57.11", f"Japan surrenders in {game.turn.title} "
-                                        f"(resistance {result.level:+d})."), *result.consequences)
+                                        f"(resistance {signed(result.level)})."), *result.consequences)
     return TurnOutcome(new.to_json(), events)

@@ -41,6 +41,7 @@ from .common import (
     TurnOutcome,
     require_range,
 )
+from .levels import signed
 
 KEY = "russia"
 TITLE = "Russia"
@@ -323,7 +324,7 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
         return make(Status.NOT_APPLICABLE,
                     "In a Pacific scenario Russia never surrenders and suffers no resistance effects (54.11).")
     if level > 0:
-        return make(Status.NO_EFFECT, f"Russia fights on unharmed (resistance {level:+d}).",
+        return make(Status.NO_EFFECT, f"Russia fights on unharmed (resistance {signed(level)}).",
                     (Consequence("60.11", "The Russian level matters only at 0 or less."),))
 
     figures.update(brp_effects=True, state_of_surrender=True, unit_effects=level < 0,
@@ -354,9 +355,9 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
     if level == 0:
         verdict = "Russia is at 0: it takes a BRP effect but removes no units."
     elif plan.levels:
-        verdict = f"Russia is at {level:+d}: a BRP effect and {plan.brps} BRPs of units removed."
+        verdict = f"Russia is at {signed(level)}: a BRP effect and {plan.brps} BRPs of units removed."
     else:
-        verdict = f"Russia is at {level:+d}: a BRP effect; no further units removed (already down to {lowest})."
+        verdict = f"Russia is at {signed(level)}: a BRP effect; no further units removed (already down to {lowest})."
     verdict += " It fights on, counted as in surrender for victory (60.12)."
     return make(Status.EFFECTS, verdict, tuple(consequences))
 

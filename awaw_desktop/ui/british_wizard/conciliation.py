@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from ...core.awaw import britain_surrender as bs
+from ..theme import points_text
 from .common import PAGE_FAR_EAST, PAGE_SUMMARY, WizardPage, clear_grid, named, problem_label, scrolled, wrapped
 
 if TYPE_CHECKING:
@@ -129,8 +130,8 @@ class ConciliationPage(WizardPage):
         self.effects.setText(
             f"Points not taken: <b>{not_taken}</b> (of what Germany could take, 59.71); points returned: "
             f"<b>{returned}</b>.<br>Conciliation worth <b>{conciliation.points}</b> point(s): British resistance "
-            f"<b>{conciliation.resistance_modifier:+d}</b> in later turns (one per two full points; only this latest "
-            f"surrender counts, 59.75A) and USAT <b>\u2212{conciliation.usat_reduction}</b> (59.75B).")
+            f"<b>{points_text(conciliation.resistance_modifier)}</b> in later turns (one per two full points; only "
+            f"this latest surrender counts, 59.75A) and USAT <b>\u2212{conciliation.usat_reduction}</b> (59.75B).")
         self.completeChanged.emit()
 
     def isComplete(self) -> bool:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from ...core.awaw import britain
 from ...core.awaw.common import Scenario
+from ..theme import points_text
 from .common import PAGE_REDUCTIONS, PAGE_SUMMARY, WizardPage, named, waiting_label, wrapped
 
 if TYPE_CHECKING:
@@ -100,12 +101,12 @@ class OfferPage(WizardPage):
         owner = self.owner
         offer = owner.offer
         result = owner.store.results.get(britain.KEY)
-        self.resistance.setText(f"British resistance: {owner.resistance:+d}")
+        self.resistance.setText(f"British resistance: {points_text(owner.resistance)}")
         rows = [item for item in (result.breakdown if result else ()) if item.points]
         self.breakdown.setRowCount(len(rows))
         for index, item in enumerate(rows):
             for column, text in enumerate((item.rule, item.label + (f" \u2014 {item.note}" if item.note else ""),
-                                           f"{item.points:+d}")):
+                                           f"{points_text(item.points)}")):
                 cell = QTableWidgetItem(text)
                 if column == 2:
                     cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -121,7 +122,7 @@ class OfferPage(WizardPage):
         self.no_lines.setVisible(not rows)
         self.no_lines.setText("" if rows else
                               "No line of the British table (59.21) adds or takes away anything this turn: "
-                              f"the level is {owner.resistance:+d}.")
+                              f"the level is {points_text(owner.resistance)}.")
         if not owner.available:
             self.details.setText(f"<b>No offer to decide now.</b> {escape(owner.reason)}")
             for button in (self.accept_button, self.decline_button, self.japan_britain, self.japan_us):

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QLabel, QLayout, QWizardPage
 
 from ...core.awaw import france
 from ...core.awaw.common import Consequence
+from ...core.awaw.levels import signed as signed  # the pages import it from here
 from ..number_box import NumberBox, RefusalLine
 
 if TYPE_CHECKING:
@@ -19,10 +20,6 @@ if TYPE_CHECKING:
 
 POWER = france.KEY
 PAGE_NAMES = ("level", "vichy", "colonies", "forces", "summary")
-
-
-def signed(points: int) -> str:
-    return f"{points:+d}" if points else "0"
 
 
 def bullet_list(items: list[Consequence] | tuple[Consequence, ...]) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 from ...lines import RulesInputError
 from ...record import Record, field
 from ..common import Consequence, Scenario
+from ..levels import signed
 from .concessions import (
     CONCESSION_TABLE,
     ConcessionItem,
@@ -95,7 +96,7 @@ class SurrenderOutcome(Record):
         if not self.offer.offered:
             return f"No British surrender offer: {self.offer.reason}."
         if not self.surrendered:
-            return f"Germany declines the British offer at {self.offer.resistance:+d}; it lapses (59.32)."
+            return f"Germany declines the British offer at {signed(self.offer.resistance)}; it lapses (59.32)."
         lines = [f"Britain surrenders at level {self.offer.surrender_level} "
                  f"({self.offer.counted_levels} level(s) counted)."]
         r = self.required
@@ -127,7 +128,7 @@ class SurrenderOutcome(Record):
             for key in self.returned:
                 lines.append(f"  Returned to Britain: {names.get(key, key)} (59.72).")
             lines.append(f"Conciliation: {self.conciliation.points} point(s) returned or not taken: British "
-                         f"resistance {self.conciliation.resistance_modifier:+d} in later turns, "
+                         f"resistance {signed(self.conciliation.resistance_modifier)} in later turns, "
                          + (f"USAT -{self.conciliation.usat_reduction}" if self.conciliation.usat_reduction
                             else "USAT unchanged") + " (59.75).")
         if self.far_east is not None:
@@ -223,7 +224,7 @@ def british_surrender_outcome(request: SurrenderRequest) -> SurrenderOutcome:
         events.append(Consequence("59.86A", "Neither Germany nor the U.S. may declare war on the other next turn."))
         if conciliation.points:
             events.append(Consequence("59.75", f"Conciliation worth {conciliation.points} points: future British "
-                                               f"resistance {conciliation.resistance_modifier:+d}, USAT "
+                                               f"resistance {signed(conciliation.resistance_modifier)}, USAT "
                                                f"-{conciliation.usat_reduction}."))
     far_east_value: str | None = None
     if request.scenario is Scenario.GLOBAL_WAR:
