@@ -159,10 +159,22 @@ class NumberBox(QSpinBox):
         if event.type() != QEvent.Type.ShortcutOverride or not isinstance(event, QKeyEvent):
             return False
         takes = getattr(self.window(), "takes_undo_keys", None)
-        if callable(takes) and takes(event):
-            event.ignore()   # not overridden: the window's Undo or Redo action has the key
+        if not callable(takes) or not takes(event):
+            return False
+        if self._typing and not self._takes_text():
+            # The box shows a number it refuses ("999" where 60 is the most): the key drops that typing, as Tab
+            # would, and nothing more (its keystrokes' step goes with it, not the entry before; tenth play-test).
+            self.settle()
+            event.accept()   # overridden: the key goes to the box, whose text history settling cleared
             return True
-        return False
+        event.ignore()   # not overridden: the window's Undo or Redo action has the key
+        return True
+
+    def _takes_text(self) -> bool:
+        """The box would take what it shows (the number it holds, or a typed number in range)."""
+        text = self.lineEdit().text()
+        number = typed_number(self._number_text(text))
+        return text == self._shown(self.value()) or (number is not None and self.minimum() <= number <= self.maximum())
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (QtCore.Qt.Key.Key_Return, QtCore.Qt.Key.Key_Enter) and not self.settle():
@@ -233,7 +245,7 @@ class NumberBox(QSpinBox):
         refused the typed text, went back to its earlier number and emitted ``refused``."""
         text = self.lineEdit().text()
         number = typed_number(self._number_text(text))
-        if text == self._shown(self.value()) or (number is not None and self.minimum() <= number <= self.maximum()):
+        if self._takes_text():
             self.interpretText()
             self._typing, self._settled = False, self.value()
             return True

@@ -262,3 +262,21 @@ def test_ctrl_z_in_a_number_box_undoes_the_games_last_step(qtbot):
     qtbot.keyClick(transports.lineEdit(), Qt.Key.Key_Z,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert find(tab, DP, QSpinBox).value() == -5
+
+
+def test_ctrl_z_over_a_refused_number_drops_only_that_typing(qtbot):
+    """12 entered; then 999 typed over it (60 is the most) and Ctrl+Z before Tab: the box is back at 12, the step
+    "set to 12" is still the one to undo, and Redo offers nothing (tenth play-test)."""
+    window = active_window(qtbot)
+    helpers.painted(qtbot, window)
+    tab = window.power_tabs["britain"]
+    type_keys(qtbot, tab, TRANSPORTS, "5")
+    type_keys(qtbot, tab, DP, "12")
+    spin = type_keys(qtbot, tab, DP, "999", finish=None)
+    qtbot.keyClick(spin.lineEdit(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert spin.value() == 12 and spin.lineEdit().text() == "12"
+    assert window.store.session.value("britain", "dp_level") == 12
+    assert not window.action_redo.isEnabled(), window.store.undo_stack.redoText()
+    assert "12" in window.store.undo_stack.undoText()
+    qtbot.keyClick(spin.lineEdit(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert spin.value() == 0 and find(tab, TRANSPORTS, QSpinBox).value() == 5
