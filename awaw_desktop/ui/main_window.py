@@ -149,6 +149,12 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
             self.overview.build_tipping()
         forget_read_sources()
 
+    def _said_after_undo(self, what: str, step: str) -> None:
+        if step:
+            self.statusBar().showMessage(f"{what}: {step}", 5000)
+        else:
+            self.statusBar().clearMessage()
+
     def _input_refused(self, message: str) -> None:
         self.statusBar().showMessage(f"{NOT_ENTERED}{message}", 10000)
 
@@ -236,8 +242,10 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self.give_keys(self.action_undo, standard("Undo"))
         self.action_redo = self.store.undo_stack.createRedoAction(self, "&Redo")
         self.give_keys(self.action_redo, ("Ctrl+Shift+Z", "Ctrl+Y"))
-        for action in (self.action_undo, self.action_redo):   # a message about the step before is stale now
-            action.triggered.connect(self.statusBar().clearMessage)
+        # A message about the step before is stale now: the status bar says what was undone or redone instead,
+        # which matters when it happened on another tab than the one shown (tenth play-test).
+        self.action_undo.triggered.connect(lambda: self._said_after_undo("Undone", self.store.undo_stack.redoText()))
+        self.action_redo.triggered.connect(lambda: self._said_after_undo("Redone", self.store.undo_stack.undoText()))
         edit.addAction(self.action_undo)
         edit.addAction(self.action_redo)
         edit.addSeparator()

@@ -169,4 +169,6 @@ def test_the_turn_stays_readable_beside_a_long_message_and_undo_clears_a_stale_o
     window.store.set_value("germany", "dp_level", 3)
     window.statusBar().showMessage("Back in Summer 1940", 5000)
     window.action_undo.trigger()
-    assert window.statusBar().currentMessage() == ""
+    assert window.statusBar().currentMessage() == "Undone: Germany: German DP level set to 3"   # not the stale one
+    window.action_redo.trigger()
+    assert window.statusBar().currentMessage() == "Redone: Germany: German DP level set to 3"
