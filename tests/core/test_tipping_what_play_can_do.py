@@ -159,3 +159,18 @@ def test_russias_line_says_when_it_ends_the_game() -> None:
     assert session.assess()["election"].figures["allied_defeat"]
     rises = [point for point in answers(session)["russia"].points if point.level > 0]
     assert rises and all(point.text.endswith("; it lifts the Allied defeat (62.91)") for point in rises)
+
+
+def test_a_turn_without_an_election_names_no_level_in_its_distance() -> None:
+    """No election this turn (62.21): the Overview shows a dash, and the distance's words name no level either."""
+    session = Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1942, Season.SPRING))
+    session.carry["france"].update(surrendered=True, surrender_turn=Turn(1940, Season.SUMMER).to_json(),
+                                   surrender_level=2, vichy=True)
+    session.carry["britain"].update(surrendered=True, at_peace=True, surrender_level=-3, surrenders=[-3],
+                                    surrender_turn=Turn(1941, Season.SUMMER).to_json())
+    war_facts.settle_from_carry(session.facts, session.carry, session.turn)
+    session.set_value("russia", "dp_level", 0)
+    session.set_value("russia", "dp_level", 1 - session.assess()["russia"].level)
+    election = answers(session)["election"]
+    assert not election.shows_level and election.points
+    assert election.distance_text.startswith("No number changed alone takes its level to a threshold")

@@ -180,6 +180,9 @@ class PowerTipping(Record):
     #: Levels the power's own level must fall / rise before its fate changes (None: no such change).
     levels_down: int | None
     levels_up: int | None
+    #: False where the table gives no level to read (the election in a turn without one, 62.21): the words then
+    #: name none, as the Overview shows a dash.
+    shows_level: bool = True
 
     @property
     def distance_text(self) -> str:
@@ -196,8 +199,9 @@ class PowerTipping(Record):
         if self.points:   # every listed change tips it without moving its level (a tick, not a count)
             if self.status is Status.NOT_APPLICABLE:   # Japan in a European scenario: its surrender comes nearer
                 return "Not assessed in this scenario, but the changes listed change its fate."
-            return (f"No number changed alone takes its level ({level_words(self.level)}) to a threshold; the "
-                    "changes listed tip it another way.")
+            level = f" ({level_words(self.level)})" if self.shows_level else ""
+            return (f"No number changed alone takes its level{level} to a threshold; the changes listed tip it "
+                    "another way.")
         if self.status is Status.NOT_APPLICABLE:
             return "Not in this scenario: nothing this turn changes its fate."
         return "Next threshold: none within one change, up or down."
@@ -641,7 +645,7 @@ def tipping_steps(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inpu
         ups = [point.level - base.level for point in moved if point.level > base.level]
         tipping[key] = cache.answers[keys[key]] = PowerTipping(
             key, base.title, base.level, base.status, fate_text(base), tuple(points),
-            min(downs) if downs else None, min(ups) if ups else None)
+            min(downs) if downs else None, min(ups) if ups else None, not _no_election(base))
     cache.latest.update(tipping)
     return {key: tipping[key] for key in targets}
 
