@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QAction
+    from PySide6.QtGui import QAction, QKeyEvent
 
 #: An action's keys: one key sequence ("Ctrl+S"), several (("Ctrl+Shift+Z", "Ctrl+Y")), or the platform's own
 #: keys for a standard action (``standard("Save")``: every binding Qt knows for it on this platform).
@@ -33,3 +33,12 @@ def install_keys(action: QAction, keys: Keys) -> None:
         else:
             sequences.append(QKeySequence(key))
     action.setShortcuts(sequences)
+
+
+def is_key_of(event: QKeyEvent, actions: tuple[QAction, ...]) -> bool:
+    """True if the key pressed is one of the actions' keys (a number box lets Undo and Redo have theirs)."""
+    from PySide6.QtGui import QKeySequence
+
+    pressed = QKeySequence(event.keyCombination())
+    return any(pressed.matches(sequence) == QKeySequence.SequenceMatch.ExactMatch
+               for action in actions for sequence in action.shortcuts())

@@ -26,7 +26,7 @@ from .. import __version__
 from ..core.awaw import assess
 from ..core.awaw.common import LAST_YEAR, Season
 from ..core.session import Session, apply_end_of_turn
-from .keys import Keys, install_keys, standard
+from .keys import Keys, install_keys, is_key_of, standard
 from .overview import OverviewTab
 from .power_tabs import WIZARDS, PowerTabs, WarClockButton, WizardButton
 from .store import SessionStore
@@ -188,11 +188,7 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
     def takes_undo_keys(self, event: QKeyEvent) -> bool:
         """True if ``event`` is a key of Edit > Undo or Redo: a number box with the cursor in it lets the
         game's undo have it (``NumberBox.event``)."""
-        from PySide6.QtGui import QKeySequence
-
-        pressed = QKeySequence(event.keyCombination())
-        return any(pressed.matches(sequence) == QKeySequence.SequenceMatch.ExactMatch
-                   for action in (self.action_undo, self.action_redo) for sequence in action.shortcuts())
+        return is_key_of(event, (self.action_undo, self.action_redo))
 
     def install_shortcuts(self) -> None:
         """The menu actions' keys and the tab keys (Ctrl+1 to Ctrl+9, Ctrl+Shift+F): after the first paint."""

@@ -13,7 +13,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication, QShowEvent
+from PySide6.QtGui import QGuiApplication, QKeyEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from ..core.awaw import assess
 from ..core.awaw.common import PowerResult
 from ..core.session import Session
+from .keys import is_key_of
 from .power_tab import PowerTab
 from .store import SessionStore, describe_change
 from .theme import points_text, status_text
@@ -81,7 +82,7 @@ class WhatIfDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         intro = QLabel("Try changes here: the game is not touched. <b>Apply to the game</b> makes them as one "
-                       "undo step; <b>Discard</b> or Esc forgets them.")
+                       "undo step; <b>Discard</b> or Esc forgets them; Ctrl+Z takes back the last change tried.")
         intro.setWordWrap(True)
         layout.addWidget(intro)
         compare = QGroupBox("Now \u2192 if")
@@ -159,12 +160,24 @@ class WhatIfDialog(QDialog):
         self.discard_button.clicked.connect(self.reject)
         layout.addWidget(buttons)
         self.trial.resultsChanged.connect(self.compare)
+        # Ctrl+Z and the redo keys take back and redo the changes tried, wherever the cursor is (a number box
+        # lets them through, ``takes_undo_keys``); the game's own undo is the window's (tenth play-test).
+        self.action_undo = self.trial.undo_stack.createUndoAction(self, "Undo the last change tried")
+        self.action_undo.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Undo))
+        self.action_redo = self.trial.undo_stack.createRedoAction(self, "Redo the change tried")
+        self.action_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.addAction(self.action_undo)
+        self.addAction(self.action_redo)
         self.resize(1340, 820)
         screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
         if screen is not None:   # fit a laptop screen: never larger than the free area (less the window frame)
             free = screen.availableGeometry()
             self.resize(min(1340, free.width() - 16), min(820, free.height() - 60))
         self.compare()
+
+    def takes_undo_keys(self, event: QKeyEvent) -> bool:
+        """True for a key of the changes tried's Undo or Redo (``NumberBox.event``)."""
+        return is_key_of(event, (self.action_undo, self.action_redo))
 
     def _tab_changed(self, _index: int) -> None:
         self.list_tipping_points()

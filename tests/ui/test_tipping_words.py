@@ -143,3 +143,32 @@ def test_what_if_puts_a_changed_status_under_the_old_one(qtbot) -> None:
                                                       f"{escape(status_text(Status.SURRENDERS))}</b>")
     assert text(dialog, "Italy level now -> if") == "<b>0 \u2192 0</b>"   # the same level, another fate
     click(qtbot, dialog, "Discard the what-if changes")
+
+
+def test_ctrl_z_in_what_if_takes_back_the_last_change_tried(qtbot) -> None:
+    """In What-if, Ctrl+Z in a number box takes back the last change tried, not the box's text, and Ctrl+Shift+Z
+    tries it again; the game is untouched throughout (tenth play-test)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QSpinBox
+
+    from .helpers import type_number
+
+    window = make_window(qtbot, Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1942, Season.SPRING)))
+    dialog = open_what_if(window)
+    dialog.show_power("germany")
+    tab = dialog.power_tabs["germany"]
+    type_number(qtbot, tab, "Atomic attacks against Germany", 5)
+    type_number(qtbot, tab, "German cities firestormed", 3)
+    assert "German cities firestormed set to 3" in text(dialog, "What-if changes")
+    atomic = find(tab, "Atomic attacks against Germany", QSpinBox)
+    atomic.setFocus()
+    dialog.activateWindow()   # its keys work in the active window, as a player's Ctrl+Z does
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog)
+    qtbot.keyClick(atomic.lineEdit(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert find(tab, "German cities firestormed", QSpinBox).value() == 0 and atomic.value() == 5
+    assert "firestormed" not in text(dialog, "What-if changes")
+    qtbot.keyClick(atomic.lineEdit(), Qt.Key.Key_Z,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert find(tab, "German cities firestormed", QSpinBox).value() == 3
+    assert window.store.session.value("germany", "firestorms") == 0   # the game is untouched
+    click(qtbot, dialog, "Discard the what-if changes")
