@@ -141,9 +141,9 @@ def test_a_tick_that_tips_another_way_is_no_level_threshold() -> None:
     assert britain.distance_text.startswith("No number changed alone takes its level (-16) to a threshold")
 
 
-def test_russias_line_says_when_it_ends_the_game() -> None:
-    """France and Britain in surrender, Russia at +1: Russia's fall to 0 is the Allied defeat (62.91), and its own
-    line says so, not only the election's (eighth play-test); a change that lifts the defeat says that."""
+def russia_one_level_from_defeat() -> Session:
+    """Spring 1942: France and Britain in surrender, Russia at +1 (its fall to 0 is the Allied defeat, 62.91); no
+    election this turn."""
     session = Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1942, Season.SPRING))
     session.carry["france"].update(surrendered=True, surrender_turn=Turn(1940, Season.SUMMER).to_json(),
                                    surrender_level=2, vichy=True)
@@ -152,6 +152,13 @@ def test_russias_line_says_when_it_ends_the_game() -> None:
     war_facts.settle_from_carry(session.facts, session.carry, session.turn)
     session.set_value("russia", "dp_level", 0)
     session.set_value("russia", "dp_level", 1 - session.assess()["russia"].level)
+    return session
+
+
+def test_russias_line_says_when_it_ends_the_game() -> None:
+    """France and Britain in surrender, Russia at +1: Russia's fall to 0 is the Allied defeat (62.91), and its own
+    line says so, not only the election's (eighth play-test); a change that lifts the defeat says that."""
+    session = russia_one_level_from_defeat()
     falls = [point for point in answers(session)["russia"].points if point.level <= 0]
     assert falls and all(point.text.endswith("; the game ends in an Allied defeat (62.91)") for point in falls)
     assert any("(60.12); the game ends" in point.text for point in falls)
@@ -163,14 +170,7 @@ def test_russias_line_says_when_it_ends_the_game() -> None:
 
 def test_a_turn_without_an_election_names_no_level_in_its_distance() -> None:
     """No election this turn (62.21): the Overview shows a dash, and the distance's words name no level either."""
-    session = Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1942, Season.SPRING))
-    session.carry["france"].update(surrendered=True, surrender_turn=Turn(1940, Season.SUMMER).to_json(),
-                                   surrender_level=2, vichy=True)
-    session.carry["britain"].update(surrendered=True, at_peace=True, surrender_level=-3, surrenders=[-3],
-                                    surrender_turn=Turn(1941, Season.SUMMER).to_json())
-    war_facts.settle_from_carry(session.facts, session.carry, session.turn)
-    session.set_value("russia", "dp_level", 0)
-    session.set_value("russia", "dp_level", 1 - session.assess()["russia"].level)
+    session = russia_one_level_from_defeat()
     election = answers(session)["election"]
     assert not election.shows_level and election.points
     assert election.distance_text.startswith("No number changed alone takes its level to a threshold")

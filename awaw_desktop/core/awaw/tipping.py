@@ -32,6 +32,7 @@ from . import assess
 from . import facts as war_facts
 from .common import Consequence, Edition, GameContext, PowerResult, Scenario, Status, Turn
 from .election import allied_defeat
+from .levels import signed
 from .tipping_limits import Limits
 from .tipping_probe import AssessmentCache, Prober, frozen
 from .tipping_search import finish, first_changes
@@ -69,9 +70,8 @@ def fate(result: PowerResult) -> Fate:
     return (result.status,)
 
 
-def level_words(level: int) -> str:
-    """A level as players write it: +3, -2, 0."""
-    return f"{level:+d}" if level else "0"
+#: A level as players write it: +3, -2, 0 (one helper for every table's words).
+level_words = signed
 
 
 def _no_election(result: PowerResult) -> bool:
