@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -57,6 +58,10 @@ def run(argv: list[str]) -> int:
         file, screenshot_dir = args.file, args.screenshot_dir
     else:   # a plain start (a desktop launcher): nothing to parse
         file, screenshot_dir = None, None
+    # What start-up makes lives as long as the app: the cyclic collector has nothing to find in it, and its passes
+    # over the growing heap took some 8 ms of the start.  It resumes at the first paint (ui/app.py), which also
+    # freezes what was made.
+    gc.disable()
     # The rules load before Qt, which they do without (core.family.load_rules): some 36 fewer files read by
     # PySide6's import hook before the first paint.
     from .core import family

@@ -113,12 +113,22 @@ class FirstPaint(QObject):
         return False
 
 
+def resume_collector() -> None:
+    """What start-up made lives as long as the app (rules, modules, Qt's wrappers): kept out of the cyclic
+    collector's full passes, which otherwise held the window up to 35 ms at times while the tipping search ran
+    (benchmarks/tipping.py --freeze: worst hold 33 -> 14 ms).  The collector, off while start-up built it
+    (``cli.run``), runs again from here."""
+    gc.freeze()
+    gc.enable()
+
+
 def run_app(file: Path | None, screenshot_dir: Path | None, argv: list[str]) -> int:
     app = make_application(argv)
     if screenshot_dir is not None:
         from .screenshots import render_screenshots
 
         window = MainWindow()
+        resume_collector()
         if file is not None and not window.open_path(file, confirmed=True):
             return 2
         for path in render_screenshots(screenshot_dir, window):
@@ -128,6 +138,7 @@ def run_app(file: Path | None, screenshot_dir: Path | None, argv: list[str]) -> 
     window.restore_geometry()
     if os.environ.get(EXIT_AFTER_FIRST_PAINT) == "1":
         def report_first_paint() -> None:
+            resume_collector()
             print("first-paint", flush=True)
             print("first-paint", file=sys.stderr, flush=True)   # marks where -X importtime's lines reach the paint
             app.quit()
@@ -141,10 +152,7 @@ def run_app(file: Path | None, screenshot_dir: Path | None, argv: list[str]) -> 
         # made before this runs.  Recovery is asked once the window is up, like other desktop apps.
         if window.recovery is not None:
             return   # already done (the first paint, or the fallback timer below if no paint came)
-        # What start-up made lives as long as the app (rules, modules, Qt's wrappers): kept out of the cyclic
-        # collector's full passes, which otherwise held the window up to 35 ms at times while the tipping
-        # search ran (benchmarks/tipping.py --freeze: worst hold 33 -> 14 ms).
-        gc.freeze()
+        resume_collector()
         from ..core.recovery import RecoveryStore
 
         recovery = RecoveryStore()

@@ -168,7 +168,8 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
 
     # -- building --------------------------------------------------------------------------
     def _action(self, text: str, slot: object, shortcut: Keys | None = None, tip: str = "") -> QAction:
-        action = QAction(text, self)
+        action = QAction(self)   # QAction(text, self) would make Qt's icon type (1 ms) only to rule out an icon
+        action.setText(text)
         if shortcut is not None:
             self.give_keys(action, shortcut)
         if tip:

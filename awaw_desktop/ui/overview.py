@@ -62,6 +62,8 @@ class OverviewTab(QWidget):
         page.addWidget(scroll)
         body = QWidget()
         outer = QVBoxLayout(body)
+        # Given to the scroll area empty: given full, the area lays its rows out at once, and again when shown.
+        scroll.setWidget(body)
         self.heading = QLabel()
         heading_font = QFont(self.heading.font())
         heading_font.setPointSizeF(heading_font.pointSizeF() * 1.3)
@@ -126,7 +128,6 @@ class OverviewTab(QWidget):
         self._body = outer
         self._tipping_at = outer.count()
         outer.addStretch(1)
-        scroll.setWidget(body)
         self._chips: dict[QLabel, str] = {}
         # While another tab is shown, the Overview catches up when it is next shown (ui/follow.py).
         self.follower = RefreshWhenSeen(self, self.refresh)

@@ -33,7 +33,8 @@ class _WhatIfOpener(QObject):
 
 def add_what_if_action(window: MainWindow, menu: QMenu, store: SessionStore) -> QAction:
     """The "What-if..." menu action (Ctrl+Shift+W)."""
-    action = QAction("&What-if\u2026", window)
+    action = QAction(window)
+    action.setText("&What-if\u2026")
     window.give_keys(action, "Ctrl+Shift+W")
     action.setStatusTip("Try changes to this turn's facts without touching the game")
     action.triggered.connect(_WhatIfOpener(window, store).open)

@@ -162,3 +162,65 @@ def test_what_tips_each_power_comes_on_the_overview_right_after_the_first_paint(
     window.set_session(window.store.session.snapshot(), None)   # another game: its Overview has the panel at once
     assert window.overview._tipping is not None
     window.store.undo_stack.setClean()
+
+
+WATCH_THE_COLLECTOR = """
+import gc
+import sys
+from awaw_desktop.ui import app
+
+built_with_collector = []
+make_window = app.MainWindow
+
+def watched_window(*args, **kwargs):
+    built_with_collector.append(gc.isenabled())
+    return make_window(*args, **kwargs)
+
+app.MainWindow = watched_window
+from awaw_desktop.cli import run
+code = run([])
+print("built with the collector on:", built_with_collector, "on after the paint:", gc.isenabled(),
+      "start-up frozen:", gc.get_freeze_count() > 1000)
+sys.exit(code)
+"""
+
+
+def test_the_collector_rests_while_the_window_is_built_and_runs_once_it_is_painted(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen", "XDG_STATE_HOME": str(tmp_path),
+           "XDG_CONFIG_HOME": str(tmp_path), "AWAW_DESKTOP_EXIT_AFTER_FIRST_PAINT": "1"}
+    done = subprocess.run([sys.executable, "-c", WATCH_THE_COLLECTOR], env=env, cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.splitlines()[-1] == ("built with the collector on: [False] on after the paint: True "
+                                            "start-up frozen: True"), done.stdout
+
+
+def test_a_report_keeps_the_collector_running(tmp_path, capsys):
+    import gc
+
+    from awaw_desktop.cli import run
+
+    assert run(["readings"]) == 0
+    assert gc.isenabled()
+
+
+def test_pysides_import_hook_gets_the_answers_it_got_before_from_a_plain_read():
+    # PySide6 asks of each module imported after it whether its source names PySide6; the app answers by reading
+    # the file (``awaw_desktop.ui.read_sources_plainly``) instead of going through ``inspect``.
+    import importlib
+    import json
+
+    import shibokensupport.feature as feature  # type: ignore[import-not-found]
+
+    import awaw_desktop.ui
+
+    awaw_desktop.ui.read_sources_plainly()   # a second call changes nothing
+    plain = feature._mod_uses_pyside
+    pysides_own = plain.pyside_own
+    assert not hasattr(pysides_own, "pyside_own")
+    modules = [importlib.import_module(name) for name in (
+        "awaw_desktop.ui.main_window", "awaw_desktop.ui.overview", "awaw_desktop.core.session",
+        "awaw_desktop.core.family", "awaw_desktop.cli", "awaw_desktop.ui")] + [json, sys, os]
+    answers = [plain(module) for module in modules]
+    assert answers == [pysides_own(module) for module in modules]
+    assert answers[:2] == [True, True] and answers[2] is False
