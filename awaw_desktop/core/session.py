@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from .awaw import assess
@@ -58,32 +57,72 @@ class HistoryEntry(Record):
                 "events": [{"rule": e.rule, "text": e.text} for e in self.events]}
 
 
-@dataclass
 class Session:
     """Everything about one game.  Mutated only through its methods (the window wraps
-    each call in an undoable command)."""
+    each call in an undoable command).
+
+    Written out rather than a dataclass: the one dataclass of the start-up cost it some 1.3 ms (generating and
+    compiling its methods, and loading ``dataclasses``).  Equal when every field but ``load_notes`` is."""
 
     edition: Edition
     scenario: Scenario
     start_turn: Turn
     turn: Turn
-    players: dict[str, str] = field(default_factory=lambda: {"axis": "", "allied": ""})
-    title: str = ""
+    players: dict[str, str]
+    title: str
     #: power -> line id -> entered value (JSON form).
-    inputs: dict[str, dict[str, Any]] = field(default_factory=dict)
+    inputs: dict[str, dict[str, Any]]
     #: power -> values carried between turns (``initial_carry`` shape).
-    carry: dict[str, dict[str, Any]] = field(default_factory=assess.initial_carry)
+    carry: dict[str, dict[str, Any]]
     #: Outcomes recorded by the wizards ("france", "britain"), JSON form.
-    outcomes: dict[str, Any] = field(default_factory=dict)
-    history: list[HistoryEntry] = field(default_factory=list)
-    dice: list[DieRoll] = field(default_factory=list)
+    outcomes: dict[str, Any]
+    history: list[HistoryEntry]
+    dice: list[DieRoll]
     #: The state of the war: facts more than one table reads, held once (``awaw.facts``).
-    facts: dict[str, Any] = field(default_factory=war_facts.defaults)
+    facts: dict[str, Any]
     #: The state before each whole-session step (end of turn, wizard outcome ...), oldest first, so a
     #: reopened file can still be undone and any past step gone back to: see :meth:`checkpoint`.
-    checkpoints: list[dict[str, Any]] = field(default_factory=list)
+    checkpoints: list[dict[str, Any]]
     #: What opening an older file reconciled (shown once to the player; not saved).
-    load_notes: list[str] = field(default_factory=list, compare=False)
+    load_notes: list[str]
+
+    #: Every field, in order.
+    FIELDS = ("edition", "scenario", "start_turn", "turn", "players", "title", "inputs", "carry", "outcomes",
+              "history", "dice", "facts", "checkpoints", "load_notes")
+    #: The fields two equal sessions agree on.
+    COMPARED = FIELDS[:-1]
+
+    def __init__(self, edition: Edition, scenario: Scenario, start_turn: Turn, turn: Turn,
+                 players: dict[str, str] | None = None, title: str = "",
+                 inputs: dict[str, dict[str, Any]] | None = None, carry: dict[str, dict[str, Any]] | None = None,
+                 outcomes: dict[str, Any] | None = None, history: list[HistoryEntry] | None = None,
+                 dice: list[DieRoll] | None = None, facts: dict[str, Any] | None = None,
+                 checkpoints: list[dict[str, Any]] | None = None, load_notes: list[str] | None = None) -> None:
+        self.edition = edition
+        self.scenario = scenario
+        self.start_turn = start_turn
+        self.turn = turn
+        self.players = {"axis": "", "allied": ""} if players is None else players
+        self.title = title
+        self.inputs = {} if inputs is None else inputs
+        self.carry = assess.initial_carry() if carry is None else carry
+        self.outcomes = {} if outcomes is None else outcomes
+        self.history = [] if history is None else history
+        self.dice = [] if dice is None else dice
+        self.facts = war_facts.defaults() if facts is None else facts
+        self.checkpoints = [] if checkpoints is None else checkpoints
+        self.load_notes = [] if load_notes is None else load_notes
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.COMPARED)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: equal by value, so not hashable
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
+        return f"Session({fields})"
 
     @classmethod
     def new(cls, edition: Edition = Edition.UPDATED, scenario: Scenario = Scenario.GLOBAL_WAR,
@@ -264,7 +303,7 @@ class Session:
 
     def restore(self, other: Session) -> None:
         """Become a copy of ``other`` in place (so every holder of this object sees it); shares its records."""
-        for name in self.__dataclass_fields__:
+        for name in self.FIELDS:
             value = getattr(other, name)
             setattr(self, name, list(value) if name in self.SHARED_RECORDS else copy.deepcopy(value))
 

@@ -206,15 +206,15 @@ def test_a_report_keeps_the_collector_running(tmp_path, capsys):
 
 def test_pysides_import_hook_gets_the_answers_it_got_before_from_a_plain_read():
     # PySide6 asks of each module imported after it whether its source names PySide6; the app answers by reading
-    # the file (``awaw_desktop.ui.read_sources_plainly``) instead of going through ``inspect``.
+    # the file (``pyside_start.read_sources_plainly``) instead of going through ``inspect``.
     import importlib
     import json
 
     import shibokensupport.feature as feature  # type: ignore[import-not-found]
 
-    import awaw_desktop.ui
+    from awaw_desktop.ui.pyside_start import read_sources_plainly
 
-    awaw_desktop.ui.read_sources_plainly()   # a second call changes nothing
+    read_sources_plainly()   # a second call changes nothing
     plain = feature._mod_uses_pyside
     pysides_own = plain.pyside_own
     assert not hasattr(pysides_own, "pyside_own")
