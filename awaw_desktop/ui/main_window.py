@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QPaintEvent
+from PySide6.QtGui import QAction, QCloseEvent, QFontMetrics, QGuiApplication, QPaintEvent
 from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
@@ -88,6 +88,7 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self.tab_builder.timeout.connect(self._build_next_tab)
         self.overview: OverviewTab | None = None
         self.facts_tab: FactsTab | None = None
+        self._title_shown: tuple[object, ...] = ()
         self.edition_label = QLabel()
         self.edition_label.setObjectName("editionLabel")
         # Long player names must not make the window wider than a laptop screen.
@@ -392,14 +393,20 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
     def _update_title(self, *_args: object) -> None:
         session = self.store.session
         name = self.path.name if self.path else (session.title or "Untitled game")
-        self.setWindowModified(not self.store.undo_stack.isClean())
+        shown = (name, not self.store.undo_stack.isClean(), session.edition, session.scenario, session.turn,
+                 session.players.get("axis"), session.players.get("allied"), QGuiApplication.font().key())
+        if shown == self._title_shown:   # most changes are entries: the title and status line stay as they are
+            return
+        self._title_shown = shown
+        self.setWindowModified(shown[1])
         # The window system adds the app's display name after this ("... \u2014 AWAW Surrender Assistant").
         self.setWindowTitle(f"{name}[*] \u2014 {session.edition.title}")
         players = " vs ".join(p for p in (session.players.get("axis"), session.players.get("allied")) if p)
         # The turn first, and never squeezed out by a long message beside it: only the players' names may be cut.
         essential = " \u00b7 ".join((session.turn.title, session.edition.title, session.scenario.title))
         self.edition_label.setText(" \u00b7 ".join(part for part in (essential, players) if part))
-        self.edition_label.setMinimumWidth(self.edition_label.fontMetrics().horizontalAdvance(essential) + 8)
+        # The app's font, not the label's: a zoom sets the first at once, the second only once Qt passes it on.
+        self.edition_label.setMinimumWidth(QFontMetrics(QGuiApplication.font()).horizontalAdvance(essential) + 8)
 
     def _changed(self, *_args: object) -> None:
         if self.recovery is not None:

@@ -30,6 +30,7 @@ from .status_chip import StatusChip
 from .store import SessionStore
 from .theme import is_dark, points_text
 from .tipping_panel import TippingPanel
+from .wrapped_label import WrappedLabel
 
 
 class ResultHeader(QFrame):
@@ -61,17 +62,15 @@ class ResultHeader(QFrame):
         left.addWidget(self.status)
         left.addStretch(1)
         right = QVBoxLayout()
-        self.verdict = QLabel()
+        self.verdict = WrappedLabel()
         self.verdict.setObjectName("verdict")
-        self.verdict.setWordWrap(True)
         verdict_font = QFont(self.verdict.font())
         verdict_font.setPointSizeF(verdict_font.pointSizeF() * 1.2)
         verdict_font.setBold(True)
         self.verdict.setFont(verdict_font)
         self.verdict.setAccessibleName(f"{title} verdict")
-        self.consequences = QLabel()
+        self.consequences = WrappedLabel()
         self.consequences.setObjectName("consequences")
-        self.consequences.setWordWrap(True)
         self.consequences.setTextFormat(Qt.TextFormat.RichText)
         self.consequences.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.consequences.setAccessibleName(f"{title} consequences")

@@ -224,3 +224,23 @@ def test_pysides_import_hook_gets_the_answers_it_got_before_from_a_plain_read():
     answers = [plain(module) for module in modules]
     assert answers == [pysides_own(module) for module in modules]
     assert answers[:2] == [True, True] and answers[2] is False
+
+
+def test_a_tick_leaves_the_title_alone_and_a_zoom_refits_the_status_line(qtbot):
+    from .helpers import painted
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    painted(qtbot, window)
+    narrow = window.edition_label.minimumWidth()
+    status_line = window.edition_label.text()
+    window.store.set_value("germany", "dp_level", 3)   # an entry: the game is changed, its turn is not
+    assert window.isWindowModified() and window.edition_label.text() == status_line
+    try:
+        window.step_zoom(1)   # View > Zoom in: the turn must still fit beside the messages
+        assert window.edition_label.minimumWidth() > narrow
+    finally:
+        window.set_zoom(100, remember=False)
+    window.store.undo_stack.setClean()
+    assert not window.isWindowModified()
