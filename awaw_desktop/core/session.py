@@ -298,7 +298,7 @@ class Session:
         changed on it.  Cheaper than :meth:`snapshot` (the window tries every tick on a fact of the war)."""
         twin = copy.copy(self)
         twin.inputs = {power: dict(values) for power, values in self.inputs.items()}
-        twin.facts = copy.deepcopy(self.facts)
+        twin.facts = war_facts.copied(self.facts)
         return twin
 
     def restore(self, other: Session) -> None:

@@ -7,7 +7,6 @@ change and announced with ``resultsChanged`` in the same event-loop turn.
 
 from __future__ import annotations
 
-import copy
 import weakref
 from collections.abc import Callable
 from typing import Any
@@ -216,7 +215,7 @@ class SessionStore(QObject):
                 stack.undoTextChanged.emit(stack.undoText())   # Edit > Undo names the whole number typed
                 return
             entered = self._session.is_entered(power, line_id)
-            facts = None if facts_after is None else (copy.deepcopy(self._session.facts), facts_after)
+            facts = None if facts_after is None else (war_facts.copied(self._session.facts), facts_after)
             stack.push(SetValueCommand(self, power, line_id, old, new, text, entered, facts))
         finally:
             self._trial = None
@@ -230,7 +229,7 @@ class SessionStore(QObject):
         if old == new:
             return
         trial.assess()  # refused combinations raise here, before anything is stored
-        self.undo_stack.push(SetFactCommand(self, copy.deepcopy(self._session.facts), trial.facts,
+        self.undo_stack.push(SetFactCommand(self, war_facts.copied(self._session.facts), trial.facts,
                                             f"The war: {item.label} \u2014 {item.words(new)}"))
 
     def _dry_run(self, power: str, line_id: str, value: Any
@@ -322,7 +321,7 @@ class SessionStore(QObject):
     def _write_value(self, power: str, line_id: str, value: Any, clear: bool = False,
                      facts: dict[str, Any] | None = None) -> None:
         if facts is not None:
-            self._session.facts = copy.deepcopy(facts)
+            self._session.facts = war_facts.copied(facts)
         if clear:
             self._session.clear_value(power, line_id)
         else:
@@ -348,7 +347,7 @@ class SessionStore(QObject):
         self.resultsChanged.emit()
 
     def _write_facts(self, facts: dict[str, Any]) -> None:
-        self._session.facts = copy.deepcopy(facts)
+        self._session.facts = war_facts.copied(facts)
         self._recompute()
         self.sessionReloaded.emit()
         self.resultsChanged.emit()

@@ -25,6 +25,7 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from ..core.awaw import assess
+from ..core.awaw import facts as war_facts
 from ..core.awaw.common import PowerResult
 from ..core.lines import RulesInputError
 from .store import SessionStore
@@ -140,7 +141,7 @@ class TippingSource(QObject):
         session = self._store_now().session   # a copy: the session changes while the search runs
         return tipping_steps(session.edition, session.scenario, session.turn,
                              copy.deepcopy(session.effective_inputs()), copy.deepcopy(session.effective_carry()),
-                             powers, self._cache, copy.deepcopy(session.facts))
+                             powers, self._cache, war_facts.copied(session.facts))
 
     def _work(self) -> None:
         """One slice: run the search for at most ``SLICE_MS``, then let the event loop go on."""

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.awaw import assess
+from ..core.awaw import facts as war_facts
 from ..core.awaw.common import PowerResult
 from ..core.session import Session
 from .keys import is_key_of
@@ -255,7 +256,7 @@ class WhatIfDialog(QDialog):
         tried = tried_changes(self.real.session, self.trial.session)
         if tried:
             inputs, carry = copy.deepcopy(self.trial.session.inputs), copy.deepcopy(self.trial.session.carry)
-            facts = copy.deepcopy(self.trial.session.facts)
+            facts = war_facts.copied(self.trial.session.facts)
 
             def make(session: Session) -> None:
                 session.inputs, session.carry, session.facts = inputs, carry, facts

@@ -167,3 +167,32 @@ def test_the_check_list_names_an_effect_that_rests_on_a_value_nobody_entered():
     assert ("line", "britain", "dp_level") in [check.place for check in found]
     session.set_value("britain", "dp_level", -1)          # entered: nothing more to say about it
     assert not any("British DP level" in c.text for c in checklist.checks(session, session.assess()))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(st.text(max_size=12), st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=12), max_size=8))
+def test_copied_facts_equal_a_deep_copy_and_share_nothing_that_changes(facts):
+    import copy
+
+    twin = war_facts.copied(facts)
+    assert twin == copy.deepcopy(facts)
+
+    def containers(value, found):
+        if isinstance(value, (dict, list)):
+            found.append(id(value))
+            for item in (value.values() if isinstance(value, dict) else value):
+                containers(item, found)
+        return found
+
+    assert not set(containers(twin, [])) & set(containers(facts, []))
+
+
+def test_copied_facts_of_a_game_under_way():
+    session = Session.new(turn=Turn(1941, Season.FALL))
+    session.set_fact("war.germany_russia", {"year": 1941, "season": "summer"})
+    twin = war_facts.copied(session.facts)
+    twin["war.germany_russia"]["year"] = 1940
+    assert session.facts["war.germany_russia"] == {"year": 1941, "season": "summer"}
