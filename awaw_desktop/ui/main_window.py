@@ -31,6 +31,7 @@ from .overview import OverviewTab
 from .power_tabs import WIZARDS, PowerTabs, WarClockButton, WizardButton
 from .store import SessionStore
 from .theme import learn_system_scheme
+from .unsaved import window_title
 from .war_facts import TITLE, FactsTab
 from .window_files import AUTOSAVE_DELAY_MS, GameFiles
 from .window_view import WindowView
@@ -400,7 +401,7 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self._title_shown = shown
         self.setWindowModified(shown[1])
         # The window system adds the app's display name after this ("... \u2014 AWAW Surrender Assistant").
-        self.setWindowTitle(f"{name}[*] \u2014 {session.edition.title}")
+        self.setWindowTitle(window_title(name, session.edition.title))
         players = " vs ".join(p for p in (session.players.get("axis"), session.players.get("allied")) if p)
         # The turn first, and never squeezed out by a long message beside it: only the players' names may be cut.
         essential = " \u00b7 ".join((session.turn.title, session.edition.title, session.scenario.title))

@@ -218,6 +218,9 @@ class PowerTab(QWidget):
         outer.addWidget(scroll, 1)
         self.total = QLabel()
         self.total.setObjectName("total")
+        # Wrapped: a surrendered France's line says why its table no longer counts, which at a large zoom made the
+        # window wider than a laptop screen (eleventh play-test).
+        self.total.setWordWrap(True)
         self.total.setAccessibleName(f"{assess.title(power)} total")
         outer.addWidget(self.total)
         store.valueChanged.connect(self._value_changed)

@@ -6,8 +6,8 @@ library and compiles all of it, some 150 KB, at every start: 11-12 ms of the win
 bytecode cache cannot save because the modules come from no file.  ``kept_bytecode`` keeps what that import
 compiles in the user's cache folder, each module with its exact source, and gives the kept code back only for the
 same source compiled the same way (the same Python, the same ``-O``, the same ``__future__`` flags): any other
-source, or any other call, is compiled as always.  A missing, damaged or unwritable cache costs nothing but the
-compile.
+source, or any other call, is compiled as always.  A missing, damaged (its checksum is checked) or unwritable
+cache costs nothing but the compile.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ import builtins
 import marshal
 import os
 import sys
+import zlib
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from importlib._bootstrap_external import MAGIC_NUMBER  # type: ignore[attr-defined]
 from pathlib import Path
 from types import CodeType, ModuleType
@@ -47,24 +48,39 @@ def bytecode_file(folder: Path | None = None) -> Path:
 
 
 def _read(path: Path) -> dict[str, tuple[int, bytes, CodeType]]:
+    """What ``path`` keeps, or nothing if it is missing, damaged (its checksum disagrees: a flipped bit in code would
+    crash PySide6's start) or of another shape."""
     try:
         data = path.read_bytes()
-        if not data.startswith(MAGIC_NUMBER):
-            return {}
-        kept = marshal.loads(data[len(MAGIC_NUMBER):])
-    except (OSError, ValueError, EOFError, TypeError):
+    except OSError:
         return {}
-    return kept if isinstance(kept, dict) else {}
+    head = len(MAGIC_NUMBER)
+    if data[:head] != MAGIC_NUMBER or len(data) < head + 4:
+        return {}
+    payload = data[head + 4:]
+    if int.from_bytes(data[head:head + 4], "little") != zlib.crc32(payload):
+        return {}
+    try:
+        kept = marshal.loads(payload)
+    except (ValueError, EOFError, TypeError):
+        return {}
+    if not isinstance(kept, dict) or not all(
+            isinstance(name, str) and isinstance(entry, tuple) and len(entry) == 3 and isinstance(entry[0], int)
+            and isinstance(entry[1], bytes) and isinstance(entry[2], CodeType) for name, entry in kept.items()):
+        return {}
+    return kept
 
 
 def _write(path: Path, kept: dict[str, tuple[int, bytes, CodeType]]) -> None:
+    part = path.with_name(f"{path.name}.{os.getpid()}.part")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        part = path.with_name(f"{path.name}.{os.getpid()}.part")
-        part.write_bytes(MAGIC_NUMBER + marshal.dumps(kept))
+        payload = marshal.dumps(kept)
+        part.write_bytes(MAGIC_NUMBER + zlib.crc32(payload).to_bytes(4, "little") + payload)
         os.replace(part, path)   # whole or not at all, if two windows start at once
     except OSError:
-        pass
+        with suppress(OSError):
+            part.unlink()   # nothing left behind when the kept file cannot be written
 
 
 @contextmanager

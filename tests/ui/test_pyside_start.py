@@ -8,6 +8,7 @@ import marshal
 import os
 import subprocess
 import sys
+import zlib
 from importlib.util import MAGIC_NUMBER
 from pathlib import Path
 
@@ -97,26 +98,46 @@ def test_other_calls_are_compiled_as_always_and_not_kept(tmp_path):
     assert builtins.compile is real   # given back
 
 
+def with_checksum(payload: bytes) -> bytes:
+    return MAGIC_NUMBER + zlib.crc32(payload).to_bytes(4, "little") + payload
+
+
 def test_a_damaged_or_foreign_cache_is_ignored_and_written_again(tmp_path):
     path = tmp_path / "kept.marshal"
-    for damaged in (b"", b"garbage", b"\x00\x01\x02\x03" + marshal.dumps({"demo.py": (0, b"x = 1\n", None)})):
+    source = b"import re\nPATTERN = re.compile(r'(a|b)+')\n"
+    compiled_in(path, source)
+    good = path.read_bytes()
+    flipped = []   # one bit flipped in the kept code, the kept source as it was (the eleventh play-test crashed so)
+    for offset in range(len(good) - 40, len(good), 3):
+        damaged = bytearray(good)
+        damaged[offset] ^= 0x10
+        flipped.append(bytes(damaged))
+    foreign_shapes = [with_checksum(marshal.dumps(shape)) for shape in (
+        {"demo.py": 5}, {"demo.py": (0, source)}, [("demo.py", 0, source)], {"demo.py": (0, source, "not code")})]
+    for damaged in (b"", b"garbage", b"\x00\x01\x02\x03" + good[4:], good[:-7], *flipped, *foreign_shapes):
         path.write_bytes(damaged)
-        code, calls = compiled_in(path, b"x = 1\n")
-        assert calls == ["demo.py"]
+        code, calls = compiled_in(path, source)
+        assert calls == ["demo.py"], damaged[:40]
         namespace: dict[str, object] = {}
         exec(code, namespace)
-        assert namespace["x"] == 1
-    assert compiled_in(path, b"x = 1\n")[1] == []
+        assert namespace["PATTERN"].fullmatch("abba")   # type: ignore[attr-defined]
+        assert path.read_bytes() == good   # written again, whole
+    assert compiled_in(path, source)[1] == []
 
 
-def test_an_unwritable_cache_costs_only_the_compile(tmp_path):
+def test_an_unwritable_cache_costs_only_the_compile_and_leaves_nothing(tmp_path):
     blocked = tmp_path / "file-not-folder"
     blocked.write_text("in the way")
-    code, calls = compiled_in(blocked / "kept.marshal", b"z = 5\n")
-    assert calls == ["demo.py"]
-    namespace: dict[str, object] = {}
-    exec(code, namespace)
-    assert namespace["z"] == 5
+    taken = tmp_path / "taken"
+    (taken / "kept.marshal").mkdir(parents=True)   # a folder where the kept file would go
+    for path in (blocked / "kept.marshal", taken / "kept.marshal"):
+        for _start in range(2):
+            code, calls = compiled_in(path, b"z = 5\n")
+            assert calls == ["demo.py"]
+            namespace: dict[str, object] = {}
+            exec(code, namespace)
+            assert namespace["z"] == 5
+    assert sorted(item.name for item in taken.iterdir()) == ["kept.marshal"]   # no part-written files left
 
 
 def test_the_cache_folder_is_where_platformdirs_puts_it(monkeypatch, tmp_path):
@@ -144,6 +165,6 @@ def test_the_window_starts_with_pysides_support_compiled_once(tmp_path):
         if start == "first":
             assert kept.is_file()
             written = kept.stat().st_mtime_ns
-            modules = marshal.loads(kept.read_bytes()[len(MAGIC_NUMBER):])
+            modules = marshal.loads(kept.read_bytes()[len(MAGIC_NUMBER) + 4:])   # after the checksum
             assert any(name.startswith("shibokensupport/") for name in modules), sorted(modules)
     assert kept.stat().st_mtime_ns == written   # the second start read it and wrote nothing

@@ -24,7 +24,7 @@ from ...core.europa.state import EuropaGame
 from ...core.sessionfile import SessionFileError, file_problem
 from ..family_window import bring_to_front, open_elsewhere, open_game_window, same_file, window_showing
 from ..recent import fill_recent_menu, remember
-from ..unsaved import ask_unsaved, may_discard
+from ..unsaved import ask_unsaved, may_discard, window_title
 from .holder import EuropaGameHolder, undo_stop_text
 from .messages import sentence
 from .nation_panel import NationPanel
@@ -162,7 +162,7 @@ class EuropaWindow(QMainWindow):
             return
         name = self.path.name if self.path else (self.game.title or "Untitled Europa game")
         self.setWindowModified(not self.holder.undo_stack.isClean())
-        self.setWindowTitle(f"{name}[*] \u2014 Europa, {self.game.turn}")
+        self.setWindowTitle(window_title(name, f"Europa, {self.game.turn}"))
 
     def _undo_stopped(self, label: str) -> None:
         text = undo_stop_text(label)
