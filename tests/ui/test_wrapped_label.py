@@ -1,5 +1,5 @@
 """Issue 15: a word-wrapped label that keeps its sizes per text (``ui/wrapped_label.py``) still grows and shrinks
-with its text, its font and the zoom, as a plain word-wrapped ``QLabel`` does."""
+with its text, its font and the zoom, as a plain word-wrapped ``QLabel`` does, and is never cut short."""
 
 from __future__ import annotations
 
@@ -25,8 +25,21 @@ def laid_out(qtbot, label: QLabel) -> QWidget:
 
 
 def same_sizes(ours: WrappedLabel, plain: QLabel) -> bool:
-    return (ours.sizeHint() == plain.sizeHint() and ours.minimumSizeHint() == plain.minimumSizeHint()
-            and all(ours.heightForWidth(width) == plain.heightForWidth(width) for width in (120, 250, 546)))
+    """The heights at every width are Qt's own; the preferred size is a line of at most 60 average characters at
+    its height; the smallest holds a line of 16."""
+    average = ours.fontMetrics().averageCharWidth()
+    preferred, smallest = ours.sizeHint(), ours.minimumSizeHint()
+    return (all(ours.heightForWidth(width) == plain.heightForWidth(width) for width in (120, 250, 546))
+            and 0 < preferred.width() <= 60 * average + 1 and preferred.height() == ours.heightForWidth(
+                preferred.width()) and smallest.width() == 16 * average
+            and smallest.height() == ours.fontMetrics().lineSpacing())
+
+
+def test_a_short_plain_verdict_prefers_its_own_width(qtbot):
+    label = WrappedLabel(SHORT)
+    page = laid_out(qtbot, label)
+    assert label.sizeHint().width() == label.fontMetrics().horizontalAdvance(SHORT) + 1
+    assert label.sizeHint().height() == label.fontMetrics().lineSpacing() and page.isVisible()
 
 
 def test_the_sizes_follow_the_text_the_format_and_the_font(qtbot):
