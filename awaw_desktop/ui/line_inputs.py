@@ -291,6 +291,21 @@ class TurnGroupInput(LineInput):
             self.year.setValue(turn.year)
             self.season.setCurrentIndex(turn.season.index)
 
+    def _recorded_turn(self) -> Turn | None:
+        """The turn the game has recorded for the line (France's first German hex, once an end of turn or the
+        surrender recorded it: ``prefill``), shown in the empty boxes in place of the current turn; otherwise the
+        boxes read one turn and the line's note another (eleventh play-test)."""
+        session = getattr(self.store, "session", None)
+        if session is None:
+            return None
+        from ..core.awaw import assess
+
+        prefill = getattr(assess.power_module(self.power), "prefill", None)
+        value = prefill(session.game_context()).get(self.line.id) if prefill is not None else None
+        if not isinstance(value, dict) or int(value.get("year", 0)) <= 0:
+            return None
+        return Turn(int(value["year"]), list(Season)[max(0, min(3, int(value.get("season", 1)) - 1))])
+
     def _ticked(self, checked: bool) -> None:
         if checked:
             self._show_turn(self._game_turns()[1])   # 58.21E: it happened now, unless the player picks a turn
@@ -324,7 +339,7 @@ class TurnGroupInput(LineInput):
         if year > 0:
             self._show_turn(Turn(year, list(Season)[max(0, min(3, int(value.get("season", 1)) - 1))]))
         else:
-            self._show_turn(self._game_turns()[1])
+            self._show_turn(self._recorded_turn() or self._game_turns()[1])
         self.season.setEnabled(year > 0)
         self.year.setEnabled(year > 0)
 
