@@ -9,6 +9,8 @@ Builds with packaging/build.py (unless --no-build), then runs the built program 
   prints exactly what the source prints; the examples shipped inside the bundle are the checkout's;
 - ``readings`` (the text Help > How we read the rules shows) equals docs/rules-readings.md, so the rules
   readings load from the bundle's resources;
+- the bundle carries PySide6's compiled support modules, and a first start with an empty cache folder paints
+  without compiling them;
 - ``--screenshot-dir`` alone and with each example writes the same PNG files as a run from source;
 - started with an example, the window opens it and runs until stopped;
 - on Linux, packaging/linux/install.sh into a scratch prefix: the menu entry and metainfo validate (where
@@ -35,7 +37,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build import ROOT, build, bundle_dir
+from build import ROOT, build, bundle_dir, bundled_program, internal_dir
 
 APP_ID = "io.github.awaw_desktop.AwawDesktop"
 EXAMPLES = sorted((ROOT / "resources" / "examples").glob("*.awaw"))
@@ -51,15 +53,8 @@ class Smoke:
         self.env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
         for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
             self.env[name] = str(scratch / name.lower())
-        bundle = bundle_dir()
-        if sys.platform == "darwin":
-            self.bundled = [str(bundle / "Contents" / "MacOS" / "awaw-desktop")]
-            self.internal = bundle / "Contents" / "Frameworks"
-        else:
-            # On Windows the windowed .exe has no stdout; its console twin prints.
-            name = "awaw-desktop-cli.exe" if sys.platform == "win32" else "awaw-desktop"
-            self.bundled = [str(bundle / name)]
-            self.internal = bundle / "_internal"
+        self.bundled = bundled_program()
+        self.internal = internal_dir()
         self.source = [sys.executable, "-m", "awaw_desktop"]
 
     def check(self, ok: bool, what: str) -> bool:
@@ -128,6 +123,21 @@ class Smoke:
             for notes in sorted((ROOT / "resources" / "readings").glob("*.md")):
                 last = notes.read_text(encoding="utf-8").strip().splitlines()[-1]
                 self.check(last in result.stdout, f"readings include resources/readings/{notes.name}")
+
+    def kept_bytecode(self) -> None:
+        """The bundle carries PySide6's compiled support modules (``build.ship_pyside_bytecode``): a first start
+        with an empty cache folder paints without compiling them, so it writes no cache of its own."""
+        shipped = sorted((self.internal / "awaw_desktop" / "ui").glob("pyside6-support.*.marshal"))
+        self.check(len(shipped) == 1, f"the bundle carries PySide6's kept bytecode ({len(shipped)} files)")
+        cache = self.scratch / "first-start"
+        env = dict(self.env, XDG_CACHE_HOME=str(cache), HOME=str(cache), LOCALAPPDATA=str(cache),
+                   AWAW_DESKTOP_EXIT_AFTER_FIRST_PAINT="1")
+        result = subprocess.run(self.bundled, cwd=ROOT, env=env, capture_output=True, text=True, encoding="utf-8",
+                                timeout=300)
+        if self.ran(result, "a first start"):
+            self.check(result.stdout.strip() == "first-paint", f"a first start printed {result.stdout.strip()!r}")
+            self.check(not list(cache.rglob("*.marshal")) if cache.exists() else True,
+                       "a first start compiled PySide6's support modules, as if the bundle carried none")
 
     def screenshots(self) -> None:
         for example in [None, *EXAMPLES]:
@@ -249,6 +259,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         smoke.resources()
         smoke.reports()
         smoke.readings()
+        smoke.kept_bytecode()
         smoke.screenshots()
         smoke.window()
         if sys.platform.startswith("linux"):

@@ -84,11 +84,11 @@ def _write(path: Path, kept: dict[str, tuple[int, bytes, CodeType]]) -> None:
 
 
 @contextmanager
-def kept_bytecode(path: Path) -> Iterator[None]:
-    """While the block runs, ``compile(source_bytes, name, "exec")`` gives back the code kept in ``path`` for the
-    same name, source and inherited ``__future__`` flags, and keeps what it compiles; afterwards, ``path`` holds
-    what the block compiled."""
-    kept = _read(path)
+def kept_bytecode(path: Path, shipped: Path | None = None) -> Iterator[None]:
+    """While the block runs, ``compile(source_bytes, name, "exec")`` gives back the code kept in ``path`` (or in
+    ``shipped``, which the bundle carries: it is read first) for the same name, source and inherited
+    ``__future__`` flags, and keeps what it compiles; afterwards, ``path`` holds what the block compiled."""
+    kept = {**_read(path), **(_read(shipped) if shipped is not None else {})}
     original = builtins.compile
     compiled: list[str] = []
 
@@ -141,9 +141,15 @@ def read_sources_plainly() -> None:
     feature._mod_uses_pyside = uses_pyside  # type: ignore[union-attr]
 
 
+def shipped_bytecode() -> Path:
+    """Where the bundle carries the bytecode its build kept (``packaging/build.py``), beside this module: the
+    bundle's first start is then as quick as the next.  A checkout has none."""
+    return Path(__file__).with_name(bytecode_file(Path()).name)
+
+
 def start_pyside() -> None:
     """Import PySide6's core, its support modules' bytecode kept (once PySide6 is loaded, nothing to do)."""
     if "PySide6.QtCore" not in sys.modules:
-        with kept_bytecode(bytecode_file()):
+        with kept_bytecode(bytecode_file(), shipped_bytecode()):
             import PySide6.QtCore  # noqa: F401
     read_sources_plainly()

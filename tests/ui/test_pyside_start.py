@@ -168,3 +168,28 @@ def test_the_window_starts_with_pysides_support_compiled_once(tmp_path):
             modules = marshal.loads(kept.read_bytes()[len(MAGIC_NUMBER) + 4:])   # after the checksum
             assert any(name.startswith("shibokensupport/") for name in modules), sorted(modules)
     assert kept.stat().st_mtime_ns == written   # the second start read it and wrote nothing
+
+
+def test_what_the_bundle_carries_is_read_first_and_spares_the_user_folder(tmp_path):
+    shipped, user = tmp_path / "bundle" / "kept.marshal", tmp_path / "cache" / "kept.marshal"
+    shipped.parent.mkdir()
+    source = b"SHIPPED = True\n"
+    compiled_in(shipped, source)   # as packaging/build.py keeps it
+    user.parent.mkdir()
+    user.write_bytes(b"an older version's leftovers")
+    counter = CountedCompile()
+    saved = builtins.compile
+    builtins.compile = counter
+    try:
+        with kept_bytecode(user, shipped):
+            code = compile(source, "demo.py", "exec")
+    finally:
+        builtins.compile = saved
+    assert counter.calls == []   # nothing compiled ...
+    assert user.read_bytes() == b"an older version's leftovers"   # ... and nothing written
+    namespace: dict[str, object] = {}
+    exec(code, namespace)
+    assert namespace["SHIPPED"] is True
+    with kept_bytecode(user, tmp_path / "no-bundle" / "kept.marshal"):   # a checkout carries none
+        compile(b"OTHER = 1\n", "demo.py", "exec")
+    assert user.read_bytes().startswith(MAGIC_NUMBER)
