@@ -32,8 +32,8 @@ for _feature in __future__.all_feature_names:
 
 
 def cache_folder(environ: dict[str, str] | os._Environ[str] = os.environ, platform: str = sys.platform) -> Path:
-    """The user's cache folder for the app, where ``platformdirs.user_cache_dir("awaw-desktop")`` puts it
-    (worked out here: platformdirs takes some 10 ms to import, more than this saves before the first paint)."""
+    """The user's cache folder for the app, where ``platformdirs.user_cache_dir("awaw-desktop")`` puts it (worked
+    out here: importing platformdirs before the first paint would cost some 10 ms; a test checks they agree)."""
     home = Path(environ.get("HOME") or os.path.expanduser("~"))
     if platform == "win32":
         local = environ.get("LOCALAPPDATA") or str(home / "AppData" / "Local")
@@ -85,9 +85,9 @@ def _write(path: Path, kept: dict[str, tuple[int, bytes, CodeType]]) -> None:
 
 @contextmanager
 def kept_bytecode(path: Path, shipped: Path | None = None) -> Iterator[None]:
-    """While the block runs, ``compile(source_bytes, name, "exec")`` gives back the code kept in ``path`` (or in
-    ``shipped``, which the bundle carries: it is read first) for the same name, source and inherited
-    ``__future__`` flags, and keeps what it compiles; afterwards, ``path`` holds what the block compiled."""
+    """While the block runs, ``compile(source_bytes, name, "exec")`` gives back the code kept for the same name,
+    source and inherited ``__future__`` flags, in ``shipped`` (what the bundle carries, which wins) or in ``path``,
+    and keeps what it compiles; afterwards, if anything was compiled, ``path`` holds all of it."""
     kept = {**_read(path), **(_read(shipped) if shipped is not None else {})}
     original = builtins.compile
     compiled: list[str] = []
