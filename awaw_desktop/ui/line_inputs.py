@@ -234,6 +234,11 @@ class GroupInput(LineInput):
                 box.setChecked(bool((value or {}).get(key, 0)))
 
 
+def stored_turn(value: dict[str, Any]) -> Turn:
+    """The game turn a turn group line stores as {"year": a year, "season": 1-4}."""
+    return Turn(int(value["year"]), list(Season)[max(0, min(3, int(value.get("season", 1)) - 1))])
+
+
 class TurnGroupInput(LineInput):
     """A group line holding a game turn as {"year": 0 or a year, "season": 1-4}: shown as
     "has happened" plus a season and a year, so nobody types season numbers.
@@ -304,7 +309,7 @@ class TurnGroupInput(LineInput):
         value = prefill(session.game_context()).get(self.line.id) if prefill is not None else None
         if not isinstance(value, dict) or int(value.get("year", 0)) <= 0:
             return None
-        return Turn(int(value["year"]), list(Season)[max(0, min(3, int(value.get("season", 1)) - 1))])
+        return stored_turn(value)
 
     def _ticked(self, checked: bool) -> None:
         if checked:
@@ -337,7 +342,7 @@ class TurnGroupInput(LineInput):
         with QSignalBlocker(self.happened):
             self.happened.setChecked(year > 0)
         if year > 0:
-            self._show_turn(Turn(year, list(Season)[max(0, min(3, int(value.get("season", 1)) - 1))]))
+            self._show_turn(stored_turn(value))
         else:
             self._show_turn(self._recorded_turn() or self._game_turns()[1])
         self.season.setEnabled(year > 0)

@@ -10,6 +10,8 @@ is shorter and plain), the smallest a line of ``SMALLEST_CHARACTERS``: one layou
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
@@ -51,30 +53,32 @@ class WrappedLabel(QLabel):
         margins = self.contentsMargins()
         return margins.left() + margins.right(), margins.top() + margins.bottom()
 
-    def sizeHint(self) -> QSize:
-        size = self._sizes.get("preferred")
+    def _kept(self, which: str, work_out: Callable[[], QSize]) -> QSize:
+        size = self._sizes.get(which)
         if size is None:
-            if not self.text():
-                size = super().sizeHint()
-            else:
-                metrics, (across, _down) = self.fontMetrics(), self._margins()
-                width = metrics.averageCharWidth() * PREFERRED_CHARACTERS
-                if self.textFormat() != Qt.TextFormat.RichText and "<" not in self.text():   # plain words
-                    width = min(width, metrics.horizontalAdvance(self.text()) + 1)
-                size = QSize(width + across, self.heightForWidth(width + across))
-            self._sizes["preferred"] = size
+            size = self._sizes[which] = work_out()
         return QSize(size)
 
+    def sizeHint(self) -> QSize:
+        return self._kept("preferred", self._preferred)
+
     def minimumSizeHint(self) -> QSize:
-        size = self._sizes.get("smallest")
-        if size is None:
-            if not self.text():
-                size = super().minimumSizeHint()
-            else:
-                metrics, (across, down) = self.fontMetrics(), self._margins()
-                size = QSize(metrics.averageCharWidth() * SMALLEST_CHARACTERS + across, metrics.lineSpacing() + down)
-            self._sizes["smallest"] = size
-        return QSize(size)
+        return self._kept("smallest", self._smallest)
+
+    def _preferred(self) -> QSize:
+        if not self.text():
+            return super().sizeHint()
+        metrics, (across, _down) = self.fontMetrics(), self._margins()
+        width = metrics.averageCharWidth() * PREFERRED_CHARACTERS
+        if self.textFormat() != Qt.TextFormat.RichText and "<" not in self.text():   # plain words
+            width = min(width, metrics.horizontalAdvance(self.text()) + 1)
+        return QSize(width + across, self.heightForWidth(width + across))
+
+    def _smallest(self) -> QSize:
+        if not self.text():
+            return super().minimumSizeHint()
+        metrics, (across, down) = self.fontMetrics(), self._margins()
+        return QSize(metrics.averageCharWidth() * SMALLEST_CHARACTERS + across, metrics.lineSpacing() + down)
 
     def changeEvent(self, event: QEvent) -> None:  # a font, style or zoom change
         self._forget_sizes()

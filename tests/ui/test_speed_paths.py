@@ -14,11 +14,16 @@ from awaw_desktop.ui.main_window import MainWindow
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_launch_path_paints_the_window_before_loading_pydantic(tmp_path):
+def started(tmp_path: Path, *python_args: str) -> subprocess.CompletedProcess[str]:
+    """The app started in a process of its own (scratch settings), quitting once its window is painted."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen", "XDG_STATE_HOME": str(tmp_path),
            "XDG_CONFIG_HOME": str(tmp_path), "AWAW_DESKTOP_EXIT_AFTER_FIRST_PAINT": "1"}
-    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "awaw_desktop"], env=env, cwd=tmp_path,
-                          capture_output=True, text=True, timeout=120, check=False)
+    return subprocess.run([sys.executable, *python_args], env=env, cwd=tmp_path, capture_output=True, text=True,
+                          timeout=120, check=False)
+
+
+def test_the_launch_path_paints_the_window_before_loading_pydantic(tmp_path):
+    done = started(tmp_path, "-X", "importtime", "-m", "awaw_desktop")
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "first-paint"
     before_paint = done.stderr.split("first-paint\n")[0]   # what was loaded before the window was painted
@@ -110,10 +115,7 @@ sys.exit(run([]))
 def test_the_first_paint_does_without_qts_namespace(tmp_path):
     # PySide6 makes the 93 enums of Qt's ``Qt`` namespace when it is first named (about 15 ms): the keys, the
     # dock and the system's scheme come after the paint, and the Overview lines its levels up without a flag.
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen", "XDG_STATE_HOME": str(tmp_path),
-           "XDG_CONFIG_HOME": str(tmp_path), "AWAW_DESKTOP_EXIT_AFTER_FIRST_PAINT": "1"}
-    done = subprocess.run([sys.executable, "-c", WATCH_THE_QT_NAMESPACE], env=env, cwd=tmp_path,
-                          capture_output=True, text=True, timeout=120, check=False)
+    done = started(tmp_path, "-c", WATCH_THE_QT_NAMESPACE)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split()[:3] == ["Qt", "not", "loaded"], done.stdout
 
@@ -186,10 +188,7 @@ sys.exit(code)
 
 
 def test_the_collector_rests_while_the_window_is_built_and_runs_once_it_is_painted(tmp_path):
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen", "XDG_STATE_HOME": str(tmp_path),
-           "XDG_CONFIG_HOME": str(tmp_path), "AWAW_DESKTOP_EXIT_AFTER_FIRST_PAINT": "1"}
-    done = subprocess.run([sys.executable, "-c", WATCH_THE_COLLECTOR], env=env, cwd=tmp_path,
-                          capture_output=True, text=True, timeout=120, check=False)
+    done = started(tmp_path, "-c", WATCH_THE_COLLECTOR)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.splitlines()[-1] == ("built with the collector on: [False] on after the paint: True "
                                             "start-up frozen: True"), done.stdout
