@@ -33,7 +33,7 @@ def report(argv: list[str]) -> int:
     """``report FILE ...``: the file's rules family prints it (a file that cannot tell goes to the default
     family's report, which says what is wrong with it)."""
     from .core import family
-    from .core.gamefile import family_of_file
+    from .core.files.gamefile import family_of_file
 
     files = [arg for before, arg in zip(["", *argv], argv, strict=False)
              if not arg.startswith("-") and before not in ("-f", "--format")]
@@ -59,7 +59,7 @@ def run(argv: list[str]) -> int:
     else:   # a plain start (a desktop launcher): nothing to parse
         file, screenshot_dir = None, None
     # What start-up makes lives as long as the app: the cyclic collector has nothing to find in it, and its passes
-    # over the growing heap took some 8 ms of the start.  It resumes at the first paint (ui/app.py), which also
+    # over the growing heap took some 8 ms of the start.  It resumes at the first paint (ui/shell/app.py), which also
     # freezes what was made.
     gc.disable()
     # The rules load before Qt, which they do without (core.family.load_rules): some 36 fewer files read by
@@ -67,6 +67,6 @@ def run(argv: list[str]) -> int:
     from .core import family
 
     family.load_rules(family.DEFAULT_FAMILY)
-    from .ui.app import run_app
+    from .ui.shell.app import run_app
 
     return run_app(file, screenshot_dir, sys.argv[:1])

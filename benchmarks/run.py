@@ -53,8 +53,8 @@ sys.exit(app.exec())
 #: The app with every tab built (for memory): the same window, its tabs built before it quits.
 ALL_TABS = """
 import sys
-from awaw_desktop.ui.app import make_application
-from awaw_desktop.ui.main_window import MainWindow
+from awaw_desktop.ui.shell.app import make_application
+from awaw_desktop.ui.awaw.main_window import MainWindow
 app = make_application(sys.argv[:1])
 window = MainWindow(); window.show(); app.processEvents()
 for power in list(window.power_tabs.holders):
@@ -134,7 +134,7 @@ def startup(rounds: int) -> None:
 
 def long_session(turns: int):  # type: ignore[no-untyped-def]
     """A game of ``turns`` ends of turn, each stored with its checkpoint as ``SessionStore.change_session`` does."""
-    from awaw_desktop.core.session import Session, apply_end_of_turn, record_die
+    from awaw_desktop.core.awaw.session import Session, apply_end_of_turn, record_die
 
     session = Session.new(title=f"Benchmark campaign, {turns} turns")
     for index in range(turns):
@@ -155,9 +155,9 @@ class Window:
     def __init__(self, turns: int) -> None:
         from PySide6.QtCore import QEvent, QObject
 
-        from awaw_desktop.ui.app import make_application
-        from awaw_desktop.ui.main_window import MainWindow
-        from awaw_desktop.ui.store import SessionStore
+        from awaw_desktop.ui.awaw.main_window import MainWindow
+        from awaw_desktop.ui.awaw.store import SessionStore
+        from awaw_desktop.ui.shell.app import make_application
 
         self.app = make_application([])
         self.window = MainWindow(SessionStore(long_session(turns)))
@@ -255,7 +255,7 @@ def interaction(turns: int, rounds: int) -> None:
 
 
 def rules_end_of_turn(session: Any, rounds: int) -> list[float]:
-    from awaw_desktop.core.session import apply_end_of_turn
+    from awaw_desktop.core.awaw.session import apply_end_of_turn
 
     times = []
     for _ in range(rounds):
@@ -267,7 +267,7 @@ def rules_end_of_turn(session: Any, rounds: int) -> list[float]:
 
 
 def files(turns: int, rounds: int) -> None:
-    from awaw_desktop.core import sessionfile
+    from awaw_desktop.core.awaw import sessionfile
 
     session = long_session(turns)
     name = f"{turns:>5} turns"
@@ -288,7 +288,7 @@ def files(turns: int, rounds: int) -> None:
             sessionfile.decode_checkpoints(blob, len(session.history), len(session.dice))
             decode.append(time.perf_counter() - start)
         size = path.stat().st_size
-        from awaw_desktop.core.recovery import RecoveryStore
+        from awaw_desktop.core.files.recovery import RecoveryStore
 
         recovery = RecoveryStore(Path(folder) / "recovery")
         window_part, worker_part = [], []
@@ -311,7 +311,7 @@ def bare_repaint(rounds: int) -> None:
     """The bare window's own figure for a change: a label's text set, until repainted."""
     from PySide6.QtWidgets import QLabel, QMainWindow
 
-    from awaw_desktop.ui.app import make_application
+    from awaw_desktop.ui.shell.app import make_application
 
     app = make_application([])
     window = QMainWindow()

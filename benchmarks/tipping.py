@@ -42,12 +42,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from awaw_desktop.core import sessionfile  # noqa: E402
-from awaw_desktop.core.awaw import assess  # noqa: E402
+from awaw_desktop.core.awaw import assess, sessionfile  # noqa: E402
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn  # noqa: E402
+from awaw_desktop.core.awaw.session import Session  # noqa: E402
 from awaw_desktop.core.awaw.tipping import TippingCache, session_tipping  # noqa: E402
 from awaw_desktop.core.lines import Choice, Count, Group, Level, Line, RulesInputError  # noqa: E402
-from awaw_desktop.core.session import Session  # noqa: E402
 
 Game = tuple[Edition, Scenario, Turn, dict[str, dict[str, Any]], dict[str, Any]]
 #: The window measured: a 1366x768 laptop screen less its panel (in a smaller window the Overview scrolls, and
@@ -214,9 +213,9 @@ def window(quick: bool, freeze: bool = False) -> None:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QEventLoop, QTimer
 
-    from awaw_desktop.ui.app import make_application
-    from awaw_desktop.ui.main_window import MainWindow
-    from awaw_desktop.ui.store import SessionStore
+    from awaw_desktop.ui.awaw.main_window import MainWindow
+    from awaw_desktop.ui.awaw.store import SessionStore
+    from awaw_desktop.ui.shell.app import make_application
 
     app = make_application([])
     handled: list[float] = []  # per change: the change itself (the store, the levels, the panels' asking)
@@ -315,7 +314,7 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="fewer random games")
     parser.add_argument("--cpu", action="store_true", help="CPU time of this process instead of wall time")
     parser.add_argument("--no-freeze", action="store_true",
-                        help="skip the gc.freeze() the app makes once its window is shown (ui/app.py)")
+                        help="skip the gc.freeze() the app makes once its window is shown (ui/shell/app.py)")
     parser.add_argument("--repeat", type=int, default=1, metavar="N",
                         help="core search: measure each change N times and keep its least time")
     args = parser.parse_args()

@@ -7,7 +7,7 @@ work files go to ``build/pyinstaller/``.  The Python running this needs the app'
 PyInstaller (``pip install -e '.[bundle]'``).  Returns PyInstaller's exit status.
 
 Then it starts the built program once, offscreen, and puts the bytecode of PySide6's support modules that start
-kept (``awaw_desktop/ui/pyside_start.py``) inside the bundle, so that its first start is as quick as the next.
+kept (``awaw_desktop/ui/shell/pyside_start.py``) inside the bundle, so that its first start is as quick as the next.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def internal_dir() -> Path:
 
 def ship_pyside_bytecode() -> bool:
     """Start the built program once, offscreen, in scratch folders, and put the PySide6 bytecode it kept beside
-    ``awaw_desktop/ui/pyside_start`` in the bundle (where ``pyside_start.shipped_bytecode`` reads it)."""
+    ``awaw_desktop/ui/shell/pyside_start`` in the bundle (where ``pyside_start.shipped_bytecode`` reads it)."""
     with tempfile.TemporaryDirectory(prefix="awaw-build-") as scratch:
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen", AWAW_DESKTOP_EXIT_AFTER_FIRST_PAINT="1",
                    HOME=scratch, LOCALAPPDATA=scratch)
@@ -56,7 +56,7 @@ def ship_pyside_bytecode() -> bool:
         started = subprocess.run(bundled_program(), env=env, capture_output=True, text=True, timeout=300,
                                  check=False)
         kept = sorted(Path(scratch).rglob("pyside6-support.*.marshal"))
-        target = internal_dir() / "awaw_desktop" / "ui"
+        target = internal_dir() / "awaw_desktop" / "ui" / "shell"
         if started.returncode != 0 or not kept or not target.is_dir():
             print(f"build.py: the bundle's PySide6 bytecode was not kept (exit {started.returncode}; "
                   f"{started.stderr.strip()[-300:]})", file=sys.stderr)

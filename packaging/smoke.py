@@ -127,7 +127,7 @@ class Smoke:
     def kept_bytecode(self) -> None:
         """The bundle carries PySide6's compiled support modules (``build.ship_pyside_bytecode``): a first start
         with an empty cache folder paints without compiling them, so it writes no cache of its own."""
-        shipped = sorted((self.internal / "awaw_desktop" / "ui").glob("pyside6-support.*.marshal"))
+        shipped = sorted((self.internal / "awaw_desktop" / "ui" / "shell").glob("pyside6-support.*.marshal"))
         self.check(len(shipped) == 1, f"the bundle carries PySide6's kept bytecode ({len(shipped)} files)")
         cache = self.scratch / "first-start"
         env = dict(self.env, XDG_CACHE_HOME=str(cache), HOME=str(cache), LOCALAPPDATA=str(cache),

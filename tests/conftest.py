@@ -4,7 +4,7 @@ import os
 
 # The UI suite runs without a screen; the core suite never touches Qt.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-# What the app keeps in the user's cache folder (PySide6's compiled support modules, ``ui/pyside_start.py``) goes
+# What the app keeps in the user's cache folder (PySide6's compiled support modules, ``ui/shell/pyside_start.py``) goes
 # to the checkout's build folder when the tests start the app, not to the home folder of whoever runs them.
 os.environ["XDG_CACHE_HOME"] = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "build",
                                             "test-cache")

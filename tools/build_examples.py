@@ -11,9 +11,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from awaw_desktop.core import sessionfile  # noqa: E402
+from awaw_desktop.core.awaw import sessionfile  # noqa: E402
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn  # noqa: E402
-from awaw_desktop.core.session import Session, apply_end_of_turn  # noqa: E402
+from awaw_desktop.core.awaw.session import Session, apply_end_of_turn  # noqa: E402
 
 EXAMPLES = ROOT / "resources" / "examples"
 

@@ -14,7 +14,7 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .record import Record
+from .frozen import Frozen
 
 #: Family key -> the module holding its ``FAMILY``.
 REGISTRY: dict[str, str] = {
@@ -36,7 +36,7 @@ def load_rules(key: str) -> None:
         getattr(importlib.import_module(module), function)()
 
 
-class Family(Record):
+class Family(Frozen):
     """One rules family, as the shared pieces use it."""
 
     key: str

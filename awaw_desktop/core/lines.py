@@ -18,7 +18,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from .record import Record, field, replace
+from .frozen import Frozen, field, replace
 
 #: A value the players enter for one line, in its JSON-compatible form:
 #: ``bool`` for a flag, ``int`` for counts and levels, ``tuple[str, ...]`` for a
@@ -64,7 +64,7 @@ def _check_int(line_id: str, label: str, value: Any, minimum: int, maximum: int)
     return value
 
 
-class Context(Record):
+class Context(Frozen):
     """What a derived line may read: values supplied by the table's owner
     (other powers' levels, carried-over totals, the turn ...)."""
 
@@ -74,7 +74,7 @@ class Context(Record):
         return self.values.get(key, default)
 
 
-class Line(Record):
+class Line(Frozen):
     """One line of a table.  Subclasses define the value kind."""
 
     id: str
@@ -224,7 +224,7 @@ class Offset(Count):
         return self.above_each * (count - self.pivot)
 
 
-class Option(Record):
+class Option(Frozen):
     key: str
     label: str
     value: int | None = None  # points for this option; None: the line's ``each``
@@ -275,7 +275,7 @@ class Choice(Line):
         return ", ".join(labels[key] for key in chosen)
 
 
-class FieldSpec(Record):
+class FieldSpec(Frozen):
     key: str
     label: str
     minimum: int = 0
@@ -348,7 +348,7 @@ def in_section(section: str, lines: tuple[Line, ...]) -> tuple[Line, ...]:
     return tuple(replace(line, section=section) for line in lines)
 
 
-class LineResult(Record):
+class LineResult(Frozen):
     """One line's share of a total, as shown in a breakdown."""
 
     id: str
@@ -359,7 +359,7 @@ class LineResult(Record):
     note: str = ""
 
 
-class TableResult(Record):
+class TableResult(Frozen):
     total: int
     breakdown: tuple[LineResult, ...]
 

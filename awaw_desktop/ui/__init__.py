@@ -2,6 +2,6 @@
 
 Importing it starts PySide6, the quick way (``pyside_start``)."""
 
-from .pyside_start import start_pyside
+from .shell.pyside_start import start_pyside
 
 start_pyside()

@@ -39,8 +39,8 @@ from awaw_desktop.core.awaw.britain_surrender import (
     ShipState,
 )
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Status, Turn
+from awaw_desktop.core.awaw.session import Session, apply_end_of_turn
 from awaw_desktop.core.lines import RulesInputError
-from awaw_desktop.core.session import Session, apply_end_of_turn
 
 EDITIONS = tuple(Edition)
 ITEMS = bs.concession_items()

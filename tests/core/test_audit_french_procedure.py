@@ -49,8 +49,8 @@ from awaw_desktop.core.awaw.france_surrender import (
     vichy_forces,
     wizard_available,
 )
+from awaw_desktop.core.awaw.session import Session
 from awaw_desktop.core.lines import RulesInputError
-from awaw_desktop.core.session import Session
 
 ORI, U, C = Edition.ORIGINAL, Edition.UPDATED, Edition.CLASSIC
 LS, MO, AL, TU = Colony.LEBANON_SYRIA, Colony.MOROCCO, Colony.ALGERIA, Colony.TUNISIA

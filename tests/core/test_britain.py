@@ -359,7 +359,7 @@ def test_offer_exactly_at_zero_or_less(dp, transports):
 # ----------------------------------------------------------------------------- the wizard's entry points
 
 def offering_session(dp=-3, turn=TURN, carry=None, **inputs):
-    from awaw_desktop.core.session import Session
+    from awaw_desktop.core.awaw.session import Session
 
     session = Session.new(turn=turn)
     session.clear_table("britain")  # only the facts below, not a new game's starting facts
@@ -412,7 +412,7 @@ def test_recording_a_surrender_writes_what_the_end_of_turn_check_would():
     election_line = next(item for item in results["election"].breakdown if item.id == "british_surrender_level")
     assert election_line.points == -3 + 5
     # The end of this turn asks nothing more about the offer.
-    from awaw_desktop.core.session import preview_end_of_turn
+    from awaw_desktop.core.awaw.session import preview_end_of_turn
 
     assert britain.ACCEPT_QUESTION not in {q.id for q in preview_end_of_turn(session).questions}
 
@@ -427,7 +427,7 @@ def test_recording_a_declined_offer_lapses_it_for_this_turn():
     result = session.assess()["britain"]
     assert result.status is Status.NO_EFFECT and "lapsed" in result.verdict
     assert not britain.wizard_available(session, session.assess())[0]
-    from awaw_desktop.core.session import preview_end_of_turn
+    from awaw_desktop.core.awaw.session import preview_end_of_turn
 
     assert britain.ACCEPT_QUESTION not in {q.id for q in preview_end_of_turn(session).questions}
     with pytest.raises(RulesInputError, match="no British offer"):
@@ -465,7 +465,7 @@ def test_surrender_recorded_while_the_us_is_at_war_stays_at_war_and_makes_no_sec
 
 def test_wizard_not_available_in_a_pacific_scenario():
     from awaw_desktop.core.awaw.common import Scenario as Sc
-    from awaw_desktop.core.session import Session
+    from awaw_desktop.core.awaw.session import Session
 
     session = Session.new(scenario=Sc.PACIFIC)
     assert not britain.wizard_available(session, session.assess())[0]

@@ -547,8 +547,8 @@ def test_conciliation_reduction_never_takes_usat_below_zero():
 
 
 def test_the_report_lists_every_restriction_of_a_separate_peace():
-    from awaw_desktop.core import report
-    from awaw_desktop.core.session import Session
+    from awaw_desktop.core.awaw import report
+    from awaw_desktop.core.awaw.session import Session
     session = Session.new(Edition.UPDATED, GW, Turn(1945, Season.SUMMER))
     session.carry["election"] = {**election.initial_carry(), "level_europe": -8, "tension_europe": 42}
     session.carry["britain"] = {**session.carry["britain"], "surrendered": True, "surrender_level": -6}

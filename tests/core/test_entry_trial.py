@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from awaw_desktop.core.awaw import facts as war_facts
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
-from awaw_desktop.core.session import Session
+from awaw_desktop.core.awaw.session import Session
 
 FLAGS = [item.id for item in war_facts.FACTS if item.kind == "flag"]
 

@@ -6,11 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from awaw_desktop.core import sessionfile
-from awaw_desktop.core.awaw import checklist
+from awaw_desktop.core.awaw import checklist, sessionfile
 from awaw_desktop.core.awaw import facts as war_facts
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
-from awaw_desktop.core.session import Session, apply_end_of_turn
+from awaw_desktop.core.awaw.session import Session, apply_end_of_turn
 
 EDITIONS = list(Edition)
 FALL_1941 = Turn(1941, Season.FALL)

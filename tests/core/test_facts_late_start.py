@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from awaw_desktop.core.awaw import checklist
 from awaw_desktop.core.awaw import facts as war_facts
 from awaw_desktop.core.awaw.common import FIRST_YEAR, LAST_YEAR, Edition, Scenario, Season, Status, Turn
-from awaw_desktop.core.session import Session
+from awaw_desktop.core.awaw.session import Session
 
 turns = st.builds(Turn, st.integers(FIRST_YEAR, LAST_YEAR), st.sampled_from(list(Season)))
 

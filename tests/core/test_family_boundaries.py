@@ -8,7 +8,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "awaw_desktop"
 #: Shared modules that decide which family handles a file or a game: they import no family's insides.
-SHARED = ("core/family.py", "core/gamefile.py", "ui/family_window.py", "cli.py", "ui/app.py")
+SHARED = ("core/family.py", "core/files/gamefile.py", "ui/shell/family_window.py", "cli.py", "ui/shell/app.py")
 FAMILY_INSIDES = {"awaw": ("awaw_desktop.core.awaw",),
                   "europa": ("awaw_desktop.core.europa", "awaw_desktop.ui.europa")}
 FAMILY_HOMES = {"awaw": ("core/awaw/",), "europa": ("core/europa/", "ui/europa/")}
@@ -42,7 +42,7 @@ def sources() -> list[tuple[str, Path]]:
 
 def test_the_import_reader_resolves_relative_imports():
     found = imports(PACKAGE / "ui" / "europa" / "window.py")
-    assert "awaw_desktop.core.gamefile" in found and "awaw_desktop.ui.europa.holder" in found
+    assert "awaw_desktop.core.files.gamefile" in found and "awaw_desktop.ui.europa.holder" in found
 
 
 def test_nothing_outside_europa_imports_its_insides():

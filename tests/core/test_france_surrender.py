@@ -307,7 +307,7 @@ def test_count_fleet_halves_damaged_and_shipyard_ships_and_leaves_out_row_3():
 # ---- when the wizard opens, and what Finish records -----------------------------------------------------
 
 def session_at(turn, edition=Edition.UPDATED, **values):
-    from awaw_desktop.core.session import Session
+    from awaw_desktop.core.awaw.session import Session
 
     session = Session.new(edition, turn=turn)
     for line_id, value in values.items():
@@ -406,7 +406,7 @@ def test_skipped_dice_are_not_recorded():
 
 
 def test_a_recorded_surrender_survives_a_session_file():
-    from awaw_desktop.core import sessionfile
+    from awaw_desktop.core.awaw import sessionfile
 
     session, outcome = recorded_session()
     loaded = sessionfile.loads(sessionfile.dumps(session))

@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 
 from awaw_desktop.__main__ import main
-from awaw_desktop.core import gamefile, sessionfile
+from awaw_desktop.core.awaw import sessionfile
+from awaw_desktop.core.awaw.session import Session
+from awaw_desktop.core.awaw.sessionfile import SessionFileError
 from awaw_desktop.core.europa import actions
 from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.core.europa.cards import card_name
-from awaw_desktop.core.session import Session
-from awaw_desktop.core.sessionfile import SessionFileError
+from awaw_desktop.core.files import gamefile
 
 SECRETS = (bytes(32), bytes([1]) * 32)
 AXIS, ALLIED = "axis pass", "allied pass"

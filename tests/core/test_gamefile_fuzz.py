@@ -8,10 +8,10 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from awaw_desktop.core import gamefile
+from awaw_desktop.core.awaw.sessionfile import SessionFileError
 from awaw_desktop.core.europa import actions
 from awaw_desktop.core.europa.calendar import EuropaTurn
-from awaw_desktop.core.sessionfile import SessionFileError
+from awaw_desktop.core.files import gamefile
 
 GAME = actions.add_nation(actions.new_game(EuropaTurn.parse("Jul I 43"), "Fuzz", cost_log2=10), "Italy")
 RAW = gamefile.dumps("europa", GAME)

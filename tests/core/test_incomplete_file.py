@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from awaw_desktop.core import report, sessionfile
+from awaw_desktop.core.awaw import report, sessionfile
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
-from awaw_desktop.core.incomplete_file import IncompleteFileError
-from awaw_desktop.core.session import Session
-from awaw_desktop.core.sessionfile import SessionFileError
+from awaw_desktop.core.awaw.session import Session
+from awaw_desktop.core.awaw.sessionfile import SessionFileError
+from awaw_desktop.core.files.incomplete_file import IncompleteFileError
 
 SESSION = Session.new(Edition.ORIGINAL, Scenario.GLOBAL_WAR, Turn(1940, Season.SUMMER), title="Club \u00e9t\u00e9")
 VALID = sessionfile.dumps(SESSION)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from awaw_desktop.core.awaw.checklist import italian_entry
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
-from awaw_desktop.core.session import Session
+from awaw_desktop.core.awaw.session import Session
 
 
 def italy_at_war_since(year: int) -> Session:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from awaw_desktop.core.awaw import facts as war_facts
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Status, Turn
-from awaw_desktop.core.session import Session, apply_end_of_turn
+from awaw_desktop.core.awaw.session import Session, apply_end_of_turn
 
 
 def britain_offering_japan_at_war_with_britain() -> Session:

@@ -4,7 +4,7 @@ asking for the war turn it already shows (ninth play-test)."""
 from __future__ import annotations
 
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
-from awaw_desktop.core.session import Session
+from awaw_desktop.core.awaw.session import Session
 
 
 def clock_note(session: Session) -> str:

@@ -35,8 +35,8 @@ from awaw_desktop.core.awaw.japan import (
     losses_tracked,
     situation_lines,
 )
+from awaw_desktop.core.frozen import replace
 from awaw_desktop.core.lines import Context, LineResult, RulesInputError, evaluate
-from awaw_desktop.core.record import replace
 
 from .tipping_sessions import sessions
 

@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 
-from awaw_desktop.core import recovery, sessionfile
+from awaw_desktop.core.awaw import sessionfile
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
-from awaw_desktop.core.recovery import RecoveryEntry, RecoveryStore
-from awaw_desktop.core.session import DieRoll, Session, apply_end_of_turn
-from awaw_desktop.core.sessionfile import SessionFileError
+from awaw_desktop.core.awaw.session import DieRoll, Session, apply_end_of_turn
+from awaw_desktop.core.awaw.sessionfile import SessionFileError
+from awaw_desktop.core.files import recovery
+from awaw_desktop.core.files.recovery import RecoveryEntry, RecoveryStore
 
 START = Turn(1939, Season.FALL)
 

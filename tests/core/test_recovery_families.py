@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from awaw_desktop.core.awaw.session import Session
+from awaw_desktop.core.awaw.sessionfile import SessionFileError, to_json
 from awaw_desktop.core.europa import actions
 from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.core.europa.family import FAMILY
-from awaw_desktop.core.recovery import CalendarTurn, RecoveryStore
-from awaw_desktop.core.session import Session
-from awaw_desktop.core.sessionfile import SessionFileError, to_json
+from awaw_desktop.core.files.recovery import CalendarTurn, RecoveryStore
 
 
 def europa_game():

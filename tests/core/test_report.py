@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from awaw_desktop.core import report, sessionfile
+from awaw_desktop.core.awaw import report, sessionfile
 from awaw_desktop.core.awaw.assess import DISPLAY_ORDER
 from awaw_desktop.core.awaw.common import Consequence, Edition, PowerResult, Scenario, Season, Status, Turn
+from awaw_desktop.core.awaw.session import Session
 from awaw_desktop.core.lines import LineResult, RulesInputError
-from awaw_desktop.core.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "session-v1.awaw"

@@ -8,10 +8,9 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from awaw_desktop.core import report
-from awaw_desktop.core.awaw import levels
+from awaw_desktop.core.awaw import levels, report
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Status, Turn
-from awaw_desktop.core.session import Session
+from awaw_desktop.core.awaw.session import Session
 
 PACIFIC_LEFT_OUT = ("Germany", "Italy", "France", "Britain", "Russia", "U.S. election")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from awaw_desktop.core import report, sessionfile
+from awaw_desktop.core.awaw import report, sessionfile
 from awaw_desktop.core.awaw.assess import DISPLAY_ORDER
 from awaw_desktop.core.awaw.tipping import session_tipping
 

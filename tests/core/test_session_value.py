@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
-from awaw_desktop.core.session import Session, apply_end_of_turn
+from awaw_desktop.core.awaw.session import Session, apply_end_of_turn
 
 START = Turn(1939, Season.FALL)
 

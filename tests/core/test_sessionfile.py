@@ -19,12 +19,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from awaw_desktop.core import sessionfile
-from awaw_desktop.core.awaw import assess, germany
+from awaw_desktop.core.awaw import assess, germany, sessionfile
 from awaw_desktop.core.awaw.common import FIRST_YEAR, LAST_YEAR, Consequence, Edition, Scenario, Season, Turn
+from awaw_desktop.core.awaw.session import DieRoll, HistoryEntry, Session
+from awaw_desktop.core.awaw.sessionfile import SessionFileError
 from awaw_desktop.core.lines import Choice, Count, Flag, Group, Level, Line
-from awaw_desktop.core.session import DieRoll, HistoryEntry, Session
-from awaw_desktop.core.sessionfile import SessionFileError
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "session-v1.awaw"
@@ -610,7 +609,7 @@ def test_version_3_is_read_and_versions_1_and_2_migrated():
 # -- the JSON schema -------------------------------------------------------------------------
 
 def test_committed_schema_is_current():
-    # Regenerate with: python -m awaw_desktop.core.sessionfile > resources/session.schema.json
+    # Regenerate with: python -m awaw_desktop.core.awaw.sessionfile > resources/session.schema.json
     assert json.loads(SCHEMA.read_text(encoding="utf-8")) == sessionfile.json_schema()
     assert SCHEMA.read_text(encoding="utf-8").replace("\r\n", "\n") == sessionfile.json_schema_text()
 
@@ -813,9 +812,9 @@ def test_clean_stray_temp_files_removes_only_ours(tmp_path):
 
 SAVER = textwrap.dedent("""
     import sys
-    from awaw_desktop.core import sessionfile
+    from awaw_desktop.core.awaw import sessionfile
     from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
-    from awaw_desktop.core.session import Session
+    from awaw_desktop.core.awaw.session import Session
 
     def make(title, size):
         turn = Turn(1939, Season.FALL)

@@ -14,11 +14,12 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from awaw_desktop.core import checkpoint_blob, json_gates, sessionfile
+from awaw_desktop.core.awaw import checkpoint_blob, sessionfile
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
-from awaw_desktop.core.session import Session, apply_end_of_turn, record_die
-from awaw_desktop.core.session_models import CheckpointStepModel
-from awaw_desktop.core.sessionfile import SessionFileError
+from awaw_desktop.core.awaw.session import Session, apply_end_of_turn, record_die
+from awaw_desktop.core.awaw.session_models import CheckpointStepModel
+from awaw_desktop.core.awaw.sessionfile import SessionFileError
+from awaw_desktop.core.files import json_gates
 
 from .test_sessionfile import sessions
 
@@ -221,7 +222,7 @@ def test_a_format_2_file_with_a_damaged_checkpoint_blob_is_refused_in_words():
 
 
 def test_saving_a_game_just_opened_checks_nothing_again_and_writes_the_same_bytes(monkeypatch):
-    from awaw_desktop.core.session_models import DIE_ROLL, HISTORY_ENTRY
+    from awaw_desktop.core.awaw.session_models import DIE_ROLL, HISTORY_ENTRY
 
     raw = sessionfile.dumps(campaign(20))
     opened = sessionfile.loads(raw)

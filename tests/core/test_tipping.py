@@ -8,9 +8,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from awaw_desktop.core import sessionfile
-from awaw_desktop.core.awaw import assess
+from awaw_desktop.core.awaw import assess, sessionfile
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Status, Turn
+from awaw_desktop.core.awaw.session import Session
 from awaw_desktop.core.awaw.tipping import (
     Change,
     TippingCache,
@@ -23,7 +23,6 @@ from awaw_desktop.core.awaw.tipping import (
 )
 from awaw_desktop.core.awaw.tipping_limits import Limits
 from awaw_desktop.core.lines import RulesInputError
-from awaw_desktop.core.session import Session
 
 from .tipping_sessions import ROOT, sessions
 

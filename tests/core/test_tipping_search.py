@@ -65,7 +65,7 @@ def test_without_a_hint_the_search_starts_from_the_nearest_change() -> None:
 
 
 def test_hints_name_each_tipping_number_by_line_field_and_direction() -> None:
-    from awaw_desktop.core import sessionfile
+    from awaw_desktop.core.awaw import sessionfile
     from awaw_desktop.core.awaw.tipping import hints, session_tipping
 
     from .tipping_sessions import ROOT

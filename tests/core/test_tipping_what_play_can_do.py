@@ -10,13 +10,12 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from awaw_desktop.core import sessionfile
-from awaw_desktop.core.awaw import assess
+from awaw_desktop.core.awaw import assess, sessionfile
 from awaw_desktop.core.awaw import facts as war_facts
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
+from awaw_desktop.core.awaw.session import Session
 from awaw_desktop.core.awaw.tipping import mirrored, tipping_points
 from awaw_desktop.core.awaw.tipping_probe import frozen
-from awaw_desktop.core.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNNING_TOTALS = {("germany", "firestorms"), ("germany", "atomic_against_germany"), ("germany", "atomic_by_germany"),

@@ -1,7 +1,7 @@
 """The turn track: end of turn records what carries over, advances, and schedules elections."""
 
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
-from awaw_desktop.core.session import Session, apply_end_of_turn, preview_end_of_turn
+from awaw_desktop.core.awaw.session import Session, apply_end_of_turn, preview_end_of_turn
 
 
 def test_end_of_turn_advances_and_logs_every_level():

@@ -19,12 +19,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from awaw_desktop.core import sessionfile
-from awaw_desktop.core.awaw import assess
+from awaw_desktop.core.awaw import assess, sessionfile
 from awaw_desktop.core.awaw.common import LAST_YEAR, Edition, Scenario, Season, Turn
-from awaw_desktop.core.report import FORMATS, report
-from awaw_desktop.core.session import Session, preview_end_of_turn
-from awaw_desktop.core.sessionfile import SessionFileError
+from awaw_desktop.core.awaw.report import FORMATS, report
+from awaw_desktop.core.awaw.session import Session, preview_end_of_turn
+from awaw_desktop.core.awaw.sessionfile import SessionFileError
 from awaw_desktop.paths import examples_dir
 
 ROOT = Path(__file__).resolve().parents[2]

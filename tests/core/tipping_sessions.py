@@ -8,8 +8,7 @@ from typing import Any
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from awaw_desktop.core import sessionfile
-from awaw_desktop.core.awaw import assess
+from awaw_desktop.core.awaw import assess, sessionfile
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
 from awaw_desktop.core.lines import Choice, Count, Group, Level, Line, RulesInputError
 

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QWidget
 from awaw_desktop.core.awaw import assess
 from awaw_desktop.core.awaw import facts as war_facts
 from awaw_desktop.core.awaw.common import Turn
-from awaw_desktop.ui.end_of_turn import UNANSWERED
-from awaw_desktop.ui.new_game import NewSessionDialog
+from awaw_desktop.ui.awaw.end_of_turn import UNANSWERED
+from awaw_desktop.ui.shell.new_game import NewSessionDialog
 
 from .helpers import NextDialog, choose, find, press, type_number
 

@@ -13,7 +13,7 @@ def own_settings(tmp_path, qapp):
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "settings"))
     font = qapp.font()
     yield
-    from awaw_desktop.ui.theme import apply_theme, chosen_theme
+    from awaw_desktop.ui.shell.theme import apply_theme, chosen_theme
 
     if chosen_theme() != "system":
         apply_theme("system")

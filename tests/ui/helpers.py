@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QAbstractButton, QCheckBox, QLabel, QSpinBox, QTab
 
 def into_view(widget: QWidget) -> QWidget:
     """Choose the tab the widget is on, as a player does before reading or touching it (a tab not in view
-    catches up with the game when it is chosen: ui/follow.py)."""
+    catches up with the game when it is chosen: ui/shell/follow.py)."""
     page: QWidget | None = widget
     while page is not None:
         stack = page.parentWidget()

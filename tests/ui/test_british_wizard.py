@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
 
 from awaw_desktop.core.awaw import britain
 from awaw_desktop.core.awaw.common import Scenario, Season, Status, Turn
-from awaw_desktop.core.session import Session
-from awaw_desktop.ui import british_wizard as bw
-from awaw_desktop.ui.store import SessionStore
+from awaw_desktop.core.awaw.session import Session
+from awaw_desktop.ui.awaw import british_wizard as bw
+from awaw_desktop.ui.awaw.store import SessionStore
 
 from .helpers import NextDialog, click, find, press, text, tick, type_number
 

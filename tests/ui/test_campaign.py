@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from awaw_desktop.core.awaw import facts as war_facts
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
-from awaw_desktop.ui.main_window import MainWindow
+from awaw_desktop.ui.awaw.main_window import MainWindow
 
 from .campaign_helpers import (
     WAR_TAB,
@@ -154,7 +154,7 @@ def walk_french_surrender(qtbot, outcomes):
 
 def walk_british_offer(qtbot, shown):
     """Hands for the British wizard: Germany looks at acceptance (the concessions page), then declines."""
-    from awaw_desktop.ui import british_wizard as bw
+    from awaw_desktop.ui.awaw import british_wizard as bw
 
     def walk(wizard):
         radio(qtbot, wizard, "Germany accepts")
@@ -179,7 +179,7 @@ def walk_british_offer(qtbot, shown):
 
 def walk_british_acceptance(qtbot):
     """Hands for the British wizard: Germany accepts; nothing to reduce or concede at level 0 (59.511, 59.65)."""
-    from awaw_desktop.ui import british_wizard as bw
+    from awaw_desktop.ui.awaw import british_wizard as bw
 
     def walk(wizard):
         radio(qtbot, wizard, "Germany accepts")

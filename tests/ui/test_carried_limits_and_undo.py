@@ -22,17 +22,16 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
-from awaw_desktop.core import sessionfile
-from awaw_desktop.core.awaw import assess, britain, france_surrender
+from awaw_desktop.core.awaw import assess, britain, france_surrender, sessionfile
 from awaw_desktop.core.awaw import britain_surrender as bs
 from awaw_desktop.core.awaw.common import LAST_YEAR, Edition, Scenario, Season, Turn
+from awaw_desktop.core.awaw.session import Session, apply_end_of_turn
+from awaw_desktop.core.awaw.sessionfile import SessionFileError
+from awaw_desktop.core.files.recovery import RecoveryStore
 from awaw_desktop.core.lines import RulesInputError
-from awaw_desktop.core.recovery import RecoveryStore
-from awaw_desktop.core.session import Session, apply_end_of_turn
-from awaw_desktop.core.sessionfile import SessionFileError
-from awaw_desktop.ui import carried
-from awaw_desktop.ui.main_window import MainWindow
-from awaw_desktop.ui.store import SessionStore
+from awaw_desktop.ui.awaw import carried
+from awaw_desktop.ui.awaw.main_window import MainWindow
+from awaw_desktop.ui.awaw.store import SessionStore
 
 from .helpers import find, text, tick, type_number
 from .test_undo_and_crash import value_for

@@ -9,13 +9,12 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QLabel, QMessageBox, QWidget, QWizard
 
-from awaw_desktop.core import sessionfile
-from awaw_desktop.core.awaw import assess
+from awaw_desktop.core.awaw import assess, sessionfile
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
-from awaw_desktop.core.recovery import RecoveryStore
-from awaw_desktop.core.session import Session
-from awaw_desktop.ui.late_start_rows import SurrenderRow, late_start_rows
-from awaw_desktop.ui.new_game import NewSessionDialog
+from awaw_desktop.core.awaw.session import Session
+from awaw_desktop.core.files.recovery import RecoveryStore
+from awaw_desktop.ui.awaw.late_start_rows import SurrenderRow, late_start_rows
+from awaw_desktop.ui.shell.new_game import NewSessionDialog
 
 from .helpers import NextDialog, choose, find, painted, press, text, tick, type_number
 from .test_main_window import make_window
@@ -235,7 +234,7 @@ def test_end_of_turn_from_the_keyboard(qtbot, answer):
 
 
 def test_end_of_turn_prompts_read_as_words(qtbot):
-    from awaw_desktop.ui.end_of_turn import EndOfTurnDialog
+    from awaw_desktop.ui.awaw.end_of_turn import EndOfTurnDialog
 
     window = make_window(qtbot)
     tab = window.power_tabs["russia"]
@@ -283,7 +282,7 @@ def leftovers(tmp_path: Path) -> tuple[RecoveryStore, dict[str, str]]:
 
 
 def test_recovery_lists_every_leftover_and_removes_only_what_the_player_declines(qtbot, tmp_path):
-    from awaw_desktop.ui.app import offer_recovery
+    from awaw_desktop.ui.shell.app import offer_recovery
 
     recovery, ids = leftovers(tmp_path)
     window = make_window(qtbot)
@@ -311,7 +310,7 @@ def test_recovery_lists_every_leftover_and_removes_only_what_the_player_declines
 
 
 def test_deciding_later_keeps_every_recovery_file(qtbot, tmp_path):
-    from awaw_desktop.ui.app import offer_recovery
+    from awaw_desktop.ui.shell.app import offer_recovery
 
     recovery, ids = leftovers(tmp_path)
     window = make_window(qtbot)
@@ -363,7 +362,7 @@ def test_new_game_wizard_buttons_read_as_the_player_expects(qtbot):
 
 def test_a_new_row_kind_plugs_in_and_what_it_sets_is_checked_by_the_core():
     from awaw_desktop.core.lines import RulesInputError
-    from awaw_desktop.ui.late_start_rows import LateStartRow, checked_session
+    from awaw_desktop.ui.awaw.late_start_rows import LateStartRow, checked_session
 
     class FixedRow(LateStartRow):
         """A row kind as a later fact (who is at war since when) would add one."""

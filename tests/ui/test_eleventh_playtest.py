@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QLabel, QLineEdit, QMessageBox
 
-from awaw_desktop.ui.main_window import MainWindow
+from awaw_desktop.ui.awaw.main_window import MainWindow
 
 from .helpers import find, painted
 
@@ -42,7 +42,7 @@ def test_a_game_named_with_the_unsaved_mark_shows_it_as_written(qtbot):
 
 
 def test_a_surrendered_france_keeps_the_window_within_a_laptop_screen_at_150_percent(qtbot):
-    from awaw_desktop.core.session import Session
+    from awaw_desktop.core.awaw.session import Session
 
     window = MainWindow()
     qtbot.addWidget(window)
@@ -69,7 +69,7 @@ def test_the_first_german_hex_boxes_show_the_recorded_turn_after_the_surrender(q
     from PySide6.QtWidgets import QComboBox, QSpinBox
 
     from awaw_desktop.core.awaw.common import Edition, Season, Turn
-    from awaw_desktop.core.session import Session
+    from awaw_desktop.core.awaw.session import Session
 
     window = MainWindow()
     qtbot.addWidget(window)

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QFileDialog, QLabel, QMenu, QMessageBox
 
-from awaw_desktop.core import gamefile, sessionfile
+from awaw_desktop.core.awaw import sessionfile
 from awaw_desktop.core.awaw.common import Scenario, Season, Turn
-from awaw_desktop.ui import family_window
+from awaw_desktop.core.files import gamefile
 from awaw_desktop.ui.europa.window import EuropaWindow
-from awaw_desktop.ui.new_game import NewSessionDialog
+from awaw_desktop.ui.shell import family_window
+from awaw_desktop.ui.shell.new_game import NewSessionDialog
 
 from .europa.test_europa_window_menus import danube
 from .helpers import NextDialog, press
@@ -162,7 +163,7 @@ def test_a_file_cut_short_is_refused_in_the_players_words_and_the_open_game_stay
         monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_args: (str(half), ""))
         menu_item(menu(window, "File"), "Open\u2026").trigger()
     else:
-        from awaw_desktop.ui.recent import remember
+        from awaw_desktop.ui.shell.recent import remember
 
         remember(half)
         next(a for a in recent_entries(window) if a.text() == "&1 half.awaw").trigger()

@@ -1,4 +1,4 @@
-"""Tabs out of view do not redraw on every change; they catch up when a player looks at them (ui/follow.py)."""
+"""Tabs out of view do not redraw on every change; they catch up when a player looks at them (ui/shell/follow.py)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QMessageBox
 
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
-from awaw_desktop.core.session import Session
-from awaw_desktop.ui.main_window import MainWindow
-from awaw_desktop.ui.store import SessionStore
+from awaw_desktop.core.awaw.session import Session
+from awaw_desktop.ui.awaw.main_window import MainWindow
+from awaw_desktop.ui.awaw.store import SessionStore
 
 from .helpers import painted, type_number
 

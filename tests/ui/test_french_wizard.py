@@ -21,12 +21,12 @@ from PySide6.QtWidgets import (
     QWizard,
 )
 
-from awaw_desktop.core import sessionfile
+from awaw_desktop.core.awaw import sessionfile
 from awaw_desktop.core.awaw.common import Edition, Season, Turn
 from awaw_desktop.core.awaw.france_surrender import FrenchSurrenderOutcome
-from awaw_desktop.core.session import Session
-from awaw_desktop.ui.french_wizard import FrenchSurrenderWizard, screens
-from awaw_desktop.ui.store import SessionStore
+from awaw_desktop.core.awaw.session import Session
+from awaw_desktop.ui.awaw.french_wizard import FrenchSurrenderWizard, screens
+from awaw_desktop.ui.awaw.store import SessionStore
 
 from .helpers import NextDialog, click, find, text, tick, type_number
 from .helpers import press as press_button

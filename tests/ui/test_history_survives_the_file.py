@@ -5,12 +5,12 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from awaw_desktop.core import sessionfile
+from awaw_desktop.core.awaw import sessionfile
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
-from awaw_desktop.core.session import Session
-from awaw_desktop.ui.go_back import GoBackDialog
-from awaw_desktop.ui.main_window import MainWindow
-from awaw_desktop.ui.store import SessionStore
+from awaw_desktop.core.awaw.session import Session
+from awaw_desktop.ui.awaw.go_back import GoBackDialog
+from awaw_desktop.ui.awaw.main_window import MainWindow
+from awaw_desktop.ui.awaw.store import SessionStore
 
 from .helpers import tick
 
@@ -76,7 +76,7 @@ def test_go_back_to_an_earlier_turn_is_one_undoable_step(qtbot):
 def test_checkpoints_cost_little_in_the_file():
     session = Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1939, Season.FALL))
     plain = len(sessionfile.dumps(session))
-    from awaw_desktop.core.session import apply_end_of_turn
+    from awaw_desktop.core.awaw.session import apply_end_of_turn
 
     for _ in range(30):
         session.checkpoints.append(session.checkpoint(f"End of {session.turn.title}"))

@@ -6,13 +6,12 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QMessageBox, QWidget
 
-from awaw_desktop.core import sessionfile
-from awaw_desktop.core.awaw import assess
+from awaw_desktop.core.awaw import assess, sessionfile
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
-from awaw_desktop.core.recovery import RecoveryStore
-from awaw_desktop.core.session import Session
-from awaw_desktop.ui.main_window import MainWindow
-from awaw_desktop.ui.store import SessionStore
+from awaw_desktop.core.awaw.session import Session
+from awaw_desktop.core.files.recovery import RecoveryStore
+from awaw_desktop.ui.awaw.main_window import MainWindow
+from awaw_desktop.ui.awaw.store import SessionStore
 
 from .helpers import find, painted, shown_colour, shown_level, text, tick, type_number
 
@@ -186,8 +185,8 @@ def test_closing_with_unsaved_changes_asks(qtbot, window, monkeypatch):
 
 
 def test_autosave_writes_a_recovery_file_that_a_restart_offers(qtbot, tmp_path, monkeypatch):
-    from awaw_desktop.ui import app as app_module
-    from awaw_desktop.ui.app import offer_recovery
+    from awaw_desktop.ui.shell import app as app_module
+    from awaw_desktop.ui.shell.app import offer_recovery
 
     recovery = RecoveryStore(tmp_path / "recovery")
     window = make_window(qtbot, recovery=recovery)
@@ -224,7 +223,7 @@ def test_every_line_of_every_tab_is_shown_with_its_rule(window):
 
 
 def test_example_sessions_all_open(qtbot, window):
-    from awaw_desktop.ui.window_files import example_sessions
+    from awaw_desktop.ui.awaw.window_files import example_sessions
 
     examples = example_sessions()
     for _title, path in examples:
@@ -235,7 +234,7 @@ def test_example_sessions_all_open(qtbot, window):
 
 
 def test_carried_values_show_on_the_tab_and_adjust_as_one_undo_step(qtbot, window, monkeypatch):
-    from awaw_desktop.ui import carried
+    from awaw_desktop.ui.awaw import carried
 
     tab = window.power_tabs["japan"]
     assert "Cumulative modifiers so far (57.14): <b>0</b>" in text(tab, "Japan carried values")
@@ -250,7 +249,7 @@ def test_carried_values_show_on_the_tab_and_adjust_as_one_undo_step(qtbot, windo
 
 
 def test_carried_dialog_reads_back_what_the_player_sets(qtbot, window):
-    from awaw_desktop.ui.carried import CarriedDialog
+    from awaw_desktop.ui.awaw.carried import CarriedDialog
 
     dialog = CarriedDialog(window.store.session, "france")
     qtbot.addWidget(dialog)
@@ -269,7 +268,7 @@ def test_status_colours_follow_a_dark_scheme(qtbot, window, monkeypatch):
     from PySide6.QtGui import QGuiApplication
 
     from awaw_desktop.core.awaw.common import Status
-    from awaw_desktop.ui import theme
+    from awaw_desktop.ui.shell import theme
 
     tab = window.power_tabs["germany"]
     status = window.store.result("germany").status
@@ -297,7 +296,7 @@ def test_copy_report_puts_every_power_on_the_clipboard(qtbot, window):
 
 def test_rules_readings_dialog_lists_the_chosen_readings(qtbot, window):
     from awaw_desktop.core.awaw.readings import line_readings
-    from awaw_desktop.ui.readings_dialog import ReadingsDialog
+    from awaw_desktop.ui.shell.readings_dialog import ReadingsDialog
 
     dialog = ReadingsDialog(window)
     qtbot.addWidget(dialog)
@@ -320,7 +319,7 @@ def test_germanys_first_hex_in_france_is_entered_as_a_turn(qtbot):
 
 
 def test_the_france_tab_opens_the_surrender_wizard_when_paris_falls(qtbot, window, monkeypatch):
-    from awaw_desktop.ui import french_wizard
+    from awaw_desktop.ui.awaw import french_wizard
 
     button = find(window.power_tabs["france"], "French surrender wizard")
     window.store.session.turn = Turn(1940, Season.SPRING)
@@ -336,7 +335,7 @@ def test_the_france_tab_opens_the_surrender_wizard_when_paris_falls(qtbot, windo
 
 
 def test_end_of_turn_dialog_offers_the_french_wizard_and_refreshes_after_it(qtbot, window):
-    from awaw_desktop.ui.end_of_turn import EndOfTurnDialog
+    from awaw_desktop.ui.awaw.end_of_turn import EndOfTurnDialog
 
     tick(qtbot, window.power_tabs["france"], "Axis control Paris")
     recorded = []
@@ -357,7 +356,7 @@ def test_end_of_turn_dialog_offers_the_french_wizard_and_refreshes_after_it(qtbo
 
 
 def test_end_of_turn_asks_russias_brp_option_and_records_the_answer(qtbot, window):
-    from awaw_desktop.ui.end_of_turn import EndOfTurnDialog
+    from awaw_desktop.ui.awaw.end_of_turn import EndOfTurnDialog
 
     tab = window.power_tabs["russia"]
     for power in ("Britain", "France"):
@@ -376,7 +375,7 @@ def test_end_of_turn_asks_russias_brp_option_and_records_the_answer(qtbot, windo
 
 
 def test_game_details_change_the_title_bar_and_undo(qtbot, window):
-    from awaw_desktop.ui.dialogs import GameDetailsDialog
+    from awaw_desktop.ui.shell.dialogs import GameDetailsDialog
 
     dialog = GameDetailsDialog(window.store.session, window)
     qtbot.addWidget(dialog)

@@ -6,7 +6,7 @@ and says plainly what it did not keep, and why."""
 from __future__ import annotations
 
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
-from awaw_desktop.ui.new_game import NewSessionDialog
+from awaw_desktop.ui.shell.new_game import NewSessionDialog
 
 from .helpers import NextDialog, choose, find, press, text, tick, type_number
 from .test_main_window import make_window

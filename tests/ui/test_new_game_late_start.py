@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QCheckBox, QLabel, QWizard
 
 from awaw_desktop.core.awaw.britain_surrender import offer as britain_offer
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
-from awaw_desktop.ui.new_game import NewSessionDialog
+from awaw_desktop.ui.shell.new_game import NewSessionDialog
 
 from .campaign_helpers import check_list, power_tab, show_tab
 from .helpers import NextDialog, choose, find, press, text, tick, type_number

@@ -162,7 +162,7 @@ def test_a_game_turn_year_outside_the_game_is_refused_with_a_message(qtbot):
 
 
 def test_a_box_with_a_unit_after_the_number_reads_the_number_and_refuses_it_the_same_way(qtbot):
-    from awaw_desktop.ui.number_box import NumberBox
+    from awaw_desktop.ui.shell.number_box import NumberBox
 
     box = NumberBox()
     box.setRange(0, 200)

@@ -11,9 +11,9 @@ from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import QApplication, QCheckBox, QLabel, QSpinBox
 
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
-from awaw_desktop.core.session import Session
-from awaw_desktop.ui import carried
-from awaw_desktop.ui.new_game import NewSessionDialog
+from awaw_desktop.core.awaw.session import Session
+from awaw_desktop.ui.awaw import carried
+from awaw_desktop.ui.shell.new_game import NewSessionDialog
 
 from .helpers import find, text, tick
 from .test_main_window import make_window
@@ -175,7 +175,7 @@ def _new_game(qtbot):
 
 
 def _british_wizard(qtbot):
-    from awaw_desktop.ui import british_wizard as bw
+    from awaw_desktop.ui.awaw import british_wizard as bw
 
     from . import test_british_wizard as british
 
@@ -243,7 +243,7 @@ def test_every_number_box_cleared_and_left_keeps_its_entry_and_says_why(qtbot, p
 
 
 def test_a_box_with_a_unit_typed_over_and_cleared_goes_back_to_the_number_it_showed(qtbot):
-    from awaw_desktop.ui.number_box import NumberBox
+    from awaw_desktop.ui.shell.number_box import NumberBox
 
     box = NumberBox(name="Minor country BRPs")
     box.setRange(0, 200)

@@ -7,9 +7,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QSpinBox
 
 from awaw_desktop.core.awaw.common import FIRST_YEAR, LAST_YEAR, Edition, Scenario, Season, Turn
-from awaw_desktop.core.session import Session
-from awaw_desktop.ui import carried
-from awaw_desktop.ui.new_game import NewSessionDialog
+from awaw_desktop.core.awaw.session import Session
+from awaw_desktop.ui.awaw import carried
+from awaw_desktop.ui.shell.new_game import NewSessionDialog
 
 from .helpers import find, press, text, type_number
 from .test_war_facts import open_window, war_tab

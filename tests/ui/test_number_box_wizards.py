@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QLineEdit, QSpinBox, QWizard
 
-from awaw_desktop.ui import british_wizard as bw
+from awaw_desktop.ui.awaw import british_wizard as bw
 
 from . import test_british_wizard as british
 from . import test_french_wizard as french

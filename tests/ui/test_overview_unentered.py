@@ -8,8 +8,8 @@ from PySide6.QtWidgets import QLabel, QMessageBox
 
 from awaw_desktop.core.awaw import facts as war_facts
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
-from awaw_desktop.core.session import Session
-from awaw_desktop.ui.main_window import MainWindow
+from awaw_desktop.core.awaw.session import Session
+from awaw_desktop.ui.awaw.main_window import MainWindow
 
 from .campaign_helpers import power_tab, show_tab
 from .helpers import find, painted, type_number

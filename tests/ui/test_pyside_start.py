@@ -1,5 +1,5 @@
 """Issue 15: PySide6's support modules, compiled from the source inside its library at every start, are compiled
-once and kept (``ui/pyside_start.py``); what is kept is what ``compile`` makes, and only for the same source."""
+once and kept (``ui/shell/pyside_start.py``); what is kept is what ``compile`` makes, and only for the same source."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import platformdirs
 
-from awaw_desktop.ui.pyside_start import FUTURE_FLAGS, bytecode_file, cache_folder, kept_bytecode
+from awaw_desktop.ui.shell.pyside_start import FUTURE_FLAGS, bytecode_file, cache_folder, kept_bytecode
 
 ROOT = Path(__file__).resolve().parents[2]
 ANNOTATIONS = 0x1000000   # CO_FUTURE_ANNOTATIONS: this module's ``from __future__ import annotations``

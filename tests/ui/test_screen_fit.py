@@ -13,16 +13,16 @@ from pathlib import Path
 import pytest
 
 from awaw_desktop.core.awaw.common import Edition
-from awaw_desktop.core.session import Session
-from awaw_desktop.ui.main_window import MainWindow
-from awaw_desktop.ui.store import SessionStore
+from awaw_desktop.core.awaw.session import Session
+from awaw_desktop.ui.awaw.main_window import MainWindow
+from awaw_desktop.ui.awaw.store import SessionStore
 
 ROOT = Path(__file__).resolve().parents[2]
 
 FIRST_START = """
 import json, sys
-from awaw_desktop.ui.app import make_application
-from awaw_desktop.ui.main_window import MainWindow
+from awaw_desktop.ui.shell.app import make_application
+from awaw_desktop.ui.awaw.main_window import MainWindow
 
 app = make_application(sys.argv[:1])
 window = MainWindow()
@@ -51,8 +51,8 @@ for power in ("japan", "britain"):
     rows = [row.rule for row in tab.rows.values()
             if viewport.rect().contains(row.rule.mapTo(viewport, row.rule.rect().bottomLeft()))]
     lines_seen[power] = len(rows)
-from awaw_desktop.ui.end_of_turn import EndOfTurnDialog
-from awaw_desktop.ui.new_game import NewSessionDialog
+from awaw_desktop.ui.awaw.end_of_turn import EndOfTurnDialog
+from awaw_desktop.ui.shell.new_game import NewSessionDialog
 dialogs = {}
 end = EndOfTurnDialog(window.store.session, window)
 end.show()

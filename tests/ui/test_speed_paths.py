@@ -3,13 +3,14 @@ not rebuilt while hidden or when neither the record nor the dice changed."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
 from pathlib import Path
 
-from awaw_desktop.core.session import Session, apply_end_of_turn, record_die
-from awaw_desktop.ui.main_window import MainWindow
+from awaw_desktop.core.awaw.session import Session, apply_end_of_turn, record_die
+from awaw_desktop.ui.awaw.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,15 +29,16 @@ def test_the_launch_path_paints_the_window_before_loading_pydantic(tmp_path):
     assert done.stdout.strip() == "first-paint"
     before_paint = done.stderr.split("first-paint\n")[0]   # what was loaded before the window was painted
     imported = [line.rsplit("|", 1)[-1].strip() for line in before_paint.splitlines() if line.startswith("import time")]
-    assert "awaw_desktop.ui.main_window" in imported   # the real window was built ...
+    assert "awaw_desktop.ui.awaw.main_window" in imported   # the real window was built ...
     assert not [name for name in imported if name.startswith("pydantic")]   # ... and painted without pydantic
     assert "awaw_desktop.core.awaw.tipping" not in imported
-    assert "awaw_desktop.ui.history" not in imported
+    assert "awaw_desktop.ui.awaw.history" not in imported
     # only the Overview is shown: the power tabs, their inputs and What-if load after the paint
     assert "html" not in imported   # the Overview escapes text only when a war is over
-    assert "awaw_desktop.ui.tipping_panel" not in imported   # what tips each power comes right after the paint
-    for later in ("power_tab", "line_inputs", "carried", "what_if", "end_of_turn", "new_game", "war_rows",
-                  "number_box"):
+    assert "awaw_desktop.ui.awaw.tipping_panel" not in imported   # what tips each power comes right after the paint
+    for later in ("awaw.power_tab", "awaw.line_inputs", "awaw.carried", "awaw.what_if", "awaw.end_of_turn",
+                  "shell.new_game", "awaw.war_rows", "shell.number_box"):
+        assert importlib.util.find_spec(f"awaw_desktop.ui.{later}"), later   # the names are real modules
         assert f"awaw_desktop.ui.{later}" not in imported, later
     assert not [name for name in imported if name.startswith(("subprocess", "concurrent"))]
 
@@ -100,7 +102,7 @@ def test_the_hidden_game_record_catches_up_when_shown(qtbot):
 WATCH_THE_QT_NAMESPACE = """
 import sys
 import PySide6.QtCore as core
-from awaw_desktop.ui import app
+from awaw_desktop.ui.shell import app
 
 class Watch(app.FirstPaint):
     def __init__(self, window, then):
@@ -169,7 +171,7 @@ def test_what_tips_each_power_comes_on_the_overview_right_after_the_first_paint(
 WATCH_THE_COLLECTOR = """
 import gc
 import sys
-from awaw_desktop.ui import app
+from awaw_desktop.ui.shell import app
 
 built_with_collector = []
 make_window = app.MainWindow
@@ -211,14 +213,14 @@ def test_pysides_import_hook_gets_the_answers_it_got_before_from_a_plain_read():
 
     import shibokensupport.feature as feature  # type: ignore[import-not-found]
 
-    from awaw_desktop.ui.pyside_start import read_sources_plainly
+    from awaw_desktop.ui.shell.pyside_start import read_sources_plainly
 
     read_sources_plainly()   # a second call changes nothing
     plain = feature._mod_uses_pyside
     pysides_own = plain.pyside_own
     assert not hasattr(pysides_own, "pyside_own")
     modules = [importlib.import_module(name) for name in (
-        "awaw_desktop.ui.main_window", "awaw_desktop.ui.overview", "awaw_desktop.core.session",
+        "awaw_desktop.ui.awaw.main_window", "awaw_desktop.ui.awaw.overview", "awaw_desktop.core.awaw.session",
         "awaw_desktop.core.family", "awaw_desktop.cli", "awaw_desktop.ui")] + [json, sys, os]
     answers = [plain(module) for module in modules]
     assert answers == [pysides_own(module) for module in modules]

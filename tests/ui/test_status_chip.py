@@ -1,10 +1,10 @@
-"""The status chip (ui/status_chip.py): words and mark on the status colour, painted without a style sheet, so a
+"""The status chip (ui/shell/status_chip.py): words and mark on the status colour, painted without a style sheet, so a
 new status repaints the chip only; its text follows View > Zoom."""
 
 from __future__ import annotations
 
 from awaw_desktop.core.awaw.common import Status
-from awaw_desktop.ui import theme
+from awaw_desktop.ui.shell import theme
 
 from .helpers import find, shown_colour, tick
 from .test_main_window import make_window

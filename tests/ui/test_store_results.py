@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from awaw_desktop.core.awaw import assess
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
+from awaw_desktop.core.awaw.session import Session
 from awaw_desktop.core.lines import RulesInputError
-from awaw_desktop.core.session import Session
-from awaw_desktop.ui.store import SessionStore
+from awaw_desktop.ui.awaw.store import SessionStore
 
 from ..core.tipping_sessions import _value
 

@@ -8,15 +8,15 @@ from html import escape
 
 from PySide6.QtWidgets import QApplication, QComboBox, QMessageBox, QPushButton
 
-from awaw_desktop.core import sessionfile
+from awaw_desktop.core.awaw import sessionfile
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Status, Turn
-from awaw_desktop.core.session import Session
-from awaw_desktop.ui import tipping_panel
-from awaw_desktop.ui.end_of_turn import EndOfTurnDialog
-from awaw_desktop.ui.main_window import MainWindow
-from awaw_desktop.ui.store import SessionStore
-from awaw_desktop.ui.theme import status_text
-from awaw_desktop.ui.what_if import WhatIfDialog
+from awaw_desktop.core.awaw.session import Session
+from awaw_desktop.ui.awaw import tipping_panel
+from awaw_desktop.ui.awaw.end_of_turn import EndOfTurnDialog
+from awaw_desktop.ui.awaw.main_window import MainWindow
+from awaw_desktop.ui.awaw.store import SessionStore
+from awaw_desktop.ui.awaw.what_if import WhatIfDialog
+from awaw_desktop.ui.shell.theme import status_text
 
 from ..core.tipping_sessions import ROOT
 from .helpers import click, find, painted, text, tick

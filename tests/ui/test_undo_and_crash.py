@@ -12,12 +12,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from awaw_desktop.core import sessionfile
-from awaw_desktop.core.awaw import assess
+from awaw_desktop.core.awaw import assess, sessionfile
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
+from awaw_desktop.core.awaw.session import Session, apply_end_of_turn
 from awaw_desktop.core.lines import Choice, Count, Group, Level, Line
-from awaw_desktop.core.session import Session, apply_end_of_turn
-from awaw_desktop.ui.store import SessionStore
+from awaw_desktop.ui.awaw.store import SessionStore
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -74,9 +73,9 @@ def test_random_changes_undone_to_the_start_give_back_the_starting_state(qtbot, 
 KILLED_APP = textwrap.dedent("""
     import os, signal, sys
     from PySide6.QtCore import QTimer
-    from awaw_desktop.core.recovery import RecoveryStore
-    from awaw_desktop.ui.app import make_application
-    from awaw_desktop.ui.main_window import MainWindow
+    from awaw_desktop.core.files.recovery import RecoveryStore
+    from awaw_desktop.ui.shell.app import make_application
+    from awaw_desktop.ui.awaw.main_window import MainWindow
 
     app = make_application([])
     recovery = RecoveryStore()
@@ -108,10 +107,10 @@ def test_an_app_killed_mid_game_leaves_work_that_the_next_start_recovers(qtbot, 
     # The next start, in this process, finds the game and offers it.
     from PySide6.QtWidgets import QMessageBox
 
-    from awaw_desktop.core.recovery import RecoveryStore
-    from awaw_desktop.ui import app as app_module
-    from awaw_desktop.ui.app import offer_recovery
-    from awaw_desktop.ui.main_window import MainWindow
+    from awaw_desktop.core.files.recovery import RecoveryStore
+    from awaw_desktop.ui.awaw.main_window import MainWindow
+    from awaw_desktop.ui.shell import app as app_module
+    from awaw_desktop.ui.shell.app import offer_recovery
 
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     recovery = RecoveryStore()
@@ -132,12 +131,12 @@ def test_a_recovery_file_that_cannot_be_loaded_is_named_in_plain_words_and_remov
     the message says what is wrong in the player's words, once (not "damaged: ... incomplete or damaged")."""
     from PySide6.QtWidgets import QMessageBox
 
-    from awaw_desktop.core.incomplete_file import IncompleteFileError
-    from awaw_desktop.core.recovery import RecoveryStore
-    from awaw_desktop.core.session import Session
-    from awaw_desktop.ui import app as app_module
-    from awaw_desktop.ui.app import offer_recovery
-    from awaw_desktop.ui.main_window import MainWindow
+    from awaw_desktop.core.awaw.session import Session
+    from awaw_desktop.core.files.incomplete_file import IncompleteFileError
+    from awaw_desktop.core.files.recovery import RecoveryStore
+    from awaw_desktop.ui.awaw.main_window import MainWindow
+    from awaw_desktop.ui.shell import app as app_module
+    from awaw_desktop.ui.shell.app import offer_recovery
 
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     recovery = RecoveryStore()

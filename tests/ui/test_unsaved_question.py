@@ -5,9 +5,9 @@ from __future__ import annotations
 from PySide6.QtWidgets import QMessageBox
 
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
-from awaw_desktop.core.session import Session
-from awaw_desktop.ui.main_window import MainWindow
-from awaw_desktop.ui.store import SessionStore
+from awaw_desktop.core.awaw.session import Session
+from awaw_desktop.ui.awaw.main_window import MainWindow
+from awaw_desktop.ui.awaw.store import SessionStore
 
 from .helpers import NextDialog, button, tick
 

@@ -92,7 +92,7 @@ def test_zoom_in_out_and_reset_scale_the_text_and_are_remembered(qtbot):
 
 
 def test_the_theme_choice_recolours_the_window_and_is_remembered(qtbot):
-    from awaw_desktop.ui import theme
+    from awaw_desktop.ui.shell import theme
 
     window = make_window(qtbot)
     actions = {action.text().replace("&", ""): action for action in window.theme_actions.actions()}

@@ -17,14 +17,14 @@ ROOT = Path(__file__).resolve().parents[2]
 MEASURE = """
 import json, sys
 from PySide6.QtWidgets import QLabel, QScrollArea
-from awaw_desktop.core import sessionfile
+from awaw_desktop.core.awaw import sessionfile
 from awaw_desktop.core.awaw import assess
 from awaw_desktop.core.awaw.common import Edition
-from awaw_desktop.core.session import Session
-from awaw_desktop.ui.app import make_application
-from awaw_desktop.ui.main_window import MainWindow
-from awaw_desktop.ui.store import SessionStore
-from awaw_desktop.ui.what_if import WhatIfDialog
+from awaw_desktop.core.awaw.session import Session
+from awaw_desktop.ui.shell.app import make_application
+from awaw_desktop.ui.awaw.main_window import MainWindow
+from awaw_desktop.ui.awaw.store import SessionStore
+from awaw_desktop.ui.awaw.what_if import WhatIfDialog
 
 app = make_application(sys.argv[:1])
 

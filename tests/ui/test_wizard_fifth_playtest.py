@@ -10,7 +10,7 @@ import re
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QRadioButton, QSpinBox, QWizard
 
 from awaw_desktop.core.awaw.common import Season, Turn
-from awaw_desktop.ui import british_wizard as bw
+from awaw_desktop.ui.awaw import british_wizard as bw
 
 from . import test_british_wizard as british
 from . import test_french_wizard as french

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QPlainTextEdit, QSpinBox, QWizard
 
-from awaw_desktop.ui import british_wizard as bw
+from awaw_desktop.ui.awaw import british_wizard as bw
 
 from . import test_british_wizard as british
 from . import test_french_wizard as french
@@ -166,13 +166,13 @@ def test_esc_with_nothing_entered_closes_the_french_wizard_at_once(qtbot):
 # -- every number box on every page of both wizards refuses a number past its range with a message ---------------
 
 def _every_page(store):
-    from awaw_desktop.ui import french_wizard
+    from awaw_desktop.ui.awaw import french_wizard
 
     return [*french_wizard.screens(store), *bw.screens(store)]
 
 
 def test_every_number_box_in_both_wizards_refuses_a_number_past_its_range_with_a_message(qtbot):
-    from awaw_desktop.ui.number_box import NumberBox
+    from awaw_desktop.ui.shell.number_box import NumberBox
 
     checked = []
     for name, wizard in _every_page(french.make_store(**french.EXAMPLE)):

@@ -1,4 +1,4 @@
-"""Issue 15: a word-wrapped label that keeps its sizes per text (``ui/wrapped_label.py``) still grows and shrinks
+"""Issue 15: a word-wrapped label that keeps its sizes per text (``ui/shell/wrapped_label.py``) still grows and shrinks
 with its text, its font and the zoom, as a plain word-wrapped ``QLabel`` does, and is never cut short."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from awaw_desktop.ui.wrapped_label import WrappedLabel
+from awaw_desktop.ui.shell.wrapped_label import WrappedLabel
 
 SHORT = "Britain offers to surrender."
 LONG = " ".join(["Britain offers to surrender and Germany may accept it (59.12);"] * 6)

@@ -12,8 +12,8 @@ from collections.abc import Collection, Mapping
 from types import ModuleType
 from typing import Any
 
+from ..frozen import Frozen, field
 from ..lines import Line
-from ..record import Record, field
 from . import facts as war_facts
 from .common import Consequence, Edition, GameContext, PowerResult, Question, Scenario, Turn, TurnOutcome
 
@@ -95,7 +95,7 @@ def assess_after_change(edition: Edition, scenario: Scenario, turn: Turn,
     return results
 
 
-class EndOfTurnReport(Record):
+class EndOfTurnReport(Frozen):
     """What the end of an Allied player turn brings, before and after the players' choices."""
 
     turn: Turn

@@ -28,7 +28,6 @@ from ..lines import (
     RulesInputError,
     evaluate,
 )
-from ..session import HistoryEntry, Session
 from . import britain_surrender as procedure
 from . import facts as war_facts
 from .common import (
@@ -44,6 +43,7 @@ from .common import (
     TurnOutcome,
 )
 from .levels import signed
+from .session import HistoryEntry, Session
 
 KEY = "britain"
 TITLE = "Britain"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..record import Record
+from ..frozen import Frozen
 from . import assess
 from . import facts as war_facts
 from .common import PowerResult, Scenario, Status
@@ -19,10 +19,10 @@ from .levels import signed
 
 if TYPE_CHECKING:
     from ..lines import Line
-    from ..session import Session
+    from .session import Session
 
 
-class Check(Record):
+class Check(Frozen):
     """One thing to look at.  ``place`` is where to fix it: ``("line", power, line_id)``,
     ``("fact", fact_id, "")`` or ``("wizard", power, "")``."""
 
@@ -121,7 +121,7 @@ def _holds_something(value: Any) -> bool:
     return bool(value)
 
 
-class WarEnd(Record):
+class WarEnd(Frozen):
     """A war that is over, in words, with its rule."""
 
     theater: str    # "Europe", "Pacific" or "The game"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..frozen import Frozen
 from ..lines import (
     Choice,
     Context,
@@ -23,7 +24,6 @@ from ..lines import (
     Value,
     evaluate,
 )
-from ..record import Record
 from .common import (
     Consequence,
     Edition,
@@ -310,7 +310,7 @@ def defection_units(factors: int) -> str:
     }[factors]
 
 
-class DefectionRequest(Record):
+class DefectionRequest(Frozen):
     """What the end-of-turn defection step needs (61.31-61.32)."""
 
     level: int                  # the clamped Chinese resistance level
@@ -322,7 +322,7 @@ class DefectionRequest(Record):
     wang_from_defections: int = 0  # Wang factors Japan holds because of defections
 
 
-class DefectionOutcome(Record):
+class DefectionOutcome(Frozen):
     defecting: int          # Nationalist factors removed this turn
     wang_added: int         # Wang infantry factors Japan adds (unbuilt)
     removed_only: int       # defecting factors simply removed (Wang pool full)

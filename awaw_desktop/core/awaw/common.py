@@ -20,8 +20,8 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
+from ..frozen import Frozen, field, force_setattr
 from ..lines import LineResult, RulesInputError
-from ..record import Record, field, force_setattr
 
 
 class Edition(str, Enum):
@@ -80,7 +80,7 @@ FIRST_YEAR = 1936
 LAST_YEAR = 1950
 
 
-class Turn(Record):
+class Turn(Frozen):
     """A game turn: four seasons a year, Spring first (Winter 1941 is followed by Spring 1942)."""
 
     year: int
@@ -162,14 +162,14 @@ class Status(str, Enum):
         }[self]
 
 
-class Consequence(Record):
+class Consequence(Frozen):
     """Something that follows from a result, with the rule that says so."""
 
     rule: str
     text: str
 
 
-class PowerResult(Record):
+class PowerResult(Frozen):
     """One power's assessment for the entered facts: a pure function of the session."""
 
     power: str
@@ -189,7 +189,7 @@ class PowerResult(Record):
         return self.status in (Status.SURRENDERS, Status.SURRENDERED)
 
 
-class GameContext(Record):
+class GameContext(Frozen):
     """What an assessment may read besides its own inputs."""
 
     edition: Edition
@@ -204,7 +204,7 @@ class GameContext(Record):
         return self.carry.get(power, {}).get(key, default)
 
 
-class Question(Record):
+class Question(Frozen):
     """A choice the rules give a player at the end of a turn (60.21, 62.43, 56.32 ...)."""
 
     id: str
@@ -214,7 +214,7 @@ class Question(Record):
     default: str
 
 
-class TurnOutcome(Record):
+class TurnOutcome(Frozen):
     """What an end-of-turn check records: the new carried values and what happened."""
 
     carry: Mapping[str, Any]

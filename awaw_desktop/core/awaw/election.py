@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
+from ..frozen import Frozen, replace
 from ..lines import (
     Choice,
     Context,
@@ -32,7 +33,6 @@ from ..lines import (
     evaluate,
     in_section,
 )
-from ..record import Record, replace
 from .common import (
     Consequence,
     Edition,
@@ -381,7 +381,7 @@ def _usat(entered: int, context: Context) -> int:
     return max(0, entered - reduction) if context.get("conciliation_counted") else entered
 
 
-class TheaterResults(Record):
+class TheaterResults(Frozen):
     """Each theater's sum of 62.31 modifiers, with the lines behind it."""
 
     europe: int
@@ -401,7 +401,7 @@ _PACIFIC_IDS = frozenset(line.id for line in PACIFIC_LINES)
 _NOT_COUNTED_ATOMIC = "not counted: an atomic-attack election uses Europe only (62.31, 62.81)"
 
 
-class _Table(Record):
+class _Table(Frozen):
     """The election's table evaluated once: what ``assess`` and ``end_of_turn`` read from it."""
 
     context: Context
@@ -430,7 +430,7 @@ def _table(inputs: Mapping[str, Any], game: GameContext) -> _Table:
     return _Table(context, trigger, breakdown, theaters)
 
 
-class Implementation(Record):
+class Implementation(Frozen):
     """What an election puts into effect in each theater (62.41-62.42, 62.46, 62.8).
 
     ``europe_result`` / ``pacific_result``: the result implemented there (0 or less), or None when the

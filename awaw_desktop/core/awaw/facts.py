@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..frozen import Frozen
 from ..lines import RulesInputError
-from ..record import Record
 from .britain_surrender.far_east import FarEast
 from .common import Edition, Turn
 
@@ -30,7 +30,7 @@ Facts = dict[str, Any]
 GROUPS = ("Wars", "Cities and places", "Colonies and possessions")
 
 
-class Fact(Record):
+class Fact(Frozen):
     id: str
     group: str
     label: str
@@ -221,7 +221,7 @@ Read = Callable[[Mapping[str, Any]], bool]
 Write = Callable[[Facts, bool, Turn], None]
 
 
-class Binding(Record):
+class Binding(Frozen):
     """A line (or one option of a Choice line) that shows a fact."""
 
     power: str

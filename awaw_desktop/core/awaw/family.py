@@ -8,12 +8,12 @@ from typing import Any
 from ...paths import resources_dir
 from ..family import Family
 from ..lines import RulesInputError
-from ..report import main as report_main
-from ..report import report
-from ..session import Session
-from ..sessionfile import FORMAT_VERSION, from_json, to_json
 from .common import Season, Turn
 from .readings import document
+from .report import main as report_main
+from .report import report
+from .session import Session
+from .sessionfile import FORMAT_VERSION, from_json, to_json
 
 
 def parse_turn(text: str) -> Turn:
@@ -52,5 +52,5 @@ FAMILY = Family(
     report_main=report_main,
     readings_markdown=lambda: document(resources_dir() / "readings"),
     describe=describe,
-    window="awaw_desktop.ui.main_window:MainWindow",
+    window="awaw_desktop.ui.awaw.main_window:MainWindow",
 )

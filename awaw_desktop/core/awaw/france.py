@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..frozen import Frozen, replace
 from ..lines import (
     Choice,
     Context,
@@ -30,7 +31,6 @@ from ..lines import (
     TableResult,
     evaluate,
 )
-from ..record import Record, replace
 from .common import (
     FIRST_YEAR,
     LAST_YEAR,
@@ -437,7 +437,7 @@ def evaluate_level(inputs: Mapping[str, Any], game: GameContext) -> TableResult:
     return evaluate(lines(game.edition, game.scenario), inputs, level_context(inputs, game))
 
 
-class SurrenderCheck(Record):
+class SurrenderCheck(Frozen):
     """58.11: whether France surrenders at the end of this Allied player turn, and why."""
 
     surrenders: bool

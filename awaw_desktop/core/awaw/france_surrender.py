@@ -12,10 +12,8 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
+from ..frozen import Frozen, field
 from ..lines import Context, LineResult, RulesInputError, evaluate
-from ..record import Record, field
-from ..session import DieRoll as SessionDieRoll
-from ..session import HistoryEntry, Session
 from . import facts as war_facts
 from .common import Consequence, Edition, PowerResult, Scenario, Status, Turn, require_range
 from .france import (
@@ -35,6 +33,8 @@ from .france import (
     vichy_allowed,
 )
 from .levels import signed
+from .session import DieRoll as SessionDieRoll
+from .session import HistoryEntry, Session
 
 # --------------------------------------------------------------------------------------------------
 # Colonies (58.53)
@@ -90,7 +90,7 @@ class Alignment(StrEnum):
                 "axis": "Axis conquest"}[self.value]
 
 
-class DieRoll(Record):
+class DieRoll(Frozen):
     """One die as used by the wizard: typed in by a player, or rolled by the application."""
 
     value: int
@@ -115,7 +115,7 @@ class DieRoll(Record):
         return cls(data.get("value"), data.get("source", "typed"))  # type: ignore[arg-type]
 
 
-class ColonyOutcome(Record):
+class ColonyOutcome(Frozen):
     colony: Colony
     control: Control
     alignment: Alignment
@@ -193,7 +193,7 @@ def resolve_colonies(level: int, vichy: bool, dice: Mapping[str, int | None],
 # --------------------------------------------------------------------------------------------------
 
 
-class ForceLevel(Record):
+class ForceLevel(Frozen):
     """A Free French or Vichy force (58.612: infantry, AAF and destroyers in factors; armor, named ships
     and cruisers in units)."""
 
@@ -270,7 +270,7 @@ def vichy_forces(level: int, vichy: bool, edition: Edition = Edition.UPDATED,
 # --------------------------------------------------------------------------------------------------
 
 
-class Ships(Record):
+class Ships(Frozen):
     """Named ships and cruisers by unit, destroyers by factor."""
 
     named_ships: int = 0
@@ -292,7 +292,7 @@ class Ships(Record):
         return cls(force.named_ships, force.cruisers, force.destroyers)
 
 
-class FleetAllocation(Record):
+class FleetAllocation(Frozen):
     """58.611, 58.642, 58.643: what each side gets from the existing French ships."""
 
     free_french: Ships
@@ -347,7 +347,7 @@ CONQUEST_READING = ("58.71 (original) gives the BRP base at the surrender minus 
                     "40: the conquest value is then 0, never negative (our reading).")
 
 
-class BrpOutcome(Record):
+class BrpOutcome(Frozen):
     conquest_value: int                 # France as a conquest (58.71), to the conqueror
     key_areas: Mapping[str, int]        # Axis-held key economic areas and their values
     vichy_value: int                    # Vichy France: 20 + its colonies (58.31A); 0 without Vichy
@@ -448,7 +448,7 @@ def brp_outcome(edition: Edition, vichy: bool, colonies: tuple[ColonyOutcome, ..
 # --------------------------------------------------------------------------------------------------
 
 
-class FrenchSurrenderRequest(Record):
+class FrenchSurrenderRequest(Frozen):
     """What the wizard gathers.  ``level_inputs`` are the France tab's inputs (line id -> value)."""
 
     edition: Edition
@@ -510,7 +510,7 @@ class FrenchSurrenderRequest(Record):
             raise RulesInputError(f"French surrender request: cannot read {data!r} ({error})") from error
 
 
-class FrenchSurrenderOutcome(Record):
+class FrenchSurrenderOutcome(Frozen):
     request: FrenchSurrenderRequest
     raw_total: int
     level: int
@@ -640,7 +640,7 @@ def _colony_effects(colonies: tuple[ColonyOutcome, ...], vichy: bool) -> tuple[C
 # --------------------------------------------------------------------------------------------------
 
 
-class FleetCount(Record):
+class FleetCount(Frozen):
     """What the 58.21C fleet line takes from a count of French naval factors by condition."""
 
     full: int         # completed, undamaged ships

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..frozen import Frozen
 from ..lines import (
     Context,
     Count,
@@ -32,7 +33,6 @@ from ..lines import (
     Value,
     evaluate,
 )
-from ..record import Record
 from .common import (
     LAST_YEAR,
     Consequence,
@@ -193,7 +193,7 @@ def surrender_level(dp_total: int, axis_dps: int = 0, allied_dps: int = 0, cover
     return max(-SURRENDER_LEVEL_LIMIT, min(SURRENDER_LEVEL_LIMIT, raw))
 
 
-class ForceShare(Record):
+class ForceShare(Frozen):
     """One side's post-surrender Italian forces (56.322: infantry and destroyers in factors,
     named ships and cruisers in units)."""
 
@@ -217,7 +217,7 @@ class ForceShare(Record):
         return ", ".join(parts)
 
 
-class PostSurrenderForces(Record):
+class PostSurrenderForces(Frozen):
     """A row of the Post-Surrender Italian Forces Table (56.32) and who picks first (56.321)."""
 
     level: int

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from ..frozen import Frozen, field, replace
 from ..lines import (
     Choice,
     Context,
@@ -39,7 +40,6 @@ from ..lines import (
     evaluate,
     in_section,
 )
-from ..record import Record, field, replace
 from .common import (
     LAST_YEAR,
     Consequence,
@@ -213,7 +213,7 @@ def european_surrender_turn(atomic_bombs: int) -> Turn:
 
 # --------------------------------------------------------------------------- 57.82 redeployment
 
-class Redeployment(Record):
+class Redeployment(Frozen):
     """U.S. units that may move from the Pacific U.S. box to the Atlantic U.S. box (57.82),
     if present in the Pacific."""
 
@@ -243,7 +243,7 @@ REDEPLOYMENT_PER_TURN = Redeployment(aaf=10, marine_units=2, infantry_units=3, c
 REDEPLOYMENT_TURNS = 3
 
 
-class RedeploymentStep(Record):
+class RedeploymentStep(Frozen):
     """One Allied player turn of the 57.82 redeployment."""
 
     turn: Turn
@@ -598,7 +598,7 @@ def initial_carry() -> dict[str, Any]:
     }
 
 
-class JapanCarry(Record):
+class JapanCarry(Frozen):
     """The carried values, checked."""
 
     surrendered: bool
@@ -642,7 +642,7 @@ class JapanCarry(Record):
 
 # --------------------------------------------------------------------------- assessment
 
-class Assessment(Record):
+class Assessment(Frozen):
     """Every figure of one Japanese check (what ``assess`` shows and ``end_of_turn`` records)."""
 
     breakdown: tuple[LineResult, ...]

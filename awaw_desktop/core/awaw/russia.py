@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..frozen import Frozen
 from ..lines import (
     Choice,
     Context,
@@ -29,7 +30,6 @@ from ..lines import (
     RulesInputError,
     evaluate,
 )
-from ..record import Record
 from .common import (
     Consequence,
     Edition,
@@ -142,7 +142,7 @@ FREEZE = "freeze_ics"
 SURRENDER_IC = "surrender_ic"
 
 
-class BrpOption(Record):
+class BrpOption(Frozen):
     """One of the two 60.21 BRP effects."""
 
     key: str
@@ -196,7 +196,7 @@ _INFANTRY_WITH_ARMOR: dict[Edition, dict[str, int]] = {
 }
 
 
-class RemovalStep(Record):
+class RemovalStep(Frozen):
     """The units removed for one negative level (20 BRPs)."""
 
     level: int
@@ -209,7 +209,7 @@ class RemovalStep(Record):
                 f"{self.infantry_factors} infantry factors")
 
 
-class RemovalPlan(Record):
+class RemovalPlan(Frozen):
     """What 60.31-60.32 require at a level, given the lowest level that already triggered removals."""
 
     level: int

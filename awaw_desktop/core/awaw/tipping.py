@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
+from ..frozen import Frozen, replace
 from ..lines import Choice, Context, Count, Escalating, Group, Level, Line, Offset, PerN, RulesInputError
-from ..record import Record, replace
 from . import assess
 from . import facts as war_facts
 from .common import Consequence, Edition, GameContext, PowerResult, Scenario, Status, Turn
@@ -38,7 +38,7 @@ from .tipping_probe import AssessmentCache, Prober, frozen
 from .tipping_search import finish, first_changes
 
 if TYPE_CHECKING:
-    from ..session import Session
+    from .session import Session
 
 Inputs = Mapping[str, Mapping[str, Any]]
 Fate = tuple[Any, ...]
@@ -130,7 +130,7 @@ def fate_text(result: PowerResult, before: PowerResult | None = None) -> str:
 
 
 # -- changes ------------------------------------------------------------------------------------------
-class Change(Record):
+class Change(Frozen):
     """One single change to an entered fact: the whole new value of one line."""
 
     power: str          # whose line
@@ -149,7 +149,7 @@ class Change(Record):
         return changed
 
 
-class TippingPoint(Record):
+class TippingPoint(Frozen):
     """A change and what it does to one power."""
 
     power: str          # the power whose fate changes
@@ -168,7 +168,7 @@ class TippingPoint(Record):
         return f"{self.change.text}{where}: {self.fate} ({self.rule})"
 
 
-class PowerTipping(Record):
+class PowerTipping(Frozen):
     """One power's tipping points and how far it is from its next threshold each way."""
 
     power: str

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..frozen import Frozen, replace
 from ..lines import RulesInputError
-from ..record import Record, replace
 from . import defection as defection_rules
 from . import envelope as envelopes
 from . import political, surrender
@@ -252,7 +252,7 @@ def surrender_nation(game: EuropaGame, name: str) -> EuropaGame:
 
 # -- defection (56.B) -----------------------------------------------------------------------------
 
-class UnitToRoll(Record):
+class UnitToRoll(Frozen):
     label: str
     cm_or_cavalry: bool = False
     die: int | None = None  # None: the app rolls

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
+from ..frozen import Frozen
 from ..lines import RulesInputError
-from ..record import Record
 
 FIRST_YEAR = 1936
 LAST_YEAR = 1950
@@ -23,7 +23,7 @@ _HALF_WORDS = {"i": 1, "1": 1, "ii": 2, "2": 2}
 _PATTERN = re.compile(r"^\s*([A-Za-z]+)\.?\s+([IVXivx12]+)\s+'?(\d{2}|\d{4})\s*$")
 
 
-class EuropaTurn(Record, order=True):
+class EuropaTurn(Frozen, order=True):
     """One half-month game turn.  Ordered by time; ``number`` runs on by one per turn."""
 
     year: int

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..frozen import Frozen
 from ..lines import RulesInputError
-from ..record import Record
 
 SUITS = ("S", "C", "H", "D")
 SUIT_NAMES = {"S": "spades", "C": "clubs", "H": "hearts", "D": "diamonds"}
@@ -36,7 +36,7 @@ GERMAN_RES = "german-res"
 NOTHING = "nothing"
 
 
-class CardEffect(Record):
+class CardEffect(Frozen):
     """One entry of Table 1, in our words: ``factor`` multiplies, ``amount`` adds (RPs or REs)."""
 
     target: str

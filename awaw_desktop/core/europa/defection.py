@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..frozen import Frozen, replace
 from ..lines import RulesInputError
-from ..record import Record, replace
 from .calendar import EuropaTurn
 from .dice import check_die, check_source
 from .jsonread import Fields
@@ -20,7 +20,7 @@ ELIMINATED_COMBAT = "eliminated as combat-isolated"
 TO_SOVIET = "passes to the Soviet player"
 
 
-class DefectingUnit(Record):
+class DefectingUnit(Frozen):
     label: str
     cm_or_cavalry: bool
     die: int
@@ -53,7 +53,7 @@ class DefectingUnit(Record):
                                                                                             ("typed", "rolled")))
 
 
-class Step(Record):
+class Step(Frozen):
     key: str
     rule: str
     text: str
@@ -76,7 +76,7 @@ RP_READING = ("No RPs (special replacements aside) on the defection turn and the
               "on the 13th turn after the defection.")
 
 
-class DefectionRecord(Record):
+class DefectionRecord(Frozen):
     defected: EuropaTurn | None = None
     units: tuple[DefectingUnit, ...] = ()
     steps_done: tuple[str, ...] = ()

@@ -20,8 +20,8 @@ import hmac
 import secrets
 from typing import Any
 
+from ..frozen import Frozen
 from ..lines import RulesInputError
-from ..record import Record
 from .cards import DECK_SIZE, card_code, card_index
 from .sealing import DEFAULT_COST_LOG2, SealedBox, check_passphrase, seal, unseal
 
@@ -61,7 +61,7 @@ def derive_card_index(draw_id: str, axis_secret: bytes, allied_secret: bytes) ->
         counter += 1
 
 
-class Contribution(Record):
+class Contribution(Frozen):
     """One side's part of a draw: the commitment and the secret sealed under its passphrase."""
 
     side: str

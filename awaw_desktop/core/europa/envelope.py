@@ -15,8 +15,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
+from ..frozen import Frozen, replace
 from ..lines import RulesInputError
-from ..record import Record, replace
 from .calendar import EuropaTurn
 from .cards import card_index, parse_card
 from .draw import (
@@ -69,7 +69,7 @@ class Stage(str, Enum):
         }[self]
 
 
-class Envelope(Record):
+class Envelope(Frozen):
     mode: str
     drawn: EuropaTurn
     draw_id: str = ""

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..family import Family
-from ..sessionfile import FORMAT_NAME, SessionFileError
+from ..files.atomic_file import SessionFileError
+from ..files.document import FORMAT_NAME
 from . import actions
 from .calendar import EuropaTurn
 from .readings import readings_markdown
@@ -69,7 +70,7 @@ def describe(game: Any) -> tuple[str, str]:
 
 def report_main(argv: Sequence[str]) -> int:
     """``awaw-desktop report FILE`` for a Europa game: 0 done, 2 bad arguments or an unreadable file."""
-    from ..gamefile import load
+    from ..files.gamefile import load
 
     parser = argparse.ArgumentParser(prog="awaw-desktop report",
                                      description="Print a Europa game's nations, envelopes and rates.")

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..frozen import Frozen
 from ..lines import RulesInputError
-from ..record import Record
 from .calendar import EuropaTurn
 from .jsonread import Fields
 
@@ -32,7 +32,7 @@ RIVALRY_READING = ("The rivalry restrictions bite while Hungary and Rumania or S
                    "neither has surrendered or defected.")
 
 
-class Restriction(Record):
+class Restriction(Frozen):
     rule: str
     text: str
 
@@ -101,7 +101,7 @@ def aid_routes(nation: str) -> tuple[str, ...]:
     return (FINLAND_SEA, FINLAND_RAIL) if nation.strip().title() == "Finland" else (RAIL_AUTOMATIC,)
 
 
-class AidShipment(Record):
+class AidShipment(Frozen):
     """German armour RPs given during a German movement phase (56.D)."""
 
     turn: EuropaTurn

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from ..record import Record
+from ..frozen import Frozen
 from . import cards
 from .cards import CardEffect, card_short
 from .res import format_res
@@ -32,7 +32,7 @@ NAVAL = "naval losses"
 RP = "RP pool losses"
 
 
-class Modifier(Record):
+class Modifier(Frozen):
     """One line of the modifiers list: a factor for the units it applies to."""
 
     key: str
@@ -64,7 +64,7 @@ DISTANCE_READING = ("The printed 'x (MDs-1)' is read as: multiplied by the dista
                     "whole MDs in major countries plus half the MDs in minor countries rounded down, at least 1.")
 
 
-class CountLine(Record):
+class CountLine(Frozen):
     """One step of the count: what it did and the value it gives (a running value for a unit)."""
 
     rule: str
@@ -76,7 +76,7 @@ class CountLine(Record):
         return f"{self.text} = {format_res(self.value)} ({self.rule})"
 
 
-class RECount(Record):
+class RECount(Frozen):
     forces: Fraction
     forts: Fraction
     ground_losses: Fraction

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..record import Record
+from ..frozen import Frozen
 from .calendar import EuropaTurn
 from .cards import card_name, effect
 from .envelope import Envelope, Stage
@@ -21,7 +21,7 @@ FORMATS = ("text", "markdown", "json")
 JSON_FORMAT, JSON_VERSION = "awaw-desktop-europa-report", 1
 
 
-class EnvelopeView(Record):
+class EnvelopeView(Frozen):
     stage: Stage
     dates: tuple[tuple[str, EuropaTurn], ...]
     card: str          # "" unless shown to both sides

@@ -11,8 +11,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ..frozen import Frozen
 from ..lines import RulesInputError
-from ..record import Record
 from .jsonread import Fields
 from .res import res_to_json
 
@@ -34,7 +34,7 @@ GROUND_LOSSES_READING = ("Ground losses leave out units scrapped or disbanded wh
 MAX_COUNT = 9999
 
 
-class RosterEntry(Record):
+class RosterEntry(Frozen):
     """A unit, or several alike, with everything the modifiers ask about."""
 
     label: str
@@ -85,7 +85,7 @@ class RosterEntry(Record):
             raise RulesInputError(f"{where}: {error}") from error
 
 
-class Losses(Record):
+class Losses(Frozen):
     """The "RE counts" list of 56.E (losses and forts) and the RP pool losses."""
 
     ground_res: Fraction = Fraction(0)      # eliminated or currently disrupted ground REs, not position AA

@@ -18,8 +18,8 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
+from ..frozen import Frozen
 from ..lines import RulesInputError
-from ..record import Record
 
 #: Scrypt cost as log2(n): 2**15 with r=8 takes about 32 MiB and 0.2 s per seal or unseal on our machines.
 DEFAULT_COST_LOG2 = 15
@@ -34,7 +34,7 @@ class WrongPassphrase(RulesInputError):
     """The passphrase does not open the box (or the box was changed)."""
 
 
-class SealedBox(Record):
+class SealedBox(Frozen):
     cost_log2: int
     salt: bytes
     nonce: bytes

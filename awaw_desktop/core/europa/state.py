@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..frozen import Frozen, field
 from ..lines import RulesInputError
-from ..record import Record, field
 from .calendar import EuropaTurn
 from .defection import DefectionRecord
 from .draw import AXIS, SIDES
@@ -30,7 +30,7 @@ MAX_NATIONS = 20
 SUGGESTED_NATIONS = ("Italy", "Finland", "Hungary", "Rumania", "Slovakia", "Bulgaria")
 
 
-class LogEntry(Record):
+class LogEntry(Frozen):
     """One line of the game record."""
 
     turn: EuropaTurn
@@ -51,7 +51,7 @@ class LogEntry(Record):
         return f"{self.turn} \u2014 {who}{self.text} ({self.rule})"
 
 
-class NationState(Record):
+class NationState(Frozen):
     """An Axis-Allied nation (its owner is the Axis side; the Allied side is its enemy)."""
 
     name: str
@@ -106,7 +106,7 @@ def check_nation_name(name: str) -> str:
     return cleaned
 
 
-class EuropaGame(Record):
+class EuropaGame(Frozen):
     start: EuropaTurn
     turn: EuropaTurn
     title: str = ""

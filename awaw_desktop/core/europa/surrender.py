@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..frozen import Frozen, replace
 from ..lines import RulesInputError
-from ..record import Record, replace
 from .calendar import EuropaTurn
 from .dice import check_die, check_source
 from .jsonread import Fields
@@ -32,7 +32,7 @@ CONSEQUENCES = (
 )
 
 
-class SurrenderRoll(Record):
+class SurrenderRoll(Frozen):
     turn: EuropaTurn
     die: int
     source: str
@@ -52,7 +52,7 @@ class SurrenderRoll(Record):
                    f.text("outcome", 500))
 
 
-class Government(Record):
+class Government(Frozen):
     """A new government (RSI Italian, Free France) with its own special replacement rate."""
 
     name: str
@@ -70,7 +70,7 @@ class Government(Record):
         return cls(f.text("name", 80), f.integer("rate", 0, 100), f.turn("formed"), f.integer("rolls_before", 0, 500))
 
 
-class SurrenderRecord(Record):
+class SurrenderRecord(Frozen):
     condition: str = ""          # the players' words for when the nation must roll
     condition_met: bool = False  # ticked by the players: a roll is due at the start of each turn
     special_rate: int = 50       # the nation's special replacement rate before any roll, in per cent

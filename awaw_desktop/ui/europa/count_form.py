@@ -25,7 +25,7 @@ from ...core.europa.recount import RECount
 from ...core.europa.res import format_res, parse_res
 from ...core.europa.roster import FORCES, MAX_COUNT, MAX_MDS, PLACES, Losses, RosterEntry
 from ...core.lines import RulesInputError
-from ..number_box import NumberBox
+from ..shell.number_box import NumberBox
 from .cover import Ask, PrivateScreen
 from .holder import EuropaGameHolder
 from .messages import sentence

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 from ...core.europa import actions
 from ...core.europa.defection import CHECKLIST
 from ...core.lines import RulesInputError
-from ..number_box import NumberBox
+from ..shell.number_box import NumberBox
 from .holder import EuropaGameHolder
 from .messages import sentence
 

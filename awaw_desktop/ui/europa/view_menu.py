@@ -8,9 +8,17 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu
 
-from ..keys import install_keys
-from ..theme import apply_theme, chosen_theme
-from ..window_view import DEFAULT_ZOOM, ZOOM_STEPS, add_theme_menu, base_font_size, current_zoom, show_theme, zoom_step
+from ..shell.keys import install_keys
+from ..shell.theme import apply_theme, chosen_theme
+from ..shell.window_view import (
+    DEFAULT_ZOOM,
+    ZOOM_STEPS,
+    add_theme_menu,
+    base_font_size,
+    current_zoom,
+    show_theme,
+    zoom_step,
+)
 
 
 class ViewMenu:

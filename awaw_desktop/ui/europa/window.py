@@ -17,14 +17,15 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget, QWidget
 
-from ...core import gamefile
 from ...core.europa.family import FAMILY, KEY
 from ...core.europa.report import render
 from ...core.europa.state import EuropaGame
-from ...core.sessionfile import SessionFileError, file_problem
-from ..family_window import bring_to_front, open_elsewhere, open_game_window, same_file, window_showing
-from ..recent import fill_recent_menu, remember
-from ..unsaved import ask_unsaved, may_discard, window_title
+from ...core.files import gamefile
+from ...core.files.atomic_file import SessionFileError
+from ...core.files.incomplete_file import file_problem
+from ..shell.family_window import bring_to_front, open_elsewhere, open_game_window, same_file, window_showing
+from ..shell.recent import fill_recent_menu, remember
+from ..shell.unsaved import ask_unsaved, may_discard, window_title
 from .holder import EuropaGameHolder, undo_stop_text
 from .messages import sentence
 from .nation_panel import NationPanel
@@ -73,7 +74,7 @@ class EuropaWindow(QMainWindow):
         file = self.menuBar().addMenu("&File")
         self.action_new = self._action(file, "&New game\u2026", self.new_game, QKeySequence.StandardKey.New)
         self.action_open = self._action(file, "&Open\u2026", self.open_dialog, QKeySequence.StandardKey.Open)
-        # The one recent list of every window (ui/recent.py): a game of another family opens in its own window.
+        # The one recent list of every window (ui/shell/recent.py): a game of another family opens in its own window.
         self.menu_recent = file.addMenu("Open &Recent")
         self.menu_recent.aboutToShow.connect(lambda: fill_recent_menu(self.menu_recent, self.open_path))
         file.addSeparator()
@@ -182,7 +183,7 @@ class EuropaWindow(QMainWindow):
             self.track.nation_name.lineEdit().selectAll()
 
     def show_readings(self) -> None:
-        from ..readings_dialog import ReadingsDialog
+        from ..shell.readings_dialog import ReadingsDialog
 
         ReadingsDialog(self).exec()
 
@@ -226,7 +227,7 @@ class EuropaWindow(QMainWindow):
 
     # -- files -------------------------------------------------------------------------------
     def new_game(self) -> None:
-        from ..new_game import NewSessionDialog
+        from ..shell.new_game import NewSessionDialog
 
         dialog = NewSessionDialog(self)
         if not dialog.exec():

@@ -6,11 +6,11 @@ import json
 import pytest
 
 from awaw_desktop.cli import run
-from awaw_desktop.core import gamefile
 from awaw_desktop.core.europa import actions
 from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.core.europa.cards import card_name
 from awaw_desktop.core.europa.report import render
+from awaw_desktop.core.files import gamefile
 
 AXIS, ALLIED = "olive branch", "red barn"
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from awaw_desktop.ui import family_window
 from awaw_desktop.ui.europa.window import EuropaWindow
+from awaw_desktop.ui.shell import family_window
 from tests.ui.europa.test_europa_window import new_europa_game
 from tests.ui.test_main_window import make_window
 

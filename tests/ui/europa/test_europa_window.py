@@ -12,14 +12,14 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QLabel, QLineEdit, QMessageBox, QPlainTextEdit, QPushButton
 
-from awaw_desktop.core import gamefile
 from awaw_desktop.core.europa import actions
 from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.core.europa.cards import card_name
-from awaw_desktop.ui import family_window
+from awaw_desktop.core.files import gamefile
 from awaw_desktop.ui.europa import new_game_page
 from awaw_desktop.ui.europa.window import EuropaWindow
-from awaw_desktop.ui.new_game import NewSessionDialog
+from awaw_desktop.ui.shell import family_window
+from awaw_desktop.ui.shell.new_game import NewSessionDialog
 from tests.ui.helpers import NextDialog, choose, find, tick
 from tests.ui.test_main_window import make_window
 
@@ -288,7 +288,7 @@ def test_a_europa_file_that_cannot_be_read_leaves_the_open_game(qtbot, monkeypat
 def test_help_lists_the_europa_readings(qtbot, monkeypatch):
     from PySide6.QtWidgets import QTextBrowser
 
-    from awaw_desktop.ui.readings_dialog import ReadingsDialog
+    from awaw_desktop.ui.shell.readings_dialog import ReadingsDialog
 
     europa = new_europa_game(qtbot, monkeypatch)
     shown = []
@@ -304,8 +304,8 @@ def test_help_lists_the_europa_readings(qtbot, monkeypatch):
 
 
 def test_an_unsaved_europa_game_is_recovered_after_a_crash(qtbot, monkeypatch, tmp_path):
-    from awaw_desktop.core.recovery import RecoveryStore
-    from awaw_desktop.ui import app as app_module
+    from awaw_desktop.core.files.recovery import RecoveryStore
+    from awaw_desktop.ui.shell import app as app_module
 
     recovery = RecoveryStore(tmp_path / "recovery")
     monkeypatch.setattr(new_game_page, "NEW_GAME_COST_LOG2", 10)

@@ -8,12 +8,12 @@ import pytest
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox
 
-from awaw_desktop.core import gamefile
 from awaw_desktop.core.europa import actions
 from awaw_desktop.core.europa.calendar import EuropaTurn
-from awaw_desktop.ui import family_window
+from awaw_desktop.core.files import gamefile
 from awaw_desktop.ui.europa.window import EuropaWindow
-from awaw_desktop.ui.theme import is_dark
+from awaw_desktop.ui.shell import family_window
+from awaw_desktop.ui.shell.theme import is_dark
 from tests.ui.helpers import find, press
 from tests.ui.test_main_window import make_window
 

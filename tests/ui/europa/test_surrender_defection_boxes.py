@@ -72,7 +72,7 @@ def test_a_defection_rolls_each_unit_and_counts_down_the_rps(qtbot, panel):
 
 
 def test_a_die_of_nine_is_refused_with_a_message_and_the_die_kept(qtbot, panel):
-    """A typed number out of range says so in the Europa panels too (ui/number_box.py), never a silent other one."""
+    """A typed number out of range says so in the Europa panels too (ui/shell/number_box.py), never another."""
     panel.activateWindow()
     qtbot.waitUntil(panel.isActiveWindow, timeout=5000)
     type_number(qtbot, panel, "Die", 4)

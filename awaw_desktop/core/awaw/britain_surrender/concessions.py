@@ -6,8 +6,8 @@ from collections.abc import Collection, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
+from ...frozen import Frozen
 from ...lines import RulesInputError
-from ...record import Record
 from .offer import INDEMNITY_POINTS, whole_number
 
 
@@ -31,7 +31,7 @@ class MinorMode(StrEnum):
     AXIS_CONTROL = "axis-control"
 
 
-class ConcessionItem(Record):
+class ConcessionItem(Frozen):
     key: str
     name: str
     priority: int
@@ -107,7 +107,7 @@ def indemnity_points(brps: int) -> int:
     return INDEMNITY_POINTS[brps]
 
 
-class Verdict(Record):
+class Verdict(Frozen):
     """The answer of a validator: allowed or not, why, and the point count."""
 
     ok: bool

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
+from ...frozen import Frozen
 from ...lines import RulesInputError
-from ...record import Record
 from .concessions import (
     TERRITORY_KEYS,
     ConcessionItem,
@@ -20,14 +20,14 @@ from .concessions import (
 from .offer import whole_number
 
 
-class ReturnFacts(Record):
+class ReturnFacts(Frozen):
     """What 59.73 needs to know about a territory Germany wants to return."""
 
     british_at_start_or_gained: bool = True   # 59.73B: British at the start, or gained not by an Axis DoW
     returned_before: bool = False             # 59.73C: once per game
 
 
-class HomeControl(Record):
+class HomeControl(Frozen):
     """Axis control in Britain that 59.73D-F ask about."""
 
     london: bool = False
@@ -103,7 +103,7 @@ def initial_statuses(axis_holds: Collection[str] = ()) -> dict[str, str]:
     return {key: ItemStatus.AXIS_CONTROLLED.value for key in axis_holds if key in TERRITORY_KEYS}
 
 
-class ItemChoice(Record):
+class ItemChoice(Frozen):
     """One row of a list to tick: may it be ticked now, and if not (or if ticked wrongly) why."""
 
     key: str
@@ -184,7 +184,7 @@ def return_choices(items: Sequence[ConcessionItem], statuses: Mapping[str, ItemS
     return tuple(rows)
 
 
-class Conciliation(Record):
+class Conciliation(Frozen):
     points: int
     resistance_modifier: int   # 59.75A, added to future British resistance
     usat_reduction: int        # 59.75B, subtracted from the USAT level

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...frozen import Frozen
 from ...lines import RulesInputError
-from ...record import Record
 
 #: 59.41: the British surrender level is never below -10.
 LOWEST_SURRENDER_LEVEL = -10
@@ -24,7 +24,7 @@ def whole_number(name: str, value: Any) -> int:
     return value
 
 
-class Offer(Record):
+class Offer(Frozen):
     """Whether Britain offers to surrender at a resistance level, and what acceptance would count."""
 
     resistance: int

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...frozen import Frozen, field
 from ...lines import RulesInputError
-from ...record import Record, field
 from ..common import Consequence, Scenario
 from ..levels import signed
 from .concessions import (
@@ -25,7 +25,7 @@ from .offer import INDEMNITY_POINTS, Offer, offer
 from .reductions import SHIP_READINGS, ReductionChoice, Reductions, reductions_met, required_reductions
 
 
-class SurrenderRequest(Record):
+class SurrenderRequest(Frozen):
     """Everything a British surrender needs: the offer and Germany's and Japan's decisions."""
 
     resistance: int
@@ -48,7 +48,7 @@ class SurrenderRequest(Record):
     available: Reductions | None = None
 
 
-class TakenItem(Record):
+class TakenItem(Frozen):
     """A concession Germany takes, as recorded (name and points kept so the record reads alone)."""
 
     key: str
@@ -72,7 +72,7 @@ _FAR_EAST_WORDS = {
 }
 
 
-class SurrenderOutcome(Record):
+class SurrenderOutcome(Frozen):
     surrendered: bool
     offer: Offer
     war_continues: bool                 # 59.61

@@ -6,13 +6,13 @@ from collections.abc import Collection, Mapping
 from enum import StrEnum
 from typing import Any
 
+from ...frozen import Frozen, force_setattr
 from ...lines import RulesInputError
-from ...record import Record, force_setattr
 from ..common import Scenario
 from .offer import LOWEST_SURRENDER_LEVEL, whole_number
 
 
-class Reductions(Record):
+class Reductions(Frozen):
     """What Britain must remove (59.512): AAF, BRPs of ground units or NAS, naval factors."""
 
     aaf: int = 0
@@ -79,7 +79,7 @@ def ship_value(factors: int, state: ShipState | str = ShipState.ACTIVE) -> int:
     return max(0, factors - SHIP_DISCOUNT[state])
 
 
-class Ship(Record):
+class Ship(Frozen):
     """A naval unit the British player offers for elimination."""
 
     name: str
@@ -105,7 +105,7 @@ class Ship(Record):
         return cls(str(data["name"]), int(data["factors"]), ShipState(data.get("state", ShipState.ACTIVE)))
 
 
-class ReductionChoice(Record):
+class ReductionChoice(Frozen):
     """What the British player removes: AAF, BRPs of ground units/NAS, and the ships eliminated.
     ``naval_factors`` adds factors already valued (for a quick entry without a ship list)."""
 
@@ -128,7 +128,7 @@ class ReductionChoice(Record):
                    tuple(Ship.from_json(ship) for ship in data.get("ships", ())), int(data.get("naval_factors", 0)))
 
 
-class ReductionCheck(Record):
+class ReductionCheck(Frozen):
     met: bool
     shortfalls: tuple[str, ...]
     excess: Reductions

@@ -1,0 +1,106 @@
+"""A ``.awaw`` file of any rules family: read its ``family`` field and hand the document to that family.
+
+Every family's file is the same envelope, ``{"format": "awaw-desktop-session", "version": N, ...}``;
+a game of a family other than A World at War adds ``"family": "<key>"`` and counts its own versions.
+A file with no ``family`` field is an A World at War session (format version 2, unchanged).
+Bytes are read and parsed with the session file's gates (size cap, strict JSON) and written with its
+atomic save (``atomic_file``), which keeps the previous file as a dated backup (``backups``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from .. import family as families
+from ..frozen import Frozen
+from ..lines import RulesInputError
+from .atomic_file import MAX_FILE_SIZE, SessionFileError, read_limited
+from .backups import write_keeping_backups
+from .document import FORMAT_NAME, parse_json
+from .json_gates import parse_canonical
+
+FAMILY_FIELD = "family"
+
+
+class LoadedGame(Frozen):
+    family: str
+    game: Any
+
+
+def family_key(document: Any) -> str:
+    """The family of a parsed session document (the format marker and version are checked by the family)."""
+    if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
+        return families.DEFAULT_FAMILY  # the default family's reader says what is wrong
+    key = document.get(FAMILY_FIELD, families.DEFAULT_FAMILY)
+    if not isinstance(key, str):
+        raise SessionFileError(f"damaged: {FAMILY_FIELD} must be the name of a rules family")
+    if not families.known(key):
+        raise SessionFileError(families.unknown_family(key))
+    return key
+
+
+def from_document(document: Any) -> LoadedGame:
+    key = family_key(document)
+    try:
+        game = families.get(key).from_document(document)
+    except RulesInputError as error:
+        raise SessionFileError(f"damaged: {error}") from None
+    return LoadedGame(key, game)
+
+
+def _parsed(raw: bytes) -> Any:
+    """The document in ``raw``: the fast way for a file exactly as written here, else ``parse_json``."""
+    if isinstance(raw, bytes) and len(raw) <= MAX_FILE_SIZE:
+        document = parse_canonical(raw, 2, b"\n")
+        if document is not None:
+            return document
+    return parse_json(raw)
+
+
+def loads(raw: bytes) -> LoadedGame:
+    return from_document(_parsed(raw))
+
+
+def load(path: str | os.PathLike[str]) -> LoadedGame:
+    """The game saved at ``path``, of whichever family.  Every problem raises :class:`SessionFileError`."""
+    return loads(read_limited(path))
+
+
+def family_of_file(path: str | os.PathLike[str]) -> str | None:
+    """The family of the game in a file, or None if the file cannot tell (unreadable, not JSON ...)."""
+    try:
+        return family_key(_parsed(read_limited(path)))
+    except SessionFileError:
+        return None
+
+
+def dumps(key: str, game: Any) -> bytes:
+    """The bytes of a ``.awaw`` file; the document is read back first, so nothing is written that
+    this version could not open.  Raises :class:`SessionFileError` ("cannot save: ...")."""
+    family = families.get(key)
+    document = family.to_document(game)
+    try:
+        text = json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise SessionFileError(f"cannot save: the game holds a value a file cannot store ({error})") from None
+    raw = (text + "\n").encode("utf-8")
+    if len(raw) > MAX_FILE_SIZE:
+        raise SessionFileError(f"cannot save: the file would be larger than {MAX_FILE_SIZE // (1024 * 1024)} MB")
+    try:
+        from_document(json.loads(text))
+    except SessionFileError as error:
+        raise SessionFileError(f"cannot save: {error}") from None
+    return raw
+
+
+def save(key: str, game: Any, path: str | os.PathLike[str]) -> None:
+    """Write atomically, keeping the previous file as a dated backup; on failure the file is unchanged."""
+    data = dumps(key, game)
+    try:
+        write_keeping_backups(path, data)
+    except OSError as error:
+        reason = "permission denied" if isinstance(error, PermissionError) else error.strerror or str(error)
+        raise SessionFileError(f"cannot save {Path(path).name}: {reason}") from error

@@ -1,0 +1,278 @@
+"""One tab per major power, built from the power's table data.
+
+The header shows the level large, the status in colour and words, and the verdict;
+below it, one row per line: the rule, the input, the points it adds now and a note.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...core.awaw import assess
+from ...core.awaw.common import PowerResult, Status
+from ...core.lines import Line
+from ..shell.follow import RefreshWhenSeen
+from ..shell.status_chip import StatusChip
+from ..shell.theme import is_dark, points_text
+from ..shell.wrapped_label import WrappedLabel
+from .carried import CarriedPanel
+from .line_inputs import DerivedInput, LineInput, make_input, tooltip
+from .store import SessionStore
+from .tipping_panel import TippingPanel
+
+
+class ResultHeader(QFrame):
+    """The level, status, verdict and what follows: where the eye lands."""
+
+    def __init__(self, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("resultHeader")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        layout = QHBoxLayout(self)
+        left = QVBoxLayout()
+        self.title = QLabel(title)
+        title_font = QFont(self.title.font())
+        title_font.setPointSizeF(title_font.pointSizeF() * 1.4)
+        title_font.setBold(True)
+        self.title.setFont(title_font)
+        self.level = QLabel("0")
+        self.level.setObjectName("level")
+        level_font = QFont(self.level.font())
+        level_font.setPointSizeF(level_font.pointSizeF() * 3.2)
+        level_font.setBold(True)
+        self.level.setFont(level_font)
+        self.level.setAccessibleName(f"{title} level")
+        self.status = StatusChip()
+        self.status.setObjectName("status")
+        self.status.setAccessibleName(f"{title} status")
+        left.addWidget(self.title)
+        left.addWidget(self.level)
+        left.addWidget(self.status)
+        left.addStretch(1)
+        right = QVBoxLayout()
+        self.verdict = WrappedLabel()
+        self.verdict.setObjectName("verdict")
+        verdict_font = QFont(self.verdict.font())
+        verdict_font.setPointSizeF(verdict_font.pointSizeF() * 1.2)
+        verdict_font.setBold(True)
+        self.verdict.setFont(verdict_font)
+        self.verdict.setAccessibleName(f"{title} verdict")
+        self.consequences = WrappedLabel()
+        self.consequences.setObjectName("consequences")
+        self.consequences.setTextFormat(Qt.TextFormat.RichText)
+        self.consequences.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.consequences.setAccessibleName(f"{title} consequences")
+        self.consequences.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        right.addWidget(self.verdict)
+        right.addWidget(self.consequences, 1)
+        layout.addLayout(left, 0)
+        layout.addSpacing(16)
+        layout.addLayout(right, 1)
+        self._shown: tuple[object, ...] = ()
+
+    def show_result(self, result: PowerResult) -> None:
+        shown = (result.level, result.status, result.verdict, result.consequences, is_dark(self.palette()))
+        if shown == self._shown:
+            return
+        self._shown = shown
+        no_election = result.power == "election" and not result.figures.get("held", True)
+        unused = result.status is Status.NOT_APPLICABLE   # not in this scenario (54.11): no level to read, as the
+        self.level.setText("\u2014" if no_election or unused else points_text(result.level))   # Overview shows
+        self.level.setToolTip(f"No election is held this turn (62.21): the table is a forecast "
+                              f"({points_text(result.level)})." if no_election
+                              else f"Not used in this scenario: the table would give {points_text(result.level)}."
+                              if unused else "")
+        self.status.show_status(result.status, shown[4])
+        self.verdict.setText(result.verdict)
+        if result.consequences:
+            items = "".join(f"<li><b>{escape(c.rule)}</b> {escape(c.text)}</li>" for c in result.consequences)
+            self.consequences.setText(f"<ul style='margin-left:-20px'>{items}</ul>")
+        else:
+            self.consequences.setText("")
+
+
+class LineRow:
+    """The widgets of one table line inside the tab's grid."""
+
+    def __init__(self, store: SessionStore, power: str, line: Line, grid: QGridLayout, row: int,
+                 parent: QWidget) -> None:
+        self.line = line
+        self.rule = QLabel(line.rule)
+        self.rule.setObjectName("rule")
+        self.rule.setToolTip(tooltip(line))
+        self.rule.setAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
+        self.input: LineInput = make_input(store, power, line, parent)
+        self.caption: QLabel | None = None
+        self.points = QLabel("0")
+        self.points.setObjectName("points")
+        self.points.setAccessibleName(f"{line.label} points")
+        self.points.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.points.setMinimumWidth(40)
+        points_font = QFont(self.points.font())
+        points_font.setBold(True)
+        self.points.setFont(points_font)
+        self.note = QLabel()
+        self.note.setObjectName("note")
+        self.note.setWordWrap(True)
+        self.note.setAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
+        grid.addWidget(self.rule, row, 0)
+        if self.input.title_in_widget:
+            grid.addWidget(self.input, row, 1, 1, 2)
+        else:
+            self.caption = QLabel(line.label)
+            self.caption.setToolTip(tooltip(line))
+            self.caption.setWordWrap(True)
+            self.caption.setAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
+            self.caption.setBuddy(self.input.focusProxy() or self.input)
+            grid.addWidget(self.caption, row, 1)
+            grid.addWidget(self.input, row, 2)
+        grid.addWidget(self.points, row, 3)
+        grid.addWidget(self.note, row, 4)
+        self._shown: tuple[int, str] | None = None
+        if store.session.is_bound(power, line.id):   # a fact of the war, kept once
+            from .war_facts import shared_tooltip
+
+            shared = shared_tooltip(store, power, line.id)
+            self.rule.setText(f"{line.rule} \u21c4")
+            self.rule.setAccessibleDescription(shared)
+            for widget in (self.rule, self.caption, self.input, *self.input.findChildren(QWidget)):
+                if widget is not None and not isinstance(widget, QLabel):
+                    widget.setToolTip(f"{widget.toolTip()}<p><i>\u21c4 {shared}</i></p>")
+            self.rule.setToolTip(f"{tooltip(line)}<p><i>\u21c4 {shared}</i></p>")
+
+    def show(self, points: int, note: str) -> None:
+        if self._shown == (points, note):
+            return
+        self._shown = (points, note)
+        self.points.setText(points_text(points))
+        if isinstance(self.input, DerivedInput):
+            self.input.show_note(note)
+        else:
+            self.note.setText(note)
+
+
+class PowerTab(QWidget):
+    """A power's tab: header plus the lines of its table for the session's edition."""
+
+    #: The tab has caught up with the game (after a change while shown, or when shown after one).
+    refreshed = Signal()
+
+    def __init__(self, store: SessionStore, power: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.store, self.power = store, power
+        self.setObjectName(f"tab-{power}")
+        outer = QVBoxLayout(self)
+        self.header = ResultHeader(assess.title(power))
+        self.tipping = TippingPanel(store, power)  # what tips it (issue 16)
+        # Side by side, not stacked: on a 1366x768 laptop the table keeps the height (play-test finding).
+        top = QHBoxLayout()
+        top.addWidget(self.header, 3)
+        top.addWidget(self.tipping, 2)
+        outer.addLayout(top)
+        # What carries over and the power's wizard buttons share one row: more of the table shows.
+        strip = QHBoxLayout()
+        self.carried = CarriedPanel(store, power)
+        strip.addWidget(self.carried, 1)
+        self.actions = QHBoxLayout()
+        strip.addLayout(self.actions)
+        outer.addLayout(strip)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        body = QWidget()
+        self.grid = QGridLayout(body)
+        self.grid.setHorizontalSpacing(14)
+        self.grid.setVerticalSpacing(8)
+        for column, text in enumerate(("Rule", "Line", "", "Points", "Counted")):
+            heading = QLabel(f"<b>{text}</b>")
+            self.grid.addWidget(heading, 0, column)
+        self.rows: dict[str, LineRow] = {}
+        self._closed = ""   # why the power's own lines no longer count, if they do not
+        row = 1
+        section = ""
+        for line in store.session.lines(power):
+            if line.section and line.section != section:
+                section = line.section
+                heading = QLabel(f"<b>{escape(section)}</b>")
+                heading.setObjectName("sectionHeading")
+                self.grid.addWidget(heading, row, 0, 1, 5)
+                row += 1
+            self.rows[line.id] = LineRow(store, power, line, self.grid, row, body)
+            row += 1
+        self.grid.setColumnMinimumWidth(1, 240)
+        self.grid.setColumnStretch(4, 1)
+        self.grid.setRowStretch(row, 1)
+        scroll.setWidget(body)
+        outer.addWidget(scroll, 1)
+        self.total = QLabel()
+        self.total.setObjectName("total")
+        # Wrapped: a surrendered France's line says why its table no longer counts, which at a large zoom made the
+        # window wider than a laptop screen (eleventh play-test).
+        self.total.setWordWrap(True)
+        self.total.setAccessibleName(f"{assess.title(power)} total")
+        outer.addWidget(self.total)
+        store.valueChanged.connect(self._value_changed)
+        # While another tab is shown, this one catches up when it is next shown (ui/shell/follow.py): a typed digit
+        # redraws the tab in view, not all eight.
+        self.follower = RefreshWhenSeen(self, self.refresh, parent)
+        store.resultsChanged.connect(self.follower.changed)
+        store.sessionReloaded.connect(self.sync_inputs)
+        self.sync_inputs()
+        self.refresh()
+
+    def detach(self) -> None:
+        """Stop following the store (the tab is about to be replaced)."""
+        self.store.valueChanged.disconnect(self._value_changed)
+        self.store.resultsChanged.disconnect(self.follower.changed)
+        self.store.sessionReloaded.disconnect(self.sync_inputs)
+
+    def add_action(self, button: QWidget) -> None:
+        """A button beside the table (a wizard for this power)."""
+        self.actions.addWidget(button)
+
+    def sync_inputs(self) -> None:
+        """Store -> widgets for every line (signals blocked inside ``show_value``)."""
+        for line_id, row in self.rows.items():
+            row.input.show_value(self.store.value(self.power, line_id))
+
+    def _value_changed(self, power: str, line_id: str) -> None:
+        if power == self.power and line_id in self.rows:
+            self.rows[line_id].input.show_value(self.store.value(power, line_id))
+
+    def refresh(self) -> None:
+        result = self.store.result(self.power)
+        self.header.show_result(result)
+        for item in result.breakdown:
+            row = self.rows.get(item.id)
+            if row is not None:
+                row.show(item.points, item.note)
+        text = f"Sum of the lines: {points_text(result.total)}"
+        if result.level != result.total:
+            text += f"   \u2192   level that counts: {points_text(result.level)}"
+        closed = str(result.figures.get("closed", ""))   # a table whose result is settled (France surrendered)
+        if closed:
+            text += f"\n{closed}"
+        if closed != self._closed:
+            self._closed = closed
+            for line_id, line_row in self.rows.items():   # facts of the war (\u21c4) stay: they are kept once
+                if not self.store.session.is_bound(self.power, line_id):
+                    line_row.input.setEnabled(not closed)
+        if self.total.text() != text:
+            self.total.setText(text)
+        self.carried.refresh()
+        self.refreshed.emit()
+
+    def input_widget(self, line_id: str) -> LineInput:
+        return self.rows[line_id].input

@@ -1,0 +1,368 @@
+"""The one shared state the window binds to: a Qt wrapper around the core ``Session``.
+
+Every tab reads and writes through this store and keeps no copy of the game facts.
+Every change is a named ``QUndoCommand``; totals are recomputed by the core after each
+change and announced with ``resultsChanged`` in the same event-loop turn.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from ...core.awaw import assess
+from ...core.awaw import facts as war_facts
+from ...core.awaw.common import PowerResult
+from ...core.awaw.session import Session
+from ...core.lines import Choice, Line
+
+
+def describe_change(power: str, line: Line, old: Any, new: Any) -> str:
+    """A readable undo label: "Germany: Germany controls Berlin ticked"."""
+    who = assess.title(power)
+    kind = line.input_kind
+    if kind == "flag":
+        return f"{who}: {line.label} {'ticked' if new else 'unticked'}"
+    if kind == "choice" and isinstance(line, Choice):
+        labels = {option.key: option.label for option in line.options}
+        added = [labels[k] for k in new if k not in old]
+        removed = [labels[k] for k in old if k not in new]
+        if added and not removed:
+            return f"{who}: {line.label}: {', '.join(added)} ticked"
+        if removed and not added:
+            return f"{who}: {line.label}: {', '.join(removed)} unticked"
+        return f"{who}: {line.label} changed"
+    if kind == "group" and isinstance(new, dict):
+        names = {spec.key: spec.label for spec in getattr(line, "fields", ())}
+        changed = [f"{names.get(key, key)} {new[key]}" for key in new
+                   if not isinstance(old, dict) or old.get(key) != new[key]]
+        return f"{who}: {line.label}: {', '.join(changed) or 'unchanged'}"
+    return f"{who}: {line.label} set to {new}"
+
+
+def _changed_fields(before: dict[str, Any], after: dict[str, Any]) -> set[str]:
+    return {key for key in before.keys() | after.keys() if before.get(key) != after.get(key)}
+
+
+class SetValueCommand(QUndoCommand):
+    """One entered value changed.  Consecutive edits of the same number merge into one step."""
+
+    def __init__(self, store: SessionStore, power: str, line_id: str, old: Any, new: Any, text: str,
+                 old_entered: bool = True, facts: tuple[dict[str, Any], dict[str, Any]] | None = None) -> None:
+        super().__init__(text)
+        # A weak reference: the store owns its undo stack, which owns the commands; a strong one
+        # back would make a cycle that Python's collector breaks in an order Qt does not survive.
+        self._store = weakref.ref(store)
+        self.power, self.line_id, self.old, self.new = power, line_id, old, new
+        #: False if the line had never been entered: undo then leaves it unentered, exactly as it was.
+        self.old_entered = old_entered
+        #: A line showing facts of the war: the facts before and after, so undo gives back the exact
+        #: facts (a war's starting turn included), not just the tick.
+        self.facts = facts
+        #: Set for keystrokes a number box then refused: undoing them also drops the step, so no redo step
+        #: that does nothing is left behind (Qt deletes a command that is obsolete once undone).
+        self.dropped_when_undone = False
+        #: Set when the player begins typing in the line's box again: a new entry is a new step, even with
+        #: nothing else changed in between (a play-tester's Ctrl+Z undid two entries at once).
+        self.typing_closed = False
+
+    def merges_with(self, power: str, line_id: str, new: Any, line: Line | None = None) -> bool:
+        """Typing a number is one step: a new value for the same number joins this command.
+
+        A group line (several numbers) merges when the same one of its numbers is typed on, so
+        "178" in Japan's enemy losses is one step, not three; a yes/no field of a group never merges.
+        (Merged here rather than through ``QUndoCommand.mergeWith``: when that returns True Qt
+        deletes the Python-made command it was offered, which crashed PySide in long runs.)"""
+        if (power, line_id) != (self.power, self.line_id) or self.typing_closed:
+            return False
+        if isinstance(new, dict) and isinstance(self.new, dict) and isinstance(self.old, dict):
+            typed = _changed_fields(self.old, self.new)
+            if len(typed) != 1 or _changed_fields(self.new, new) != typed:
+                return False
+            (key,) = typed
+            spans = {spec.key: spec.maximum - spec.minimum for spec in getattr(line, "fields", ())}
+            return spans.get(key, 2) > 1
+        return not isinstance(new, (bool, list, dict)) and not isinstance(self.new, (bool, list, dict))
+
+    @property
+    def store(self) -> SessionStore:
+        store = self._store()
+        assert store is not None, "the store is gone"
+        return store
+
+    def redo(self) -> None:
+        self.store._write_value(self.power, self.line_id, self.new, facts=self.facts and self.facts[1])
+
+    def undo(self) -> None:
+        self.store._write_value(self.power, self.line_id, None if not self.old_entered else self.old,
+                                clear=not self.old_entered, facts=self.facts and self.facts[0])
+        if self.dropped_when_undone:
+            self.setObsolete(True)
+
+
+class SetFactCommand(QUndoCommand):
+    """One fact of the war changed (in the war's facts list or a wizard's question)."""
+
+    def __init__(self, store: SessionStore, before: dict[str, Any], after: dict[str, Any], text: str) -> None:
+        super().__init__(text)
+        self._store = weakref.ref(store)  # see SetValueCommand
+        self.before, self.after = before, after
+
+    def redo(self) -> None:
+        store = self._store()
+        if store is not None:
+            store._write_facts(self.after)
+
+    def undo(self) -> None:
+        store = self._store()
+        if store is not None:
+            store._write_facts(self.before)
+
+
+class SnapshotCommand(QUndoCommand):
+    """A whole-session step (end of turn, a wizard's outcome, a carried value): undone as one."""
+
+    def __init__(self, store: SessionStore, before: Session, after: Session, text: str) -> None:
+        super().__init__(text)
+        self._store = weakref.ref(store)  # see SetValueCommand
+        self.before, self.after = before, after
+
+    @property
+    def store(self) -> SessionStore:
+        store = self._store()
+        assert store is not None, "the store is gone"
+        return store
+
+    #: Built from a reopened file's checkpoints: the session already is ``after`` when it is pushed.
+    skip_first_redo = False
+
+    def redo(self) -> None:
+        if self.skip_first_redo:
+            self.skip_first_redo = False
+            return
+        self.store._write_session(self.after)
+
+    def undo(self) -> None:
+        self.store._write_session(self.before)
+
+
+class SessionStore(QObject):
+    """Owns the open session, its undo stack and the current results."""
+
+    #: (power, line id): an entered value changed; widgets showing it resync.
+    valueChanged = Signal(str, str)
+    #: Results were recomputed: every label showing a total refreshes.
+    resultsChanged = Signal()
+    #: Many values may have changed at once (undo of an end of turn, a loaded file).
+    sessionReloaded = Signal()
+    #: A different session (possibly another edition): the window rebuilds its tabs.
+    sessionReplaced = Signal()
+    #: An entered value the rules refuse (the message names the line and the problem).
+    inputRefused = Signal(str)
+
+    def __init__(self, session: Session, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._session = session
+        #: The last dry run (power, line, value, facts after, results after), for the write that follows it.
+        self._trial: tuple[str, str, Any, dict[str, Any] | None, dict[str, PowerResult]] | None = None
+        self._recompute()
+        self.undo_stack = QUndoStack(self)
+
+    # -- reading -----------------------------------------------------------------------
+    @property
+    def session(self) -> Session:
+        return self._session
+
+    @property
+    def results(self) -> dict[str, PowerResult]:
+        return self._results
+
+    def result(self, power: str) -> PowerResult:
+        return self._results[power]
+
+    def value(self, power: str, line_id: str) -> Any:
+        return self._session.value(power, line_id)
+
+    # -- changing (each call is one undoable step) ---------------------------------------
+    def set_value(self, power: str, line_id: str, value: Any) -> None:
+        line = self._session.line(power, line_id)
+        old = self._session.value(power, line_id)
+        new = line.validate(value)
+        if isinstance(new, tuple):
+            new = list(new)
+        if isinstance(old, tuple):
+            old = list(old)
+        if old == new:
+            return
+        facts_after, results_after = self._dry_run(power, line_id, new)
+        # The write that follows at once (the command's first redo) takes these results, not a second assessment;
+        # never a later one (cleared whatever happens).
+        self._trial = (power, line_id, new, facts_after, results_after)
+        try:
+            text = describe_change(power, line, old, new)
+            stack = self.undo_stack
+            top = stack.command(stack.index() - 1) if stack.index() > 0 else None
+            if (isinstance(top, SetValueCommand) and stack.index() == stack.count() and not stack.isClean()
+                    and top.merges_with(power, line_id, new, line)):
+                top.new = new
+                top.setText(text)
+                self._write_value(power, line_id, new)
+                stack.indexChanged.emit(stack.index())
+                stack.undoTextChanged.emit(stack.undoText())   # Edit > Undo names the whole number typed
+                return
+            entered = self._session.is_entered(power, line_id)
+            facts = None if facts_after is None else (war_facts.copied(self._session.facts), facts_after)
+            stack.push(SetValueCommand(self, power, line_id, old, new, text, entered, facts))
+        finally:
+            self._trial = None
+
+    def set_fact(self, fact_id: str, value: Any) -> None:
+        """Change one fact of the war as one undoable step; every table that reads it follows."""
+        item = war_facts.fact(fact_id)
+        old = self._session.fact(fact_id)
+        trial = self._session.entry_trial()
+        new = trial.set_fact(fact_id, value)
+        if old == new:
+            return
+        trial.assess()  # refused combinations raise here, before anything is stored
+        self.undo_stack.push(SetFactCommand(self, war_facts.copied(self._session.facts), trial.facts,
+                                            f"The war: {item.label} \u2014 {item.words(new)}"))
+
+    def _dry_run(self, power: str, line_id: str, value: Any
+                 ) -> tuple[dict[str, Any] | None, dict[str, PowerResult]]:
+        """Let the rules see the value before it is stored, so a combination they refuse raises
+        ``RulesInputError`` here, not inside an undo command.  Returns the results as they would become and,
+        for a line showing facts of the war (every table that reads them is assessed), the facts too."""
+        session = self._session
+        if session.is_bound(power, line_id):
+            trial_session = session.entry_trial()
+            trial_session.set_value(power, line_id, value)
+            carry = trial_session.effective_carry()
+            if carry != session.effective_carry():   # a war's date moved Japan's clock: every power again
+                return trial_session.facts, trial_session.assess()
+            # Only the tables showing the changed facts (and the line's own), and the powers reading their results,
+            # are assessed again.
+            facts, trial_facts = session.facts, trial_session.facts
+            moved = [key for key in facts.keys() | trial_facts.keys() if facts.get(key) != trial_facts.get(key)]
+            readers = {power} | {reader for fact_id in moved
+                                 for reader, _line in war_facts.where_shown(fact_id, session.has_line)}
+            changed = [key for key in assess.ORDER if key in readers]
+            after = trial_session.effective_inputs(assess.ORDER[assess.ORDER.index(changed[0]):])
+            return trial_facts, assess.assess_after_change(
+                session.edition, session.scenario, session.turn, after, carry, self._results, changed)
+        # The power's own entry: it and the powers reading its result are assessed again (assess_after_change).
+        later = assess.ORDER[assess.ORDER.index(power):]
+        inputs = session.effective_inputs(later)
+        inputs[power] = {**inputs[power], line_id: value}
+        results = assess.assess_after_change(session.edition, session.scenario, session.turn, inputs,
+                                             session.effective_carry(), self._results, power)
+        return None, results
+
+    def change_session(self, text: str, mutate: Callable[[Session], None]) -> None:
+        """Apply ``mutate`` to a copy of the session and push the result as one undo step."""
+        before = self._session.snapshot()
+        after = self._session.snapshot()
+        point = self._session.checkpoint(text)
+        mutate(after)
+        after.checkpoints.append(point)   # kept in the file: undo survives closing it
+        self.undo_stack.push(SnapshotCommand(self, before, after, text))
+
+    def replace_session(self, session: Session, reopened: bool = False) -> None:
+        """Open another game: a fresh undo history.  ``reopened``: a saved game, whose last whole-session
+        steps (ends of turn, wizard outcomes) become undoable again from its checkpoints."""
+        self.undo_stack.clear()
+        self._session = session
+        self._recompute()
+        if reopened:
+            self._rebuild_undo_from_checkpoints()
+        self.sessionReplaced.emit()
+        self.resultsChanged.emit()
+        self.undo_stack.setClean()
+
+    #: How many of a reopened game's last steps can be undone (older ones: Turn > Go back).
+    REOPENED_STEPS = 12
+
+    def _rebuild_undo_from_checkpoints(self) -> None:
+        from ...core.awaw import sessionfile
+
+        session = self._session
+        count = len(session.checkpoints)
+        states: list[Session] = []
+        first = max(0, count - self.REOPENED_STEPS)
+        for index in range(first, count):
+            try:
+                states.append(sessionfile.session_at_checkpoint(session, index))
+            except sessionfile.SessionFileError:
+                states.clear()   # a damaged checkpoint: only the steps after it can be undone
+                first = index + 1
+        current = session.snapshot()
+        for offset, before in enumerate(states):
+            index = first + offset
+            after = states[offset + 1] if offset + 1 < len(states) else current
+            command = SnapshotCommand(self, before, after, f"{session.checkpoints[index]['title']} (before reopening)")
+            command.skip_first_redo = True
+            self.undo_stack.push(command)
+
+    def go_back(self, index: int) -> None:
+        """Turn > Go back: the game as it was before checkpoint ``index``, as one new undoable step."""
+        from ...core.awaw import sessionfile
+
+        point = self._session.checkpoints[index]
+        before = self._session.snapshot()
+        # The later steps leave the record (Undo brings them back until the game is closed).
+        after = sessionfile.session_at_checkpoint(self._session, index)
+        self.undo_stack.push(SnapshotCommand(self, before, after, f"Go back to before {point['title']}"))
+
+    # -- called by the commands --------------------------------------------------------
+    def _write_value(self, power: str, line_id: str, value: Any, clear: bool = False,
+                     facts: dict[str, Any] | None = None) -> None:
+        if facts is not None:
+            self._session.facts = war_facts.copied(facts)
+        if clear:
+            self._session.clear_value(power, line_id)
+        else:
+            self._session.set_value(power, line_id, value)
+        trial, self._trial = self._trial, None
+        if trial is not None and trial[:3] == (power, line_id, value) and trial[3] == facts and not clear:
+            self._results = trial[4]   # assessed by the dry run just before, on exactly this state
+            if facts is not None:
+                self._recompute_carry()
+        elif facts is None and not self._session.is_bound(power, line_id):
+            # One table's own entry: the tables before it keep their results (a typed digit stays quick).
+            self._results = self._session.assess_after_change(power, self._results)
+        else:
+            self._recompute()
+        self.valueChanged.emit(power, line_id)
+        if facts is not None:   # a fact of the war: every line showing it, on every tab, follows
+            for binding in war_facts.bindings(power, line_id):
+                for fact_id in binding.fact_ids:
+                    for other in war_facts.READERS.get(fact_id, ()):
+                        if (other.power, other.line_id) != (power, line_id) and \
+                                self._session.has_line(other.power, other.line_id):
+                            self.valueChanged.emit(other.power, other.line_id)
+        self.resultsChanged.emit()
+
+    def _write_facts(self, facts: dict[str, Any]) -> None:
+        self._session.facts = war_facts.copied(facts)
+        self._recompute()
+        self.sessionReloaded.emit()
+        self.resultsChanged.emit()
+
+    def _write_session(self, content: Session) -> None:
+        self._session.restore(content)
+        self._recompute()
+        self.sessionReloaded.emit()
+        self.resultsChanged.emit()
+
+    def _recompute(self) -> None:
+        self._results = self._session.assess()
+        self._recompute_carry()
+
+    def _recompute_carry(self) -> None:
+        carry = self._session.effective_carry()
+        self._full_carry = {key: {**assess.power_module(key).initial_carry(), **carry.get(key, {})}
+                            for key in assess.ORDER}

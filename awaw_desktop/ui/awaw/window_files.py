@@ -1,0 +1,272 @@
+"""The main window's files: open, save, recent files, the example games, dated backups, and the recovery file
+written shortly after each change (on a worker thread, so the window never waits on the disk).
+
+A mixin of ``MainWindow`` (``ui/awaw/main_window.py``), which holds the store, the path and the timers it uses.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ...core.lines import RulesInputError
+from ...paths import examples_dir
+from ..shell.recent import fill_recent_menu, remember
+from ..shell.unsaved import ask_unsaved, may_discard
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from PySide6.QtWidgets import QMessageBox
+
+SESSION_SUFFIX = ".awaw"
+FILE_FILTER = "AWAW sessions (*.awaw);;All files (*)"
+#: How long after the last change the recovery file is written (milliseconds).
+AUTOSAVE_DELAY_MS = 1500
+
+
+def file_stamp(path: Path) -> tuple[int, int, int] | None:
+    """What tells that a file was replaced or rewritten: its inode (a save writes a new file and renames it
+    over the old one), modification time and size; None if it cannot be read."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return status.st_ino, status.st_mtime_ns, status.st_size
+
+
+def example_sessions() -> list[tuple[str, Path]]:
+    """The example sessions shipped in ``resources/examples`` (title, path)."""
+    from ...core.awaw import sessionfile
+
+    folder = examples_dir()
+    found: list[tuple[str, Path]] = []
+    if folder.is_dir():
+        for path in sorted(folder.iterdir(), key=lambda e: e.name):
+            if path.name.endswith(SESSION_SUFFIX):
+                try:
+                    title = sessionfile.load(path).title or path.stem
+                except sessionfile.SessionFileError:
+                    continue
+                found.append((title, path))
+    return found
+
+
+class GameFiles:
+    """Files and recovery for the main window (mixed into ``MainWindow``)."""
+
+    def write_recovery(self) -> None:
+        """Write the open session to its recovery file (atomic), unless it is saved as is.
+
+        The snapshot is taken here (about 2 ms for a 200-turn game); validating and writing
+        it run on one worker thread, in order, so the window never waits on the disk."""
+        if self.recovery is None:
+            return
+        self._report_recovery_errors()
+        if self.store.undo_stack.isClean():
+            self._recovery_jobs.append(self._recovery_pool().submit(self.recovery.discard, self.recovery_id))
+            return
+        document = self.recovery.snapshot(self.store.session)
+        if self.recovery_id not in self._claimed:
+            self._claimed.add(self.recovery_id)
+            self._recovery_jobs.append(self._recovery_pool().submit(self.recovery.claim, self.recovery_id))
+        self._recovery_jobs.append(self._recovery_pool().submit(
+            self.recovery.write_snapshot, self.recovery_id, document, self.path))
+
+    def _recovery_pool(self) -> ThreadPoolExecutor:
+        if self._recovery_executor is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._recovery_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recovery")
+        return self._recovery_executor
+
+    def _report_recovery_errors(self) -> None:
+        pending = []
+        for job in self._recovery_jobs:
+            if not job.done():
+                pending.append(job)
+            elif job.exception() is not None:
+                self.statusBar().showMessage(f"Could not write the recovery file: {job.exception()}", 8000)
+        self._recovery_jobs = pending
+
+    def finish_recovery_writes(self) -> None:
+        """Wait for queued recovery writes (before a clean close or a discard)."""
+        if self._recovery_executor is not None:
+            self._recovery_executor.shutdown(wait=True)
+            self._recovery_executor = None
+        self._report_recovery_errors()
+
+    def discard_recovery(self) -> None:
+        if self.recovery is not None:
+            self.finish_recovery_writes()
+            self.recovery.discard(self.recovery_id)
+
+    # -- files -----------------------------------------------------------------------------
+    def confirm_discard(self) -> bool:
+        """True if the open session may be replaced or closed (saved, or the player says so)."""
+        return may_discard(self.store.undo_stack.isClean(), self.ask_unsaved, self.save)
+
+    def ask_unsaved(self) -> QMessageBox.StandardButton:
+        return ask_unsaved(self)
+
+    def open_dialog(self) -> None:
+        """File > Open: the file first; the question about unsaved changes comes only if it will replace this
+        game (not for another family's game, which opens in its own window, nor for a file that is refused)."""
+        from PySide6.QtWidgets import QFileDialog
+
+        start = str(self.path.parent) if self.path else str(Path.home())
+        name, _ = QFileDialog.getOpenFileName(self, "Open a game", start, FILE_FILTER)
+        if name:
+            self.open_path(Path(name))
+
+    def open_path(self, path: Path, as_example: bool = False, confirmed: bool = False) -> bool:
+        """Open a session file; a damaged or newer file is refused and the open game stays as it was.
+        Unless ``confirmed``, a game with unsaved changes is only given up once the file has been read."""
+        handed = self.hand_over_file(Path(path))
+        if handed is not None:   # another rules family's game, in its own window
+            if handed and not as_example:
+                self.add_recent(Path(path))
+            return handed
+        from ...core.awaw import sessionfile
+
+        try:
+            session = sessionfile.load(path)
+            session.assess()  # a file the rules cannot use is refused here, not after it replaced the game
+        except (sessionfile.SessionFileError, RulesInputError) as error:
+            # In the player's words first (a file cut short says so), the technical detail after.
+            said = (sessionfile.file_problem(path.name, error) if isinstance(error, sessionfile.SessionFileError)
+                    else f"{path.name}: {error}")
+            if not as_example and self.offer_backup(Path(path), str(error), confirmed, said):
+                return True
+            self.show_error("Cannot open this file", f"{said}\n\nThe open game is unchanged.")
+            return False
+        if not confirmed and not self.confirm_discard():
+            return False
+        self.set_session(session, None if as_example else Path(path))
+        self.disk_stamp = None if as_example else file_stamp(Path(path))
+        if not as_example:
+            self.add_recent(Path(path))
+        self.statusBar().showMessage(f"Opened {Path(path).name}", 5000)
+        if session.load_notes:
+            self.show_reconciled(Path(path).name, session.load_notes)
+        return True
+
+    def show_reconciled(self, name: str, notes: list[str]) -> None:
+        """An older file whose tables disagreed on a fact of the war: say what was kept (the game is open)."""
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(QMessageBox.Icon.Information, "Facts reconciled",
+                          f"{name} was made by an earlier version, which kept some facts on several tabs. They are "
+                          "now kept once (see \u201cThe war\u201d tab). Where the tabs disagreed:", parent=self)
+        box.setDetailedText("\n".join(notes))
+        box.setInformativeText("\n".join(notes[:6]) + ("\n\u2026" if len(notes) > 6 else ""))
+        box.setAccessibleName("Facts reconciled")
+        box.open()
+
+    def offer_backup(self, path: Path, problem: str, confirmed: bool = True, said: str = "") -> bool:
+        """A file that cannot be opened (``problem``; ``said``: how the window words it): offer its newest backup
+        that loads. Saving then writes the game back to ``path`` (the damaged content is kept as a backup in
+        turn)."""
+        from ...core.awaw import sessionfile
+
+        if problem.startswith("made by a newer version"):
+            return False
+        found = sessionfile.backups(path)
+        if not found or not self.ask_open_backup(
+                f"{said or f'{path.name}: {problem}'}\n\nOpen the backup from {found[0].description}?"):
+            return False
+        if not confirmed and not self.confirm_discard():
+            return True   # the player kept the open game: nothing more to say about the file
+        self.set_session(found[0].session, path)
+        # Unsaved: the file on disk is still the damaged one, so closing asks to save the game over it.
+        self.store.undo_stack.resetClean()
+        self._update_title()
+        self.statusBar().showMessage(f"Opened the backup from {found[0].description}; save to replace the "
+                                     f"damaged {path.name}", 10000)
+        return True
+
+    def ask_open_backup(self, text: str) -> bool:
+        from PySide6.QtWidgets import QMessageBox
+
+        answer = QMessageBox.question(self, "Cannot open this file", text,
+                                      QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
+                                      QMessageBox.StandardButton.Open)
+        return answer == QMessageBox.StandardButton.Open
+
+    def save(self) -> bool:
+        if self.path is None:
+            return self.save_as()
+        return self.save_to(self.path)
+
+    def save_as(self) -> bool:
+        from PySide6.QtWidgets import QFileDialog
+
+        start = str(self.path) if self.path else str(Path.home() / f"{self.store.session.title or 'game'}.awaw")
+        name, _ = QFileDialog.getSaveFileName(self, "Save the game", start, FILE_FILTER)
+        if not name:
+            return False
+        path = Path(name)
+        if path.suffix != SESSION_SUFFIX:
+            path = path.with_suffix(SESSION_SUFFIX)
+        return self.save_to(path)
+
+    def save_to(self, path: Path) -> bool:
+        from ...core.awaw import sessionfile
+
+        if path == self.path and self.disk_stamp is not None and file_stamp(path) not in (None, self.disk_stamp):
+            choice = self.ask_overwrite_changed(path)
+            if choice == "save as":
+                return self.save_as()
+            if choice != "overwrite":
+                return False
+        try:
+            sessionfile.save(self.store.session, path)
+        except sessionfile.SessionFileError as error:
+            self.show_error("Cannot save", f"{path}: {error}\n\nNothing was overwritten.")
+            return False
+        self.path = path
+        self.disk_stamp = file_stamp(path)
+        self.store.undo_stack.setClean()
+        self.autosave_timer.stop()
+        self.discard_recovery()
+        self.add_recent(path)
+        self.statusBar().showMessage(f"Saved {path.name}", 5000)
+        self._update_title()
+        return True
+
+    def ask_overwrite_changed(self, path: Path) -> str:
+        """The file was replaced since this window opened or saved it (another window or program saved it, or a
+        copy came by e-mail): "overwrite", "save as" or "cancel"."""
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(QMessageBox.Icon.Warning, "The file has changed",
+                          f"{path.name} was saved by another window or program since this window opened or saved "
+                          "it. Saving here replaces what it saved.", parent=self)
+        box.setInformativeText("Save this game under another name to keep both.")
+        overwrite = box.addButton("Replace it", QMessageBox.ButtonRole.DestructiveRole)
+        save_as = box.addButton("Save As\u2026", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(save_as)   # Enter keeps both games
+        box.exec()
+        clicked = box.clickedButton()
+        return "overwrite" if clicked is overwrite else "save as" if clicked is save_as else "cancel"
+
+    def add_recent(self, path: Path) -> None:
+        remember(path)
+
+    def _fill_examples_menu(self) -> None:
+        self.menu_examples.clear()
+        for title, path in example_sessions():
+            self.menu_examples.addAction(title, lambda p=path: self.open_path(p, as_example=True))
+        if self.menu_examples.isEmpty():
+            self.menu_examples.addAction("No examples installed").setEnabled(False)
+
+    def _fill_recent_menu(self) -> None:
+        fill_recent_menu(self.menu_recent, self.open_path)
+
+    def hand_over_file(self, path: Path) -> bool | None:
+        """A file of another rules family opens in that family's window; None: this window opens it."""
+        from ...core.family import DEFAULT_FAMILY
+        from ..shell.family_window import open_elsewhere
+
+        return open_elsewhere(self, DEFAULT_FAMILY, path, self.recovery)

@@ -1,0 +1,167 @@
+"""Starting the Qt application, and offering recovery after a crash.
+
+What the first paint does not need (the recovery store, and with it pydantic) is loaded after it.
+``AWAW_DESKTOP_EXIT_AFTER_FIRST_PAINT=1``: print ``first-paint`` once the window is first painted, then quit
+(``benchmarks/run.py`` times the real launch path to that line).
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
+
+from ... import __version__
+from ...core.family import DEFAULT_FAMILY
+from ..awaw.main_window import APP_NAME, MainWindow
+
+if TYPE_CHECKING:
+    from ...core.files.recovery import RecoveryEntry, RecoveryStore
+
+
+def make_application(argv: list[str]) -> QApplication:
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        return existing
+    app = QApplication(argv)
+    app.setApplicationName(APP_NAME)
+    app.setOrganizationName(APP_NAME)
+    app.setApplicationVersion(__version__)
+    app.setApplicationDisplayName("AWAW Surrender Assistant")
+    return app
+
+
+def ask_recovery(entries: list[RecoveryEntry], parent: QWidget) -> dict[str, str]:
+    """Recovery id -> "recover", "keep" or "discard", as the player chose in the prompt."""
+    from .dialogs import RecoveryDialog
+
+    dialog = RecoveryDialog(entries, parent)
+    dialog.exec()
+    return dialog.decisions()
+
+
+def offer_recovery(window: MainWindow, recovery: RecoveryStore, parent: QWidget | None = None) -> bool:
+    """After a crash the recovery files of the last run are still there: list each of them.
+
+    Returns True if a session was recovered.  Only the files the player declines are removed;
+    the others stay to be offered at the next start."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from ...core.files.atomic_file import SessionFileError
+
+    recovery.clean_stray_temp_files()
+    entries = recovery.crash_leftovers()  # not the sessions another running copy has open
+    if not entries:
+        return False
+    decisions = ask_recovery(entries, parent or window)
+    for entry in entries:
+        if decisions.get(entry.id) == "discard":
+            recovery.discard(entry.id)
+    chosen = next((entry for entry in entries if decisions.get(entry.id) == "recover"), None)
+    if chosen is None:
+        return False
+    try:
+        loaded = recovery.load_game(chosen.id)
+    except SessionFileError as error:
+        from ...core.files.incomplete_file import file_problem
+
+        QMessageBox.warning(window, "Cannot recover", file_problem("The recovery file", error))
+        recovery.discard(chosen.id)
+        return False
+    if loaded.family != DEFAULT_FAMILY:  # another rules family: its own window keeps it unsaved
+        from .family_window import open_game_window
+
+        other = open_game_window(loaded.family, loaded.game, chosen.source_path, recovery)
+        recovery.discard(chosen.id)
+        other.keep_unsaved()  # type: ignore[attr-defined]
+        return True
+    session = loaded.game
+    window.set_session(session, chosen.source_path)
+    # Keep it unsaved: the recovered changes are not in the user's own file yet.
+    window.store.undo_stack.resetClean()
+    recovery.discard(chosen.id)  # the window writes its own recovery file from now on
+    window.write_recovery()
+    return True
+
+
+#: Set to 1: print the time of the first paint and quit (for benchmarks).
+EXIT_AFTER_FIRST_PAINT = "AWAW_DESKTOP_EXIT_AFTER_FIRST_PAINT"
+
+
+#: If no paint has come by then (a window started minimised), recovery is set up anyway.
+FIRST_PAINT_FALLBACK_MS = 2000
+
+
+class FirstPaint(QObject):
+    """Calls ``then`` once, in the event-loop turn after the window's first paint."""
+
+    def __init__(self, window: QWidget, then: Callable[[], None]) -> None:
+        super().__init__(window)
+        self._then = then
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self._then)
+        return False
+
+
+def resume_collector() -> None:
+    """What start-up made lives as long as the app (rules, modules, Qt's wrappers): kept out of the cyclic
+    collector's full passes, which otherwise held the window up to 35 ms at times while the tipping search ran
+    (benchmarks/tipping.py --freeze: worst hold 33 -> 14 ms).  The collector, off while start-up built it
+    (``cli.run``), runs again from here."""
+    gc.freeze()
+    gc.enable()
+
+
+def run_app(file: Path | None, screenshot_dir: Path | None, argv: list[str]) -> int:
+    app = make_application(argv)
+    if screenshot_dir is not None:
+        from ..awaw.screenshots import render_screenshots
+
+        window = MainWindow()
+        resume_collector()
+        if file is not None and not window.open_path(file, confirmed=True):
+            return 2
+        for path in render_screenshots(screenshot_dir, window):
+            print(path)
+        return 0
+    window = MainWindow()
+    window.restore_geometry()
+    if os.environ.get(EXIT_AFTER_FIRST_PAINT) == "1":
+        def report_first_paint() -> None:
+            resume_collector()
+            print("first-paint", flush=True)
+            print("first-paint", file=sys.stderr, flush=True)   # marks where -X importtime's lines reach the paint
+            app.quit()
+
+        FirstPaint(window, report_first_paint)
+        window.show()
+        return app.exec()
+
+    def after_show() -> None:
+        # The recovery store (and pydantic, which it needs) loads after the first paint; no change can be
+        # made before this runs.  Recovery is asked once the window is up, like other desktop apps.
+        if window.recovery is not None:
+            return   # already done (the first paint, or the fallback timer below if no paint came)
+        resume_collector()
+        from ...core.files.recovery import RecoveryStore
+
+        recovery = RecoveryStore()
+        window.recovery = recovery
+        recovered = offer_recovery(window, recovery)
+        if file is not None and not recovered:
+            window.open_path(file, confirmed=True)
+
+    FirstPaint(window, after_show)
+    window.show()
+    QTimer.singleShot(FIRST_PAINT_FALLBACK_MS, after_show)
+    return app.exec()

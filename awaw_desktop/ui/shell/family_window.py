@@ -1,0 +1,86 @@
+"""Which window shows a game: each rules family names its window class (``core.family``), and a game or
+file of another family than the window in front opens in a window of its own family.  A file already open in
+such a window brings that window to the front instead of opening a second one on the same file."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
+
+from ...core import family
+
+#: Windows opened here, kept alive until they close.
+_open: list[QMainWindow] = []
+
+
+def window_class(key: str) -> type[QMainWindow]:
+    module, _, name = family.get(key).window.partition(":")
+    found = getattr(importlib.import_module(module), name)
+    assert isinstance(found, type) and issubclass(found, QMainWindow), f"{module}:{name} is not a window"
+    return found
+
+
+def open_game_window(key: str, game: Any, path: Path | None, recovery: object = None) -> QMainWindow:
+    """A new window of the game's family showing ``game`` (``path``: the file it came from, or None)."""
+    window = window_class(key)()
+    if recovery is not None and hasattr(window, "recovery"):
+        window.recovery = recovery  # a family whose window writes recovery files
+    window.set_game(game, path)  # type: ignore[attr-defined]
+    window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+    _open.append(window)
+    window.destroyed.connect(lambda *_args, w=window: _open.remove(w) if w in _open else None)
+    window.show()
+    return window
+
+
+def same_file(one: Path, other: Path) -> bool:
+    try:
+        return one.samefile(other)
+    except OSError:   # gone, or not reachable: compare the names as written
+        return one.resolve() == other.resolve()
+
+
+def window_showing(path: Path) -> QMainWindow | None:
+    """The family window (opened here) that already shows the file at ``path``, if any."""
+    for window in _open:
+        shown = getattr(window, "path", None)
+        if isinstance(shown, Path) and same_file(shown, Path(path)):
+            return window
+    return None
+
+
+def bring_to_front(window: QMainWindow) -> None:
+    """Show a window that is already open instead of a second one on the same file."""
+    if window.isMinimized():
+        window.showNormal()
+    window.show()
+    window.raise_()
+    window.activateWindow()
+    window.statusBar().showMessage(f"{Path(getattr(window, 'path', '')).name} is open in this window", 5000)
+
+
+def open_elsewhere(parent: QWidget, own_key: str, path: Path, recovery: object = None) -> bool | None:
+    """If ``path`` holds a game of another family than ``own_key``, open it in that family's window
+    (True), or refuse it with a message, leaving the open game as it was (False).  None: the file is
+    the caller's own family, or cannot tell its family; the caller opens it as before."""
+    from ...core.files import gamefile
+    from ...core.files.atomic_file import SessionFileError
+
+    key = gamefile.family_of_file(path)
+    if key is None or key == own_key:
+        return None
+    showing = window_showing(path)
+    if showing is not None:   # the file is open already: that window, not a second one
+        bring_to_front(showing)
+        return True
+    try:
+        loaded = gamefile.load(path)
+    except SessionFileError as error:
+        QMessageBox.warning(parent, "Cannot open this file", f"{path.name}: {error}\n\nThe open game is unchanged.")
+        return False
+    open_game_window(loaded.family, loaded.game, Path(path), recovery)
+    return True

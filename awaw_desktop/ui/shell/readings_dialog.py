@@ -1,0 +1,23 @@
+"""Help > How we read the rules: the readings we chose where a rule is unclear."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+
+from ...core.family import readings_document
+
+
+class ReadingsDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("How awaw-desktop reads the rules")
+        self.resize(820, 640)
+        layout = QVBoxLayout(self)
+        self.browser = QTextBrowser()
+        self.browser.setAccessibleName("Rules readings")
+        self.browser.setOpenExternalLinks(False)
+        self.browser.setMarkdown(readings_document())  # every rules family's, as docs/rules-readings.md
+        layout.addWidget(self.browser)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)

@@ -1,0 +1,61 @@
+"""A power's status as a chip: its words and shape mark on the status colour (colour always comes with words).
+
+Painted here rather than styled with a style sheet: restyling a widget repolishes it and lays its parents out
+again, which a tick that changes a power's status paid on every change (issue 15).  A new colour is a repaint of
+the chip only; the text follows the zoom like any other label.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPaintEvent, QPalette
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+
+from ...core.awaw.common import Status
+from .theme import status_colours, status_text
+
+#: Room around the words, as the style sheet's "padding: 4px 10px" gave.
+PADDING = (10, 4)
+RADIUS = 6
+
+
+class StatusChip(QLabel):
+    """The status words on their colour, with rounded corners."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setContentsMargins(PADDING[0], PADDING[1], PADDING[0], PADDING[1])
+        self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        font = QFont()
+        font.setWeight(QFont.Weight.DemiBold)   # only the weight is the chip's own: the size follows View > Zoom
+        self.setFont(font)
+        self.status: Status | None = None
+        #: (background, text) colours as "#rrggbb", for the status and the light or dark scheme shown.
+        self.colours = status_colours(Status.NOT_APPLICABLE, False)
+
+    def show_status(self, status: Status, dark: bool, words: str | None = None) -> None:
+        """The status (or ``words`` in its colours) in the scheme's colours; a repaint only if anything changed."""
+        text = status_text(status) if words is None else words
+        if text != self.text():
+            self.setText(text)
+        colours = status_colours(status, dark)
+        if (status, colours) != (self.status, self.colours):
+            self.status, self.colours = status, colours
+            palette = self.palette()   # a copy (the copy constructor would name Qt.GlobalColor)
+            palette.setColor(QPalette.ColorRole.Window, QColor(colours[0]))
+            palette.setColor(QPalette.ColorRole.WindowText, QColor(colours[1]))
+            self.setPalette(palette)   # a repaint, not a restyle
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        # Colours come from the chip's palette: a painter takes its pen from it, and ``fillPath`` its brush.
+        # (Naming a colour for a pen or a brush would load Qt's ``Qt`` namespace before the window's first
+        # paint, where the Overview shows its chips; so would an alignment flag for the words.)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        shape = QPainterPath()
+        shape.addRoundedRect(QRectF(self.rect()), RADIUS, RADIUS)
+        painter.fillPath(shape, self.palette().window())
+        area, metrics = self.contentsRect(), painter.fontMetrics()
+        painter.drawText(area.left(), area.top() + (area.height() - metrics.height()) // 2 + metrics.ascent(),
+                         self.text())
+        painter.end()
