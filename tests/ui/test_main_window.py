@@ -268,6 +268,7 @@ def test_status_colours_follow_a_dark_scheme(qtbot, window, monkeypatch):
     from PySide6.QtGui import QGuiApplication
 
     from awaw_desktop.core.awaw.common import Status
+    from awaw_desktop.ui.awaw import status_words
     from awaw_desktop.ui.shell import theme
 
     tab = window.power_tabs["germany"]
@@ -276,10 +277,10 @@ def test_status_colours_follow_a_dark_scheme(qtbot, window, monkeypatch):
     for scheme, dark in ((Qt.ColorScheme.Dark, True), (Qt.ColorScheme.Light, False)):
         monkeypatch.setattr(theme, "current_scheme", lambda scheme=scheme: scheme)
         hints.colorSchemeChanged.emit(scheme)
-        background = theme.status_colours(status, dark)[0]
+        background = status_words.status_colours(status, dark)[0]
         assert shown_colour(find(tab, "Germany status")) == background
         assert shown_colour(find(window.overview, "Germany status")) == background
-    assert theme.status_colours(Status.SURRENDERS, True) != theme.status_colours(Status.SURRENDERS, False)
+    assert status_words.status_colours(Status.SURRENDERS, True) != status_words.status_colours(Status.SURRENDERS, False)
 
 
 def test_copy_report_puts_every_power_on_the_clipboard(qtbot, window):

@@ -4,7 +4,7 @@ new status repaints the chip only; its text follows View > Zoom."""
 from __future__ import annotations
 
 from awaw_desktop.core.awaw.common import Status
-from awaw_desktop.ui.shell import theme
+from awaw_desktop.ui.awaw import status_words
 
 from .helpers import find, shown_colour, tick
 from .test_main_window import make_window
@@ -15,14 +15,14 @@ def test_a_tick_that_changes_britains_status_repaints_its_chip_in_the_new_colour
     tab = window.power_tabs["britain"]
     chip = find(tab, "Britain status")
     before = window.store.result("britain").status
-    assert chip.text() == theme.status_text(before) and chip.styleSheet() == ""
-    assert shown_colour(chip) == theme.status_colours(before, False)[0]
+    assert chip.text() == status_words.status_text(before) and chip.styleSheet() == ""
+    assert shown_colour(chip) == status_words.status_colours(before, False)[0]
     for place in ("Malta", "Singapore"):
         if window.store.result("britain").status is before:
             tick(qtbot, tab, f"Axis-controlled Malta / Singapore: {place}")
     after = window.store.result("britain").status
-    assert chip.text() == theme.status_text(after)
-    assert shown_colour(chip) == theme.status_colours(after, False)[0]
+    assert chip.text() == status_words.status_text(after)
+    assert shown_colour(chip) == status_words.status_colours(after, False)[0]
 
 
 def test_the_chip_text_follows_the_zoom(qtbot):
@@ -34,4 +34,4 @@ def test_the_chip_text_follows_the_zoom(qtbot):
     qtbot.waitUntil(lambda: chip.font().pointSizeF() > normal * 1.4)   # once the window has taken the new size
     assert chip.font().weight() > chip.font().Weight.Normal
     window.set_zoom(100, remember=False)
-    assert theme.status_colours(Status.OFFERS, True) != theme.status_colours(Status.OFFERS, False)
+    assert status_words.status_colours(Status.OFFERS, True) != status_words.status_colours(Status.OFFERS, False)

@@ -16,11 +16,11 @@ from awaw_desktop.core.awaw.session import Session
 from awaw_desktop.core.awaw.tipping import Change, session_tipping
 from awaw_desktop.ui.awaw import tipping_panel
 from awaw_desktop.ui.awaw.main_window import MainWindow
+from awaw_desktop.ui.awaw.status_words import status_text
 from awaw_desktop.ui.awaw.store import SessionStore
 from awaw_desktop.ui.awaw.tipping_panel import tipping_source
 from awaw_desktop.ui.awaw.what_if import WhatIfDialog
 from awaw_desktop.ui.awaw.what_if import shown_level as what_if_level
-from awaw_desktop.ui.shell.theme import status_text
 
 from ..core.tipping_sessions import ROOT, sessions
 from .helpers import click, find, painted, shown_level, text, tick, type_number

@@ -14,9 +14,9 @@ from awaw_desktop.core.awaw.session import Session
 from awaw_desktop.ui.awaw import tipping_panel
 from awaw_desktop.ui.awaw.end_of_turn import EndOfTurnDialog
 from awaw_desktop.ui.awaw.main_window import MainWindow
+from awaw_desktop.ui.awaw.status_words import status_text
 from awaw_desktop.ui.awaw.store import SessionStore
 from awaw_desktop.ui.awaw.what_if import WhatIfDialog
-from awaw_desktop.ui.shell.theme import status_text
 
 from ..core.tipping_sessions import ROOT
 from .helpers import click, find, painted, text, tick

@@ -92,6 +92,7 @@ def test_zoom_in_out_and_reset_scale_the_text_and_are_remembered(qtbot):
 
 
 def test_the_theme_choice_recolours_the_window_and_is_remembered(qtbot):
+    from awaw_desktop.ui.awaw import status_words
     from awaw_desktop.ui.shell import theme
 
     window = make_window(qtbot)
@@ -100,11 +101,12 @@ def test_the_theme_choice_recolours_the_window_and_is_remembered(qtbot):
     actions["Dark"].trigger()
     assert QApplication.instance().palette().color(QPalette.ColorRole.Window).lightness() < 128
     status = window.store.result("germany").status
-    assert shown_colour(find(window.power_tabs["germany"], "Germany status")) == theme.status_colours(status, True)[0]
+    shown = shown_colour(find(window.power_tabs["germany"], "Germany status"))
+    assert shown == status_words.status_colours(status, True)[0]
     assert QSettings().value("view/theme") == "dark"
     actions["Light"].trigger()
     assert QApplication.instance().palette().color(QPalette.ColorRole.Window).lightness() > 128
-    assert shown_colour(find(window.overview, "Germany status")) == theme.status_colours(status, False)[0]
+    assert shown_colour(find(window.overview, "Germany status")) == status_words.status_colours(status, False)[0]
     fresh = make_window(qtbot)
     fresh.restore_geometry()
     assert theme.chosen_theme() == "light"

@@ -26,7 +26,8 @@ from ...core.awaw.britain_surrender.far_east import positions as far_east_positi
 from ...core.awaw.common import Question, Status
 from ...core.awaw.levels import NO_LEVEL, has_level, no_election
 from ...core.awaw.session import Session, preview_end_of_turn
-from ..shell.theme import points_text, status_text
+from ..shell.theme import points_text
+from .status_words import status_text
 
 #: Procedures the end of turn offers first: power -> (the status that calls for it, the button's words).
 END_OF_TURN_WIZARDS = {

@@ -13,7 +13,8 @@ from ...core.awaw.checklist import never_entered, war_end
 from ...core.awaw.common import Status
 from ..shell.follow import RefreshWhenSeen
 from ..shell.status_chip import StatusChip
-from ..shell.theme import is_dark, points_text, status_chip_style
+from ..shell.theme import is_dark, points_text
+from .status_words import show_status, status_chip_style
 from .store import SessionStore
 
 if TYPE_CHECKING:
@@ -173,7 +174,7 @@ class OverviewTab(QWidget):
             level.setText("\u2014" if no_election or unused else points_text(result.level))
             level.setToolTip("No election is held this turn (62.21): the table is a forecast." if no_election
                              else f"Not used: {result.verdict}" if unused else "")
-            status.show_status(result.status, dark)
+            show_status(status, result.status, dark)
             verdict.setText(result.verdict)
             if no_election:
                 change.setText("no election this turn")

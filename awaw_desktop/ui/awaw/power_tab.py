@@ -29,6 +29,7 @@ from ..shell.theme import is_dark, points_text
 from ..shell.wrapped_label import WrappedLabel
 from .carried import CarriedPanel
 from .line_inputs import DerivedInput, LineInput, make_input, tooltip
+from .status_words import show_status
 from .store import SessionStore
 from .tipping_panel import TippingPanel
 
@@ -94,7 +95,7 @@ class ResultHeader(QFrame):
                               f"({points_text(result.level)})." if no_election
                               else f"Not used in this scenario: the table would give {points_text(result.level)}."
                               if unused else "")
-        self.status.show_status(result.status, shown[4])
+        show_status(self.status, result.status, shown[4])
         self.verdict.setText(result.verdict)
         if result.consequences:
             items = "".join(f"<li><b>{escape(c.rule)}</b> {escape(c.text)}</li>" for c in result.consequences)

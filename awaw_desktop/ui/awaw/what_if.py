@@ -34,8 +34,9 @@ from ...core.awaw import facts as war_facts
 from ...core.awaw.common import PowerResult
 from ...core.awaw.session import Session
 from ..shell.keys import is_key_of
-from ..shell.theme import points_text, status_text
+from ..shell.theme import points_text
 from .power_tab import PowerTab
+from .status_words import status_text
 from .store import SessionStore, describe_change
 from .tipping_panel import tipping_source, working_note
 

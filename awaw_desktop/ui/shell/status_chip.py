@@ -1,4 +1,4 @@
-"""A power's status as a chip: its words and shape mark on the status colour (colour always comes with words).
+"""A verdict as a chip: its words and shape mark on its tone's colour (colour always comes with words).
 
 Painted here rather than styled with a style sheet: restyling a widget repolishes it and lays its parents out
 again, which a tick that changes a power's status paid on every change (issue 15).  A new colour is a repaint of
@@ -11,8 +11,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPaintEvent, QPalette
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
-from ...core.awaw.common import Status
-from .theme import status_colours, status_text
+from .theme import Tone, tone_colours
 
 #: Room around the words, as the style sheet's "padding: 4px 10px" gave.
 PADDING = (10, 4)
@@ -29,18 +28,17 @@ class StatusChip(QLabel):
         font = QFont()
         font.setWeight(QFont.Weight.DemiBold)   # only the weight is the chip's own: the size follows View > Zoom
         self.setFont(font)
-        self.status: Status | None = None
-        #: (background, text) colours as "#rrggbb", for the status and the light or dark scheme shown.
-        self.colours = status_colours(Status.NOT_APPLICABLE, False)
+        self.tone: Tone | None = None
+        #: (background, text) colours as "#rrggbb", for the tone and the light or dark scheme shown.
+        self.colours = tone_colours(Tone.NEUTRAL, False)
 
-    def show_status(self, status: Status, dark: bool, words: str | None = None) -> None:
-        """The status (or ``words`` in its colours) in the scheme's colours; a repaint only if anything changed."""
-        text = status_text(status) if words is None else words
-        if text != self.text():
-            self.setText(text)
-        colours = status_colours(status, dark)
-        if (status, colours) != (self.status, self.colours):
-            self.status, self.colours = status, colours
+    def show_tone(self, words: str, tone: Tone, dark: bool) -> None:
+        """``words`` in the tone's colours for the scheme; a repaint only if anything changed."""
+        if words != self.text():
+            self.setText(words)
+        colours = tone_colours(tone, dark)
+        if (tone, colours) != (self.tone, self.colours):
+            self.tone, self.colours = tone, colours
             palette = self.palette()   # a copy (the copy constructor would name Qt.GlobalColor)
             palette.setColor(QPalette.ColorRole.Window, QColor(colours[0]))
             palette.setColor(QPalette.ColorRole.WindowText, QColor(colours[1]))

@@ -1,37 +1,74 @@
-"""Colours for statuses, in light and dark schemes.  Colour always comes with words."""
+"""Colours for a verdict's tone, in light and dark schemes, and the player's choice of theme.  Colour always
+comes with words, and with a shape in front of them, so a verdict reads without colour too.
+
+A family says which tone each of its verdicts has (A World at War: ``ui/awaw/status_words.py``); the shell
+knows tones only, never a family's verdicts."""
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
-from ...core.awaw.common import Status
-
 if TYPE_CHECKING:
     from PySide6.QtCore import Qt
 
+
+class Tone(str, Enum):
+    """How a verdict weighs for the side it concerns, from good to final."""
+
+    CALM = "calm"            # nothing follows
+    CAUTION = "caution"      # adverse effects
+    FAVOUR = "favour"        # a result in the power's favour
+    WARNING = "warning"      # an offer, a check due
+    DANGER = "danger"        # surrenders now
+    FINAL = "final"          # has surrendered, settled for good
+    NEUTRAL = "neutral"      # not applicable, not entered
+
+
 #: (light background, light text, dark background, dark text)
-_STATUS_COLOURS: dict[Status, tuple[str, str, str, str]] = {
-    Status.NO_EFFECT: ("#d8f0dc", "#14532d", "#1f4d2c", "#d8f5de"),
-    Status.EFFECTS: ("#fdf0c8", "#6b4500", "#5c4510", "#fdeec0"),
-    Status.BENEFITS: ("#d6ecfb", "#0b3a60", "#16405e", "#d8eeff"),
-    Status.OFFERS: ("#fde0c2", "#7a3300", "#6a3410", "#ffe3c8"),
-    Status.SURRENDERS: ("#f9d0d0", "#7f1010", "#6e1c1c", "#ffd9d9"),
-    Status.SURRENDERED: ("#e4d8f0", "#3f1d6b", "#3f2a5c", "#eadcff"),
-    Status.NOT_APPLICABLE: ("#e6e6e6", "#333333", "#3a3a3a", "#dddddd"),
+_TONE_COLOURS: dict[Tone, tuple[str, str, str, str]] = {
+    Tone.CALM: ("#d8f0dc", "#14532d", "#1f4d2c", "#d8f5de"),
+    Tone.CAUTION: ("#fdf0c8", "#6b4500", "#5c4510", "#fdeec0"),
+    Tone.FAVOUR: ("#d6ecfb", "#0b3a60", "#16405e", "#d8eeff"),
+    Tone.WARNING: ("#fde0c2", "#7a3300", "#6a3410", "#ffe3c8"),
+    Tone.DANGER: ("#f9d0d0", "#7f1010", "#6e1c1c", "#ffd9d9"),
+    Tone.FINAL: ("#e4d8f0", "#3f1d6b", "#3f2a5c", "#eadcff"),
+    Tone.NEUTRAL: ("#e6e6e6", "#333333", "#3a3a3a", "#dddddd"),
 }
 
-#: A shape in front of the status word, so the status reads without colour too.
-STATUS_MARKS: dict[Status, str] = {
-    Status.NO_EFFECT: "\u2713",      # check mark
-    Status.EFFECTS: "\u25b2",        # triangle
-    Status.BENEFITS: "\u2605",       # star
-    Status.OFFERS: "\u2691",         # flag
-    Status.SURRENDERS: "\u2716",     # heavy x
-    Status.SURRENDERED: "\u25a0",    # square
-    Status.NOT_APPLICABLE: "\u25cb",  # white circle (not a dash: the level column uses one for "no level")
+#: A shape in front of the words, so the tone reads without colour too.
+TONE_MARKS: dict[Tone, str] = {
+    Tone.CALM: "\u2713",      # check mark
+    Tone.CAUTION: "\u25b2",   # triangle
+    Tone.FAVOUR: "\u2605",    # star
+    Tone.WARNING: "\u2691",   # flag
+    Tone.DANGER: "\u2716",    # heavy x
+    Tone.FINAL: "\u25a0",     # square
+    Tone.NEUTRAL: "\u25cb",   # white circle (not a dash: level columns use one for "no level")
 }
+
+
+def tone_colours(tone: Tone, dark: bool) -> tuple[str, str]:
+    """(background, text) colours as "#rrggbb" for a tone in the light or dark scheme."""
+    light_bg, light_fg, dark_bg, dark_fg = _TONE_COLOURS[tone]
+    return (dark_bg, dark_fg) if dark else (light_bg, light_fg)
+
+
+def chip_style(tone: Tone, dark: bool) -> str:
+    """A style sheet for a label shown as a chip of a tone."""
+    background, foreground = tone_colours(tone, dark)
+    # The size is spelled out: a style-sheeted label otherwise keeps the text size from before a zoom.
+    size = QGuiApplication.font().pointSizeF() if isinstance(QGuiApplication.instance(), QGuiApplication) else -1
+    font_size = f" font-size:{size:.1f}pt;" if size > 0 else ""
+    return (f"background:{background}; color:{foreground}; border-radius:6px; padding:4px 10px;"
+            f" font-weight:600;{font_size}")
+
+
+def marked(tone: Tone, words: str) -> str:
+    """Words with their tone's shape in front: "\u2716 Surrenders"."""
+    return f"{TONE_MARKS[tone]} {words}"
 
 
 def current_scheme() -> Qt.ColorScheme:
@@ -73,24 +110,6 @@ def is_dark(palette: QPalette | None = None) -> bool:
     if palette is None:
         return False
     return palette.color(QPalette.ColorRole.Window).lightness() < 128
-
-
-def status_colours(status: Status, dark: bool) -> tuple[str, str]:
-    light_bg, light_fg, dark_bg, dark_fg = _STATUS_COLOURS[status]
-    return (dark_bg, dark_fg) if dark else (light_bg, light_fg)
-
-
-def status_chip_style(status: Status, dark: bool) -> str:
-    background, foreground = status_colours(status, dark)
-    # The size is spelled out: a style-sheeted label otherwise keeps the text size from before a zoom.
-    size = QGuiApplication.font().pointSizeF() if isinstance(QGuiApplication.instance(), QGuiApplication) else -1
-    font_size = f" font-size:{size:.1f}pt;" if size > 0 else ""
-    return (f"background:{background}; color:{foreground}; border-radius:6px; padding:4px 10px;"
-            f" font-weight:600;{font_size}")
-
-
-def status_text(status: Status) -> str:
-    return f"{STATUS_MARKS[status]} {status.title}"
 
 
 # -- the player's choice of theme (View > Theme), remembered in the app settings ------------------
