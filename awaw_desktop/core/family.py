@@ -1,9 +1,11 @@
-"""Rules families: all that the shared pieces (the game file, the report, the readings page, New game and
-the windows) know of a family of rules, and where each family is found.
+"""Rules families: all that the shared pieces (the game file, recovery, the report and readings commands, New game
+and the windows) know of a family of rules, and the one place where each family is registered.
 
-A family is a package with a ``family`` module whose ``FAMILY`` is a :class:`Family`.  :data:`REGISTRY`
-names that module for each family key; it is imported by name only when the family is asked for, so a
-third family is a new package and one line here, and no shared module imports a family's insides.
+A family is a pair of packages, one per layer: ``core/<key>/`` with a ``family`` module whose ``FAMILY``
+satisfies :class:`GameFamily` (this module), and ``ui/<key>/`` with a ``family`` module whose ``WINDOWS``
+satisfies ``ui.shell.families.WindowFamily``.  :data:`REGISTRY` names both modules for each family key; they are
+imported by name only when the family is asked for, so a third family is two new packages and one line here, and
+no shared module imports a family's insides (``tests/core/test_family_boundaries.py``).
 
 Games are opaque here (``Any``): only the family that made a game reads it.
 """
@@ -11,34 +13,40 @@ Games are opaque here (``Any``): only the family that made a game reads it.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
 
 from .frozen import Frozen
 
-#: Family key -> the module holding its ``FAMILY``.
-REGISTRY: dict[str, str] = {
-    "awaw": "awaw_desktop.core.awaw.family",
-    "europa": "awaw_desktop.core.europa.family",
+
+class Registered(Frozen):
+    """Where a family lives: its core module (holding ``FAMILY``) and its window module (holding ``WINDOWS``)."""
+
+    rules: str
+    window: str
+    #: "module:function" that imports the rules its first screen assesses, or "".  The window's start calls it
+    #: before Qt is imported (``cli.run``): the rules need no Qt, and PySide6 reads the source of every module
+    #: imported after it (its ``__feature__`` check).  A plain name: loading ``FAMILY`` would load more.
+    rules_loader: str = ""
+
+
+#: Family key -> where it lives.  The one place families are registered.
+REGISTRY: dict[str, Registered] = {
+    "awaw": Registered(rules="awaw_desktop.core.awaw.family", window="awaw_desktop.ui.awaw.family",
+                       rules_loader="awaw_desktop.core.awaw.assess:load_rules"),
+    "europa": Registered(rules="awaw_desktop.core.europa.family", window="awaw_desktop.ui.europa.family"),
 }
-#: A session file with no ``family`` field holds a game of this family (files made before Europa games).
+#: A session file with no ``family`` field holds a game of this family (files made before Europa games), and the
+#: app's first window is this family's.
 DEFAULT_FAMILY = "awaw"
-#: Family key -> "module:function" that imports the rules its first screen assesses.  The window's start calls
-#: it before Qt is imported (``cli.run``): the rules need no Qt, and PySide6 reads the source of every module
-#: imported after it (its ``__feature__`` check).  Plain names: loading the family's ``FAMILY`` would load more.
-RULES_LOADERS: dict[str, str] = {"awaw": "awaw_desktop.core.awaw.assess:load_rules"}
 
 
-def load_rules(key: str) -> None:
-    """Import a family's rules now (nothing for a family that names no loader)."""
-    module, _, function = RULES_LOADERS.get(key, "").partition(":")
-    if module:
-        getattr(importlib.import_module(module), function)()
+@runtime_checkable
+class GameFamily(Protocol):
+    """One rules family, as the shared pieces use it (the core half; the window half is
+    ``ui.shell.families.WindowFamily``)."""
 
-
-class Family(Frozen):
-    """One rules family, as the shared pieces use it."""
-
+    #: The key in :data:`REGISTRY` and in a file's ``family`` field.
     key: str
     #: Shown in New game and in messages: "A World at War (rules 54-62)".
     title: str
@@ -46,25 +54,39 @@ class Family(Frozen):
     file_version: int
     #: How a starting turn is written in this family's calendar ("Fall 1939", "Jul I 1943").
     turn_example: str
-    #: (title, {"axis": name, "allied": name}, starting turn as written) -> a new game.
-    new_game: Callable[[str, dict[str, str], str], Any]
-    #: The whole session document (``"format": "awaw-desktop-session"``) -> a game.  Raises
-    #: ``SessionFileError`` naming the problem (a newer version, a damaged field ...).
-    from_document: Callable[[dict[str, Any]], Any]
-    #: A game -> its whole session document (plain JSON values).
-    to_document: Callable[[Any], dict[str, Any]]
-    #: A game -> the players' report as plain text.
-    report_text: Callable[[Any], str]
-    #: ``awaw-desktop report FILE ...`` for a file of this family: argv after "report" -> exit status.
-    report_main: Callable[[Sequence[str]], int]
-    #: The family's section of docs/rules-readings.md (Markdown).
-    readings_markdown: Callable[[], str]
-    #: A game -> (its title, the current turn as written in the family's calendar).
-    describe: Callable[[Any], tuple[str, str]]
-    #: "module:Class" of the Qt window that shows a game of this family (imported by the UI, by name).
-    window: str
-    #: "module:Class" of its New game wizard page, or "" when the first page of New game is its own.
-    new_game_page: str = ""
+
+    def new_game(self, title: str, players: dict[str, str], start: str) -> Any:
+        """A new game: its title, {"axis": name, "allied": name}, and the starting turn as written."""
+
+    def from_document(self, document: dict[str, Any]) -> Any:
+        """The whole session document (``"format": "awaw-desktop-session"``) -> a game.  Raises
+        ``SessionFileError`` naming the problem (a newer version, a damaged field ...)."""
+
+    def to_document(self, game: Any) -> dict[str, Any]:
+        """A game -> its whole session document (plain JSON values)."""
+
+    def dumps(self, game: Any) -> bytes:
+        """A game -> the bytes of its ``.awaw`` file, checked as a load checks them (raises ``SessionFileError``,
+        "cannot save: ...")."""
+
+    def describe(self, game: Any) -> tuple[str, str]:
+        """A game -> (its title, the current turn as written in the family's calendar)."""
+
+    def report_text(self, game: Any) -> str:
+        """A game -> the players' report as plain text."""
+
+    def report_main(self, argv: Sequence[str]) -> int:
+        """``awaw-desktop report FILE ...`` for a file of this family: argv after "report" -> exit status."""
+
+    def readings_markdown(self) -> str:
+        """The family's section of docs/rules-readings.md (Markdown)."""
+
+
+def load_rules(key: str) -> None:
+    """Import a family's rules now (nothing for a family that names no loader)."""
+    module, _, function = REGISTRY[key].rules_loader.partition(":")
+    if module:
+        getattr(importlib.import_module(module), function)()
 
 
 def unknown_family(key: str) -> str:
@@ -83,17 +105,17 @@ def known(key: object) -> bool:
     return isinstance(key, str) and key in REGISTRY
 
 
-def get(key: str) -> Family:
+def get(key: str) -> GameFamily:
     """The family called ``key`` (raises ``KeyError`` for a family this app does not know)."""
     if not known(key):
         raise KeyError(f"no rules family {key!r} (this app knows {', '.join(all_keys())})")
-    found = importlib.import_module(REGISTRY[key]).FAMILY
-    if not isinstance(found, Family) or found.key != key:
-        raise TypeError(f"{REGISTRY[key]} does not hold the {key!r} family")
+    found = importlib.import_module(REGISTRY[key].rules).FAMILY
+    if not isinstance(found, GameFamily) or found.key != key:
+        raise TypeError(f"{REGISTRY[key].rules} does not hold the {key!r} family")
     return found
 
 
-def families() -> tuple[Family, ...]:
+def families() -> tuple[GameFamily, ...]:
     return tuple(get(key) for key in all_keys())
 
 

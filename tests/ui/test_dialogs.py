@@ -159,7 +159,7 @@ def test_changing_the_first_page_after_an_untouched_campaign_page_creates_the_ga
     choose(dialog, "Scenario type", Scenario.PACIFIC.title)
     press(qtbot, dialog, "Create game")
     assert dialog.result() == QDialog.DialogCode.Accepted
-    assert dialog.session().scenario is Scenario.PACIFIC
+    assert dialog.game().scenario is Scenario.PACIFIC
 
 
 @pytest.mark.parametrize("edition", list(Edition))
@@ -357,7 +357,7 @@ def test_new_game_wizard_buttons_read_as_the_player_expects(qtbot):
     qtbot.addWidget(dialog)
     dialog.show()
     assert dialog.button(QWizard.WizardButton.FinishButton).text() == "Create game"
-    assert sessionfile.to_json(dialog.session())["turn"] == {"season": "fall", "year": 1939}
+    assert sessionfile.to_json(dialog.part("awaw").build("", {}))["turn"] == {"season": "fall", "year": 1939}
 
 
 def test_a_new_row_kind_plugs_in_and_what_it_sets_is_checked_by_the_core():

@@ -376,7 +376,7 @@ def test_end_of_turn_asks_russias_brp_option_and_records_the_answer(qtbot, windo
 
 
 def test_game_details_change_the_title_bar_and_undo(qtbot, window):
-    from awaw_desktop.ui.shell.dialogs import GameDetailsDialog
+    from awaw_desktop.ui.awaw.details_dialog import GameDetailsDialog
 
     dialog = GameDetailsDialog(window.store.session, window)
     qtbot.addWidget(dialog)

@@ -146,7 +146,7 @@ def test_another_scenario_names_what_it_has_no_row_for(qtbot):
     assert "the scenario is now Pacific scenario (it was Global War)" in said
     assert "France has surrendered in Winter 1941 (not on the page for the new edition and scenario, 54.11)" in said
     press(qtbot, dialog, "Create game")
-    assert dialog.session().scenario is Scenario.PACIFIC
+    assert dialog.game().scenario is Scenario.PACIFIC
 
 
 def test_back_and_next_with_nothing_set_rebuilds_without_a_note(qtbot):
@@ -174,9 +174,9 @@ def test_create_on_page_1_shows_the_page_when_what_was_set_still_applies(qtbot):
     press(qtbot, dialog, "< Back")
     first_page(qtbot, dialog, Turn(1939, Season.FALL))
     press(qtbot, dialog, "Create game")
-    assert dialog.isVisible() and dialog.currentId() == NewSessionDialog.LATE_START_PAGE
+    assert dialog.isVisible() and dialog.currentPage() is dialog.part("awaw").late_page
     assert "Kept from what you set: Nationalist factors lost to defection: 2" in text(dialog, CARRIED_OVER)
     assert "Check what happened before the first turn" in text(dialog, PROBLEM)
     press(qtbot, dialog, "Create game")
-    session = dialog.session()
+    session = dialog.game()
     assert session.turn == Turn(1939, Season.FALL) and session.carry["china"]["defections"] == 2

@@ -63,11 +63,11 @@ def test_a_late_start_is_created_on_the_campaign_page_so_both_ways_give_one_game
     first_page(qtbot, dialog, SPRING_1942)
     dialog.accept()   # Enter on page 1, or a caller accepting: the page comes up instead of a game
     assert dialog.result() != QWizard.DialogCode.Accepted
-    assert dialog.currentId() == NewSessionDialog.LATE_START_PAGE
+    assert dialog.currentPage() is dialog.part("awaw").late_page
     assert "Check what happened before the first turn" in text(dialog, PROBLEM)
     assert find(dialog, "Russia at war with Germany: at war").isChecked()
     press(qtbot, dialog, "Create game")
-    session = dialog.session()
+    session = dialog.game()
     assert session.fact("war.germany_russia") == {"season": "summer", "year": 1941}
     assert session.fact("war.germany_us") == {"season": "winter", "year": 1941}
 
@@ -117,7 +117,7 @@ def test_britain_surrendered_with_its_war_unticked_is_at_peace(qtbot):
     type_number(qtbot, dialog, "Most recent British surrender level", -4)
     tick(qtbot, dialog, "Britain at war with Germany: at war", False)
     press(qtbot, dialog, "Create game")
-    session = dialog.session()
+    session = dialog.game()
     assert session.carry["britain"]["at_peace"] is True
     assert "at peace with Germany" in session.assess()["britain"].consequences[0].text
 

@@ -89,7 +89,7 @@ def test_new_game_starting_year_out_of_range_is_refused_and_create_game_waits(qt
     type_number(qtbot, dialog, "Starting year", 1938)   # before the war: created on this page
     press(qtbot, dialog, "Create game")
     assert not dialog.isVisible()
-    assert dialog.session().turn.year == 1938
+    assert dialog.game().turn.year == 1938
 
 
 def test_a_war_year_out_of_range_on_the_war_tab_is_refused_in_the_status_bar(qtbot):

@@ -61,7 +61,7 @@ dialogs["end of turn"] = [end.frameGeometry().width(), end.frameGeometry().heigh
 end.close()
 new = NewSessionDialog(window)
 new.show()
-new.game_page.year.setValue(1942)
+new.part("awaw").rows.year.setValue(1942)
 new.next()
 app.processEvents()
 dialogs["new game, campaign so far"] = [new.frameGeometry().width(), new.frameGeometry().height()]

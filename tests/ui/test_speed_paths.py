@@ -171,16 +171,17 @@ def test_what_tips_each_power_comes_on_the_overview_right_after_the_first_paint(
 WATCH_THE_COLLECTOR = """
 import gc
 import sys
-from awaw_desktop.ui.shell import app
+from awaw_desktop.ui.shell import families
 
 built_with_collector = []
-make_window = app.MainWindow
+first = families.windows("awaw")
+make_window = first.new_window
 
-def watched_window(*args, **kwargs):
+def watched_window():
     built_with_collector.append(gc.isenabled())
-    return make_window(*args, **kwargs)
+    return make_window()
 
-app.MainWindow = watched_window
+first.new_window = watched_window
 from awaw_desktop.cli import run
 code = run([])
 print("built with the collector on:", built_with_collector, "on after the paint:", gc.isenabled(),

@@ -1,19 +1,18 @@
-"""A World at War (rules 54-62) as a rules family (``core.family``): a thin adapter around the session
-(``core.session``), its file (``core.sessionfile``) and the report (``core.report``), which stay as they are."""
+"""A World at War (rules 54-62) as a rules family (``core.family.GameFamily``): a thin adapter around the
+session (``session``), its file (``sessionfile``) and the report (``report``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...paths import resources_dir
-from ..family import Family
+from ..family import GameFamily
 from ..lines import RulesInputError
+from . import report, sessionfile
 from .common import Season, Turn
 from .readings import document
-from .report import main as report_main
-from .report import report
 from .session import Session
-from .sessionfile import FORMAT_VERSION, from_json, to_json
 
 
 def parse_turn(text: str) -> Turn:
@@ -25,32 +24,44 @@ def parse_turn(text: str) -> Turn:
     return Turn(int(words[1]), seasons[words[0].lower()])
 
 
-def new_game(title: str, players: dict[str, str], start: str) -> Session:
-    return Session.new(turn=parse_turn(start), players=players, title=title.strip())
-
-
 def _session(game: Any) -> Session:
     if not isinstance(game, Session):
         raise TypeError(f"not an A World at War session: {type(game).__name__}")
     return game
 
 
-def describe(game: Any) -> tuple[str, str]:
-    session = _session(game)
-    return session.title, session.turn.title
+class AWorldAtWar:
+    """The family's answers to the shared pieces."""
+
+    key = "awaw"
+    title = "A World at War (rules 54-62)"
+    file_version = sessionfile.FORMAT_VERSION
+    turn_example = "Fall 1939"
+
+    def new_game(self, title: str, players: dict[str, str], start: str) -> Session:
+        return Session.new(turn=parse_turn(start), players=players, title=title.strip())
+
+    def from_document(self, document: dict[str, Any]) -> Session:
+        return sessionfile.from_json(document)
+
+    def to_document(self, game: Any) -> dict[str, Any]:
+        return sessionfile.to_json(_session(game))
+
+    def dumps(self, game: Any) -> bytes:
+        return sessionfile.dumps(_session(game))
+
+    def describe(self, game: Any) -> tuple[str, str]:
+        session = _session(game)
+        return session.title, session.turn.title
+
+    def report_text(self, game: Any) -> str:
+        return report.report(_session(game), "text")
+
+    def report_main(self, argv: Sequence[str]) -> int:
+        return report.main(argv)
+
+    def readings_markdown(self) -> str:
+        return document(resources_dir() / "readings")
 
 
-FAMILY = Family(
-    key="awaw",
-    title="A World at War (rules 54-62)",
-    file_version=FORMAT_VERSION,
-    turn_example="Fall 1939",
-    new_game=new_game,
-    from_document=from_json,
-    to_document=lambda game: to_json(_session(game)),
-    report_text=lambda game: report(_session(game), "text"),
-    report_main=report_main,
-    readings_markdown=lambda: document(resources_dir() / "readings"),
-    describe=describe,
-    window="awaw_desktop.ui.awaw.main_window:MainWindow",
-)
+FAMILY: GameFamily = AWorldAtWar()

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..family import Family
+from ..family import GameFamily
 from ..files.atomic_file import SessionFileError
 from ..files.document import FORMAT_NAME
 from . import actions
@@ -102,18 +102,39 @@ def report_main(argv: Sequence[str]) -> int:
     return 0
 
 
-FAMILY = Family(
-    key=KEY,
-    title="Europa: Axis political rules (56)",
-    file_version=FILE_VERSION,
-    turn_example="Jul I 1943",
-    new_game=new_game,
-    from_document=from_document,
-    to_document=to_document,
-    report_text=lambda game: report_text(_game(game)),
-    report_main=report_main,
-    readings_markdown=readings_markdown,
-    describe=describe,
-    window="awaw_desktop.ui.europa.window:EuropaWindow",
-    new_game_page="awaw_desktop.ui.europa.new_game_page:EuropaGamePage",
-)
+class Europa:
+    """The family's answers to the shared pieces."""
+
+    key = KEY
+    title = "Europa: Axis political rules (56)"
+    file_version = FILE_VERSION
+    turn_example = "Jul I 1943"
+
+    def new_game(self, title: str, players: dict[str, str], start: str) -> EuropaGame:
+        return new_game(title, players, start)
+
+    def from_document(self, document: dict[str, Any]) -> EuropaGame:
+        return from_document(document)
+
+    def to_document(self, game: Any) -> dict[str, Any]:
+        return to_document(game)
+
+    def dumps(self, game: Any) -> bytes:
+        from ..files.gamefile import document_bytes
+
+        return document_bytes(to_document(game))
+
+    def describe(self, game: Any) -> tuple[str, str]:
+        return describe(game)
+
+    def report_text(self, game: Any) -> str:
+        return report_text(_game(game))
+
+    def report_main(self, argv: Sequence[str]) -> int:
+        return report_main(argv)
+
+    def readings_markdown(self) -> str:
+        return readings_markdown()
+
+
+FAMILY: GameFamily = Europa()

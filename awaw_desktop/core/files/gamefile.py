@@ -78,10 +78,14 @@ def family_of_file(path: str | os.PathLike[str]) -> str | None:
 
 
 def dumps(key: str, game: Any) -> bytes:
-    """The bytes of a ``.awaw`` file; the document is read back first, so nothing is written that
+    """The bytes of a ``.awaw`` file for a game of the family ``key``, checked by the family so that nothing is
+    written that this version could not open.  Raises :class:`SessionFileError` ("cannot save: ...")."""
+    return families.get(key).dumps(game)
+
+
+def document_bytes(document: dict[str, Any]) -> bytes:
+    """The bytes of a ``.awaw`` file holding ``document``; it is read back first, so nothing is written that
     this version could not open.  Raises :class:`SessionFileError` ("cannot save: ...")."""
-    family = families.get(key)
-    document = family.to_document(game)
     try:
         text = json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError) as error:

@@ -10,10 +10,10 @@ A recovery file is UTF-8 JSON::
 
     {"format": "awaw-desktop-recovery", "version": 1, "id": "...",
      "saved_at": "2026-01-31T20:15:00+00:00", "source_path": "/games/kursk.awaw" | null,
-     "session": { ...a complete session document, see sessionfile... }}
+     "session": { ...the game's whole session document, of its rules family... }}
 
-A game of another rules family keeps its own session document there (``"family": ...``, see
-``core.gamefile``); :meth:`RecoveryStore.load_game` gives it back with its family.
+The session document is the file's own (``gamefile``: a game of a family other than the default one says
+``"family": ...``); :meth:`RecoveryStore.load_game` gives the game back with its family.
 
 No Qt here: the window only calls these functions.
 """
@@ -34,18 +34,9 @@ import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StringConstraints, ValidationError
 
 from .. import family as families
-from ..awaw.common import Turn
-from ..awaw.session import Session
-from ..awaw.sessionfile import (
-    SessionFileError,
-    clean_stray_temp_files,
-    dumps,
-    from_json,
-    parse_json,
-    read_limited,
-    write_atomically,
-)
 from ..frozen import Frozen
+from .atomic_file import SessionFileError, clean_stray_temp_files, read_limited, write_atomically
+from .document import parse_json
 from .gamefile import LoadedGame
 from .gamefile import from_document as game_from_document
 from .json_gates import encodable
@@ -86,7 +77,7 @@ def _now() -> datetime:
 
 
 class RecoveryDocument(BaseModel):
-    """The envelope of a recovery file; ``session`` is checked by ``sessionfile.from_json``."""
+    """The envelope of a recovery file; ``session`` is checked by its rules family (``gamefile.from_document``)."""
 
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
 
@@ -99,7 +90,7 @@ class RecoveryDocument(BaseModel):
 
 
 class CalendarTurn(Frozen):
-    """The current turn of a game of another rules family, as its calendar writes it."""
+    """A game's current turn, as its rules family's calendar writes it ("Fall 1939", "Jul I 1943")."""
 
     title: str
 
@@ -112,7 +103,7 @@ class RecoveryEntry(Frozen):
     saved_at: datetime
     source_path: Path | None
     title: str
-    turn: Turn | CalendarTurn
+    turn: CalendarTurn
     path: Path
     family: str = families.DEFAULT_FAMILY
 
@@ -133,26 +124,18 @@ def _parse_time(text: str) -> datetime:
     return moment.astimezone()
 
 
-def _loaded(document: Any) -> LoadedGame:
-    """The game of a recovery file's document: a session (as before) or another family's game."""
-    if isinstance(document, dict) and "family" not in document:
-        return LoadedGame(families.DEFAULT_FAMILY, from_json(document))
-    return game_from_document(document)
-
-
-def _title_and_turn(loaded: LoadedGame) -> tuple[str, Turn | CalendarTurn]:
-    if isinstance(loaded.game, Session):
-        return loaded.game.title, loaded.game.turn
-    title, turn = families.get(loaded.family).describe(loaded.game)
+def _title_and_turn(family: str, game: Any) -> tuple[str, CalendarTurn]:
+    title, turn = families.get(family).describe(game)
     return title, CalendarTurn(turn)
 
 
-class SessionSnapshot(Frozen):
-    """An AWAW session at one moment: its file's bytes, and what the recovery list shows of it."""
+class GameSnapshot(Frozen):
+    """A game at one moment: its file's bytes, and what the recovery list shows of it."""
 
     data: bytes
     title: str
-    turn: Turn
+    turn: CalendarTurn
+    family: str
 
 
 class RecoveryStore:
@@ -171,33 +154,35 @@ class RecoveryStore:
         """The recovery file of a session id."""
         return self._directory / f"{_check_id(session_id)}{RECOVERY_SUFFIX}"
 
-    def write(self, session_id: str, session: Session, source_path: str | os.PathLike[str] | None) -> RecoveryEntry:
-        """Write (atomically) the recovery copy of an open session; ``source_path`` is the
-        file it was opened from or last saved to (None for a new, unsaved session).
+    def write(self, session_id: str, game: Any, source_path: str | os.PathLike[str] | None,
+              family: str = families.DEFAULT_FAMILY) -> RecoveryEntry:
+        """Write (atomically) the recovery copy of an open game of ``family``; ``source_path`` is the
+        file it was opened from or last saved to (None for a new, unsaved game).
 
-        Raises :class:`SessionFileError` if the session cannot be stored or the folder written."""
-        return self.write_snapshot(session_id, self.snapshot(session), source_path)
+        Raises :class:`SessionFileError` if the game cannot be stored or the folder written."""
+        return self.write_snapshot(session_id, self.snapshot(game, family), source_path)
 
     @staticmethod
-    def snapshot(session: Session) -> SessionSnapshot:
-        """The session as the bytes of its file, checked as a load checks it (``sessionfile.dumps``: the record
-        once per entry, so about 6 ms at 200 turns), taken on the window's thread so that :meth:`write_snapshot`
-        only writes, on another, and holds Python's lock as little as possible while the player types."""
-        return SessionSnapshot(dumps(session), session.title, session.turn)
+    def snapshot(game: Any, family: str = families.DEFAULT_FAMILY) -> GameSnapshot:
+        """The game as the bytes of its file, checked as a load checks it (its family's ``dumps``: for A World at
+        War the record once per entry, so about 6 ms at 200 turns), taken on the window's thread so that
+        :meth:`write_snapshot` only writes, on another, and holds Python's lock as little as possible while the
+        player types."""
+        return GameSnapshot(families.get(family).dumps(game), *_title_and_turn(family, game), family)
 
-    def write_snapshot(self, session_id: str, document: SessionSnapshot | dict[str, Any],
+    def write_snapshot(self, session_id: str, document: GameSnapshot | dict[str, Any],
                        source_path: str | os.PathLike[str] | None) -> RecoveryEntry:
         """Write a :meth:`snapshot`, or a game document of any rules family, which is checked first
         (safe to call from a worker thread)."""
         target = self.path_for(session_id)
-        turn: Turn | CalendarTurn
-        if isinstance(document, SessionSnapshot):
-            title, turn, family_key = document.title, document.turn, families.DEFAULT_FAMILY
-            # dumps wrote it: it reads back (tests/core/test_sessionfile_fast_paths.py), as the file would.
+        if isinstance(document, GameSnapshot):
+            title, turn, family_key = document.title, document.turn, document.family
+            # The family's dumps wrote it: it reads back (tests/core/test_sessionfile_fast_paths.py), as the
+            # file would.
             body = document.data.decode("utf-8").rstrip("\n")
         else:
-            loaded = _loaded(document)  # never write a copy we could not read back
-            (title, turn), family_key = _title_and_turn(loaded), loaded.family
+            loaded = game_from_document(document)  # never write a copy we could not read back
+            (title, turn), family_key = _title_and_turn(loaded.family, loaded.game), loaded.family
             body = json.dumps(document, indent=1, ensure_ascii=False, allow_nan=False)
         saved_at = self._clock()
         if saved_at.tzinfo is None:
@@ -233,10 +218,10 @@ class RecoveryStore:
             raise SessionFileError(f"damaged: {where}: {first['msg'].lower()}") from None
         if path.name != f"{envelope.id}{RECOVERY_SUFFIX}":
             raise SessionFileError(f"damaged: the file name does not match its id {envelope.id!r}")
-        loaded = _loaded(envelope.session)
+        loaded = game_from_document(envelope.session)
         entry = RecoveryEntry(envelope.id, _parse_time(envelope.saved_at),
                               None if envelope.source_path is None else Path(envelope.source_path),
-                              *_title_and_turn(loaded), path, loaded.family)
+                              *_title_and_turn(loaded.family, loaded.game), path, loaded.family)
         return entry, loaded
 
     def list(self) -> builtins.list[RecoveryEntry]:
@@ -258,12 +243,9 @@ class RecoveryStore:
         """The listing of one recovery file (raises :class:`SessionFileError`)."""
         return self._read(self.path_for(session_id))[0]
 
-    def load(self, session_id: str) -> Session:
-        """The session kept in a recovery file (raises :class:`SessionFileError`)."""
-        game = self.load_game(session_id).game
-        if not isinstance(game, Session):
-            raise SessionFileError("this recovery file holds a game of another rules family")
-        return game
+    def load(self, session_id: str) -> Any:
+        """The game kept in a recovery file (raises :class:`SessionFileError`)."""
+        return self.load_game(session_id).game
 
     def load_game(self, session_id: str) -> LoadedGame:
         """The game kept in a recovery file, of whichever rules family (raises :class:`SessionFileError`)."""

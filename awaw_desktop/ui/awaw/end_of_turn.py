@@ -56,7 +56,7 @@ class EndOfTurnDialog(QDialog):
         self.open_wizard = open_wizard
         self.go_to = go_to
         self.setWindowTitle(f"End of the Allied player turn \u2014 {session.turn.title}")
-        from ..shell.dialogs import resize_within_screen
+        from ..shell.screen import resize_within_screen
 
         # As tall as the screen allows: with checks, procedures and questions the results keep room to be read.
         resize_within_screen(self, 760, 760)

@@ -29,12 +29,12 @@ from ...core.awaw.session import Session, apply_end_of_turn
 from ..shell.keys import Keys, install_keys, is_key_of, standard
 from ..shell.theme import learn_system_scheme
 from ..shell.unsaved import window_title
-from ..shell.window_view import WindowView
 from .overview import OverviewTab
 from .power_tabs import WIZARDS, PowerTabs, WarClockButton, WizardButton
 from .store import SessionStore
 from .war_facts import TITLE, FactsTab
 from .window_files import AUTOSAVE_DELAY_MS, GameFiles
+from .window_view import WindowView
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ThreadPoolExecutor
@@ -47,7 +47,6 @@ if TYPE_CHECKING:
     from .history import HistoryPanel
     from .power_tab import PowerTab
 
-APP_NAME = "awaw-desktop"
 #: How the status bar begins a refused entry.
 NOT_ENTERED = "Not entered: "
 
@@ -268,7 +267,7 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self._build_view_menu(view)
         from .what_if_action import add_what_if_action  # issue 16: try changes without touching the game
 
-        self.action_what_if = add_what_if_action(self, view, self.store)
+        self.action_what_if = add_what_if_action(self, view, self.store, self.give_keys)
 
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self._action("How we read the &rules", self.show_readings,
@@ -422,16 +421,16 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
     def new_session(self) -> None:
         if not self.confirm_discard():
             return
-        from ..shell.dialogs import NewSessionDialog
+        from ..shell.new_game import NewSessionDialog
 
         dialog = NewSessionDialog(self)
         if dialog.exec():
             if self.hand_over_new_game(dialog):
                 return
-            self.set_session(dialog.session(), None)
+            self.set_session(dialog.game(), None)
 
     def edit_details(self) -> None:
-        from ..shell.dialogs import GameDetailsDialog
+        from .details_dialog import GameDetailsDialog
 
         dialog = GameDetailsDialog(self.store.session, self)
         if dialog.exec():
@@ -461,10 +460,15 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
 
 
     def set_game(self, game: Session, path: Path | None) -> None:
-        """The family window interface (``ui.family_window``): show an A World at War game."""
+        """The family window interface (``ui.shell.families.GameWindow``): show an A World at War game."""
         self.set_session(game, path)
         if path is not None:
             self.add_recent(path)
+
+    def keep_unsaved(self) -> None:
+        """A game recovered after a crash: not in the player's own file yet, so it stays unsaved."""
+        self.store.undo_stack.resetClean()
+        self.write_recovery()
 
     def set_session(self, session: Session, path: Path | None) -> None:
         self.autosave_timer.stop()

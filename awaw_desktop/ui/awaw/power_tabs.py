@@ -5,15 +5,26 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtWidgets import QPushButton, QWidget
 
 from .store import SessionStore
 
 if TYPE_CHECKING:
-    from .main_window import MainWindow
     from .power_tab import PowerTab
+
+
+class TabsHost(Protocol):
+    """What the power tabs and their buttons ask of the window holding them (``MainWindow``)."""
+
+    store: SessionStore
+
+    def open_wizard(self, power: str) -> None: ...
+
+    def wizard_available(self, power: str) -> tuple[bool, str]: ...
+
+    def decorate_power_tab(self, power: str, tab: PowerTab) -> None: ...
 
 #: Powers with a surrender wizard: (button text).
 WIZARDS = {
@@ -25,7 +36,7 @@ WIZARDS = {
 class WizardButton(QPushButton):
     """Opens a power's surrender wizard; enabled when the rules allow it, the tooltip says why."""
 
-    def __init__(self, window: MainWindow, power: str, tab: PowerTab) -> None:
+    def __init__(self, window: TabsHost, power: str, tab: PowerTab) -> None:
         super().__init__(WIZARDS[power][0])
         self._window = weakref.ref(window)  # no reference cycle through the window (see store.py)
         self.power = power
@@ -79,7 +90,7 @@ class PowerTabs(Mapping[str, "PowerTab"]):
     Start-up builds the Overview only; the others follow in idle time right after the
     window is shown, so a player never waits for a tab and start-up stays quick."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: TabsHost) -> None:
         self._window = weakref.ref(window)  # no reference cycle through the window (see store.py)
         self.built: dict[str, PowerTab] = {}
         self.holders: dict[str, QWidget] = {}

@@ -69,7 +69,7 @@ def render_screenshots(directory: Path, window: MainWindow | None = None) -> lis
     window.history.setCurrentIndex(0)
     written.append(_grab(window, directory / "21-game-record-log.png"))
     window.history_dock.hide()
-    from ..shell.dialogs import NewSessionDialog
+    from ..shell.new_game import NewSessionDialog
     from .carried import CarriedDialog
     from .end_of_turn import EndOfTurnDialog
 

@@ -4,22 +4,19 @@ loaded when it is first opened, not before the window's first paint."""
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMainWindow, QMenu
 
 from .store import SessionStore
-
-if TYPE_CHECKING:
-    from .main_window import MainWindow
 
 
 class _WhatIfOpener(QObject):
     """Opens the dialog from a menu action (a bound method: no lambda holding the window)."""
 
-    def __init__(self, window: MainWindow, store: SessionStore) -> None:
+    def __init__(self, window: QMainWindow, store: SessionStore) -> None:
         super().__init__(window)
         self._window, self._store = weakref.ref(window), weakref.ref(store)
 
@@ -31,11 +28,12 @@ class _WhatIfOpener(QObject):
             open_what_if(store, window)
 
 
-def add_what_if_action(window: MainWindow, menu: QMenu, store: SessionStore) -> QAction:
-    """The "What-if..." menu action (Ctrl+Shift+W)."""
+def add_what_if_action(window: QMainWindow, menu: QMenu, store: SessionStore,
+                       give_keys: Callable[[QAction, str], object]) -> QAction:
+    """The "What-if..." menu action (Ctrl+Shift+W, given by ``give_keys``)."""
     action = QAction(window)
     action.setText("&What-if\u2026")
-    window.give_keys(action, "Ctrl+Shift+W")
+    give_keys(action, "Ctrl+Shift+W")
     action.setStatusTip("Try changes to this turn's facts without touching the game")
     action.triggered.connect(_WhatIfOpener(window, store).open)
     menu.addAction(action)

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMenu
 
 from ..shell.keys import install_keys
 from ..shell.theme import apply_theme, chosen_theme
-from ..shell.window_view import (
+from ..shell.view import (
     DEFAULT_ZOOM,
     ZOOM_STEPS,
     add_theme_menu,

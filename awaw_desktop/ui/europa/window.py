@@ -25,6 +25,7 @@ from ...core.files.atomic_file import SessionFileError
 from ...core.files.incomplete_file import file_problem
 from ..shell.family_window import bring_to_front, open_elsewhere, open_game_window, same_file, window_showing
 from ..shell.recent import fill_recent_menu, remember
+from ..shell.screen import resize_within_screen
 from ..shell.unsaved import ask_unsaved, may_discard, window_title
 from .holder import EuropaGameHolder, undo_stop_text
 from .messages import sentence
@@ -59,7 +60,11 @@ class EuropaWindow(QMainWindow):
         self.autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
         self.autosave_timer.timeout.connect(self.write_recovery)
         self._build_menus()
-        self.resize(1100, 760)
+        self.restore_geometry()
+
+    def restore_geometry(self) -> None:
+        """A comfortable size that fits the screen (the zoom and theme are the app's, shared with every window)."""
+        resize_within_screen(self, 1100, 760)
 
     # -- menus -------------------------------------------------------------------------------
     def _action(self, menu: Any, text: str, slot: Any, shortcut: QKeySequence | str | None = None) -> QAction:
@@ -243,9 +248,11 @@ class EuropaWindow(QMainWindow):
         if name:
             self.open_path(Path(name))
 
-    def open_path(self, path: Path) -> bool:
+    def open_path(self, path: Path, as_example: bool = False, confirmed: bool = False) -> bool:
         """Open a file; a damaged or newer file is refused and the open game stays as it was.  A file already open
-        in a window brings that window to the front (two windows on one file would overwrite each other)."""
+        in a window brings that window to the front (two windows on one file would overwrite each other).
+        (``as_example`` and ``confirmed``: the shell's File > Open arguments; this window asks about unsaved changes
+        only once the file is read, and has no example files.)"""
         showing = self if self.path is not None and same_file(self.path, path) else window_showing(path)
         if showing is not None:
             bring_to_front(showing)

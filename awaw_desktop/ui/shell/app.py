@@ -19,10 +19,13 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from ... import __version__
 from ...core.family import DEFAULT_FAMILY
-from ..awaw.main_window import APP_NAME, MainWindow
+from .families import GameWindow, windows
 
 if TYPE_CHECKING:
     from ...core.files.recovery import RecoveryEntry, RecoveryStore
+
+#: The application's name: its settings, its data folders, its window titles.
+APP_NAME = "awaw-desktop"
 
 
 def make_application(argv: list[str]) -> QApplication:
@@ -39,14 +42,14 @@ def make_application(argv: list[str]) -> QApplication:
 
 def ask_recovery(entries: list[RecoveryEntry], parent: QWidget) -> dict[str, str]:
     """Recovery id -> "recover", "keep" or "discard", as the player chose in the prompt."""
-    from .dialogs import RecoveryDialog
+    from .recovery_dialog import RecoveryDialog
 
     dialog = RecoveryDialog(entries, parent)
     dialog.exec()
     return dialog.decisions()
 
 
-def offer_recovery(window: MainWindow, recovery: RecoveryStore, parent: QWidget | None = None) -> bool:
+def offer_recovery(window: GameWindow, recovery: RecoveryStore, parent: QWidget | None = None) -> bool:
     """After a crash the recovery files of the last run are still there: list each of them.
 
     Returns True if a session was recovered.  Only the files the player declines are removed;
@@ -59,7 +62,7 @@ def offer_recovery(window: MainWindow, recovery: RecoveryStore, parent: QWidget 
     entries = recovery.crash_leftovers()  # not the sessions another running copy has open
     if not entries:
         return False
-    decisions = ask_recovery(entries, parent or window)
+    decisions = ask_recovery(entries, parent or window)  # type: ignore[arg-type]  # a family window is a QWidget
     for entry in entries:
         if decisions.get(entry.id) == "discard":
             recovery.discard(entry.id)
@@ -71,22 +74,20 @@ def offer_recovery(window: MainWindow, recovery: RecoveryStore, parent: QWidget 
     except SessionFileError as error:
         from ...core.files.incomplete_file import file_problem
 
-        QMessageBox.warning(window, "Cannot recover", file_problem("The recovery file", error))
+        QMessageBox.warning(parent or window, "Cannot recover",  # type: ignore[arg-type]
+                            file_problem("The recovery file", error))
         recovery.discard(chosen.id)
         return False
-    if loaded.family != DEFAULT_FAMILY:  # another rules family: its own window keeps it unsaved
+    if loaded.family != DEFAULT_FAMILY:  # another rules family: a window of its own
         from .family_window import open_game_window
 
         other = open_game_window(loaded.family, loaded.game, chosen.source_path, recovery)
         recovery.discard(chosen.id)
-        other.keep_unsaved()  # type: ignore[attr-defined]
+        other.keep_unsaved()  # type: ignore[attr-defined]  # a family window (families.GameWindow)
         return True
-    session = loaded.game
-    window.set_session(session, chosen.source_path)
-    # Keep it unsaved: the recovered changes are not in the user's own file yet.
-    window.store.undo_stack.resetClean()
+    window.set_game(loaded.game, chosen.source_path)
     recovery.discard(chosen.id)  # the window writes its own recovery file from now on
-    window.write_recovery()
+    window.keep_unsaved()  # the recovered changes are not in the player's own file yet
     return True
 
 
@@ -124,18 +125,19 @@ def resume_collector() -> None:
 
 def run_app(file: Path | None, screenshot_dir: Path | None, argv: list[str]) -> int:
     app = make_application(argv)
+    first = windows(DEFAULT_FAMILY)
     if screenshot_dir is not None:
-        from ..awaw.screenshots import render_screenshots
-
-        window = MainWindow()
+        window = first.new_window()
         resume_collector()
         if file is not None and not window.open_path(file, confirmed=True):
             return 2
-        for path in render_screenshots(screenshot_dir, window):
+        for path in first.screenshots(screenshot_dir, window):
             print(path)
         return 0
-    window = MainWindow()
+    window = first.new_window()
     window.restore_geometry()
+    assert isinstance(window, QWidget)
+    shown: QWidget = window
     if os.environ.get(EXIT_AFTER_FIRST_PAINT) == "1":
         def report_first_paint() -> None:
             resume_collector()
@@ -143,8 +145,8 @@ def run_app(file: Path | None, screenshot_dir: Path | None, argv: list[str]) -> 
             print("first-paint", file=sys.stderr, flush=True)   # marks where -X importtime's lines reach the paint
             app.quit()
 
-        FirstPaint(window, report_first_paint)
-        window.show()
+        FirstPaint(shown, report_first_paint)
+        shown.show()
         return app.exec()
 
     def after_show() -> None:
@@ -161,7 +163,7 @@ def run_app(file: Path | None, screenshot_dir: Path | None, argv: list[str]) -> 
         if file is not None and not recovered:
             window.open_path(file, confirmed=True)
 
-    FirstPaint(window, after_show)
-    window.show()
+    FirstPaint(shown, after_show)
+    shown.show()
     QTimer.singleShot(FIRST_PAINT_FALLBACK_MS, after_show)
     return app.exec()

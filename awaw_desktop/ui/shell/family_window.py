@@ -1,35 +1,29 @@
-"""Which window shows a game: each rules family names its window class (``core.family``), and a game or
+"""Which window shows a game: each rules family makes its own windows (``families.WindowFamily``), and a game or
 file of another family than the window in front opens in a window of its own family.  A file already open in
 such a window brings that window to the front instead of opening a second one on the same file."""
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
-from ...core import family
+from .families import windows
 
 #: Windows opened here, kept alive until they close.
 _open: list[QMainWindow] = []
 
 
-def window_class(key: str) -> type[QMainWindow]:
-    module, _, name = family.get(key).window.partition(":")
-    found = getattr(importlib.import_module(module), name)
-    assert isinstance(found, type) and issubclass(found, QMainWindow), f"{module}:{name} is not a window"
-    return found
-
-
-def open_game_window(key: str, game: Any, path: Path | None, recovery: object = None) -> QMainWindow:
+def open_game_window(key: str, game: Any, path: Path | None, recovery: Any = None) -> QMainWindow:
     """A new window of the game's family showing ``game`` (``path``: the file it came from, or None)."""
-    window = window_class(key)()
-    if recovery is not None and hasattr(window, "recovery"):
-        window.recovery = recovery  # a family whose window writes recovery files
-    window.set_game(game, path)  # type: ignore[attr-defined]
+    made = windows(key).new_window()
+    if recovery is not None:
+        made.recovery = recovery
+    made.set_game(game, path)
+    assert isinstance(made, QMainWindow)
+    window = made
     window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
     _open.append(window)
     window.destroyed.connect(lambda *_args, w=window: _open.remove(w) if w in _open else None)

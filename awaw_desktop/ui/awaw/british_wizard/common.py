@@ -4,16 +4,69 @@ widget helpers and the page base class."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QLayout, QScrollArea, QWidget, QWizardPage
 
 from ....core.awaw import britain_surrender as bs
+from ....core.awaw.session import Session
 from ...shell.number_box import RefusalLine
+from ..store import SessionStore
 
-if TYPE_CHECKING:
-    from .wizard import BritishSurrenderWizard
+
+class BritishAnswers(Protocol):
+    """What the pages read and write of the wizard (``wizard.BritishSurrenderWizard``): the players' answers so far
+    and what the core makes of them.  Each page gets it passed in, so no page imports the wizard."""
+
+    store: SessionStore
+    available: bool
+    reason: str
+    offer: bs.Offer | None
+    resistance: int
+    us_at_war: bool
+    accepted: bool
+    japan_at_war_with_britain: bool
+    japan_at_war_with_us: bool
+    japan_adheres: bool | None
+    aaf: int
+    ground_nas_brps: int
+    other_naval: int
+    ships: list[bs.Ship]
+    exhausted: set[str]
+    statuses: dict[str, str]
+    minor_modes: dict[str, str]
+    chosen: dict[str, str]
+    indemnity: int
+    indemnity_answered: bool
+    returns: set[str]
+    british_at_start: dict[str, bool]
+    home: bs.HomeControl
+
+    @property
+    def session(self) -> Session: ...
+
+    def overrides(self) -> list[str]: ...
+
+    def minor_keys(self) -> set[str]: ...
+
+    def add_minor(self, name: str, brps: int) -> bs.ConcessionItem: ...
+
+    def items(self) -> tuple[bs.ConcessionItem, ...]: ...
+
+    def far_east_needed(self) -> bool: ...
+
+    def reduction_choice(self) -> bs.ReductionChoice: ...
+
+    def outcome(self) -> bs.SurrenderOutcome: ...
+
+    def concession_choices(self) -> tuple[bs.ItemChoice, ...]: ...
+
+    def concession_verdict(self) -> bs.Verdict: ...
+
+    def return_choices(self) -> tuple[bs.ItemChoice, ...]: ...
+
+    def answers_changed(self) -> None: ...
 
 
 PAGE_OFFER, PAGE_REDUCTIONS, PAGE_WAR, PAGE_CONCESSIONS, PAGE_CONCILIATION, PAGE_FAR_EAST, PAGE_SUMMARY = range(7)
@@ -109,7 +162,7 @@ def slug(name: str) -> str:
 class WizardPage(QWizardPage):
     """A page that reads and writes the wizard's answers and refreshes from the core."""
 
-    def __init__(self, wizard: BritishSurrenderWizard, title: str, subtitle: str) -> None:
+    def __init__(self, wizard: BritishAnswers, title: str, subtitle: str) -> None:
         super().__init__()
         self.owner = wizard
         #: The title without its step number: the wizard numbers the pages the players see (``number``).

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -25,6 +24,7 @@ from .common import (
     ITEM_STATUS_WORDS,
     MODE_WORDS,
     PAGE_CONCILIATION,
+    BritishAnswers,
     WizardPage,
     clear_grid,
     named,
@@ -37,12 +37,10 @@ from .common import (
 #: What a choice of Germany's shows until it is made.
 CHOOSE = "Choose\u2026"
 
-if TYPE_CHECKING:
-    from .wizard import BritishSurrenderWizard
 
 
 class ConcessionsPage(WizardPage):
-    def __init__(self, wizard: BritishSurrenderWizard) -> None:
+    def __init__(self, wizard: BritishAnswers) -> None:
         super().__init__(wizard, "Concessions (59.65-59.68)",
                          "Germany picks from the British Concession Table, lowest priority number first.")
         layout = QVBoxLayout(self)

@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from ....core.awaw import britain_surrender as bs
 from ...shell.theme import points_text
-from .common import PAGE_FAR_EAST, PAGE_SUMMARY, WizardPage, clear_grid, named, problem_label, scrolled, wrapped
-
-if TYPE_CHECKING:
-    from .wizard import BritishSurrenderWizard
+from .common import (
+    PAGE_FAR_EAST,
+    PAGE_SUMMARY,
+    BritishAnswers,
+    WizardPage,
+    clear_grid,
+    named,
+    problem_label,
+    scrolled,
+    wrapped,
+)
 
 
 class ConciliationPage(WizardPage):
-    def __init__(self, wizard: BritishSurrenderWizard) -> None:
+    def __init__(self, wizard: BritishAnswers) -> None:
         super().__init__(wizard, "German conciliation (59.71-59.75)",
                          "Points Germany leaves untaken, and Axis-held territory it returns, soften later terms.")
         layout = QVBoxLayout(self)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
@@ -22,14 +21,11 @@ from PySide6.QtWidgets import (
 from ....core.awaw import britain
 from ....core.awaw.common import Scenario
 from ...shell.theme import points_text
-from .common import PAGE_REDUCTIONS, PAGE_SUMMARY, WizardPage, named, waiting_label, wrapped
-
-if TYPE_CHECKING:
-    from .wizard import BritishSurrenderWizard
+from .common import PAGE_REDUCTIONS, PAGE_SUMMARY, BritishAnswers, WizardPage, named, waiting_label, wrapped
 
 
 class OfferPage(WizardPage):
-    def __init__(self, wizard: BritishSurrenderWizard) -> None:
+    def __init__(self, wizard: BritishAnswers) -> None:
         super().__init__(wizard, "The British offer (59.12, 59.23, 59.41)",
                          "Britain's resistance level and what accepting its offer would mean. Germany decides.")
         layout = QVBoxLayout(self)

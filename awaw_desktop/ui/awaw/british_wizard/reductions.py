@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -28,6 +27,7 @@ from .common import (
     KIND_WORDS,
     PAGE_CONCESSIONS,
     PAGE_WAR,
+    BritishAnswers,
     WizardPage,
     named,
     problem_label,
@@ -36,15 +36,12 @@ from .common import (
     wrapped,
 )
 
-if TYPE_CHECKING:
-    from .wizard import BritishSurrenderWizard
-
 #: What the ship state list shows until a state is chosen.
 CHOOSE_STATE = "Choose the state\u2026"
 
 
 class ReductionsPage(WizardPage):
-    def __init__(self, wizard: BritishSurrenderWizard) -> None:
+    def __init__(self, wizard: BritishAnswers) -> None:
         super().__init__(wizard, "Force reductions (59.51)",
                          "The British player picks what leaves the force pool and which ships are eliminated.")
         body = QWidget()

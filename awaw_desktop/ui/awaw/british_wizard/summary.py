@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout
 
-from .common import KIND_WORDS, WizardPage, named, problem_label
-
-if TYPE_CHECKING:
-    from .wizard import BritishSurrenderWizard
+from .common import KIND_WORDS, BritishAnswers, WizardPage, named, problem_label
 
 
 class SummaryPage(WizardPage):
-    def __init__(self, wizard: BritishSurrenderWizard) -> None:
+    def __init__(self, wizard: BritishAnswers) -> None:
         super().__init__(wizard, "Summary",
                          "Finish records this in the game (one undo step); Cancel leaves the game untouched.")
         layout = QVBoxLayout(self)

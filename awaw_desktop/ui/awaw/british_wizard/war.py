@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QButtonGroup, QGroupBox, QRadioButton, QVBoxLayout
 
-from .common import PAGE_FAR_EAST, PAGE_SUMMARY, WizardPage, named, waiting_label, wrapped
-
-if TYPE_CHECKING:
-    from .wizard import BritishSurrenderWizard
+from .common import PAGE_FAR_EAST, PAGE_SUMMARY, BritishAnswers, WizardPage, named, waiting_label, wrapped
 
 
 class WarPage(WizardPage):
-    def __init__(self, wizard: BritishSurrenderWizard) -> None:
+    def __init__(self, wizard: BritishAnswers) -> None:
         super().__init__(wizard, "The war continues (59.61)",
                          "The U.S. is at war with Germany, so Britain surrenders without a peace treaty.")
         layout = QVBoxLayout(self)
@@ -33,7 +29,7 @@ class WarPage(WizardPage):
 
 
 class FarEastPage(WizardPage):
-    def __init__(self, wizard: BritishSurrenderWizard) -> None:
+    def __init__(self, wizard: BritishAnswers) -> None:
         super().__init__(wizard, "The Far East (59.891-59.894)",
                          "Japan, at war with Britain, decides how the surrender touches Asia.")
         layout = QVBoxLayout(self)

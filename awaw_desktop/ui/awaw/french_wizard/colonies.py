@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
@@ -20,10 +19,7 @@ from PySide6.QtWidgets import (
 
 from ....core.awaw.france_surrender import ROLLS, Colony, ColonyOutcome, Control, DieRoll
 from ...shell.number_box import NumberBox, not_a_number, out_of_range, plain_digits, typed_number
-from .common import WizardPage, bold_label, number_input, signed, wrapped_label
-
-if TYPE_CHECKING:
-    from .wizard import FrenchSurrenderWizard
+from .common import FrenchAnswers, WizardPage, bold_label, number_input, signed, wrapped_label
 
 #: What the two dice are called on screen (58.531).
 ROLL_TITLES = {"lebanon_syria": "Lebanon-Syria", "north_africa": "French North Africa"}
@@ -167,7 +163,7 @@ class DieInput(QGroupBox):
 
 
 class ColoniesPage(WizardPage):
-    def __init__(self, wizard: FrenchSurrenderWizard) -> None:
+    def __init__(self, wizard: FrenchAnswers) -> None:
         super().__init__()
         self.setTitle("3. French colonies (58.53)")
         self.setSubTitle("One die for Lebanon-Syria and one for French North Africa. Colonies the Axis or "

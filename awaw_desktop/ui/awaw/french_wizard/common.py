@@ -2,20 +2,67 @@
 
 from __future__ import annotations
 
+import random
 from html import escape
-from typing import TYPE_CHECKING
+from typing import Any, Protocol, cast
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QLayout, QWizardPage
 
 from ....core.awaw import france
-from ....core.awaw.common import Consequence
+from ....core.awaw.common import Consequence, Edition, Turn
+from ....core.awaw.france_surrender import Colony, ColonyOutcome, DieRoll, FrenchSurrenderOutcome, Ships
 from ....core.awaw.levels import signed as signed  # the pages import it from here
+from ....core.lines import Line, TableResult
 from ...shell.number_box import NumberBox, RefusalLine
 
-if TYPE_CHECKING:
-    from .wizard import FrenchSurrenderWizard
+
+class LevelValues(Protocol):
+    """The wizard's own copy of the 58.21 answers (``level.LevelAnswers``)."""
+
+    values: dict[str, Any]
+
+
+class AnswerTarget(Protocol):
+    """The level page, which a helper fills a line of."""
+
+    def set_answer(self, line_id: str, value: Any) -> None: ...
+
+
+class FrenchAnswers(Protocol):
+    """What the pages read and write of the wizard (``wizard.FrenchSurrenderWizard``): the players' answers so far
+    and what the core makes of them.  Pages get it passed in, so no page imports the wizard."""
+
+    edition: Edition
+    turn: Turn
+    lines: tuple[Line, ...]
+    rng: random.Random
+    level_answers: LevelValues
+    level_page: AnswerTarget
+    vichy: bool | None
+    dice: dict[str, DieRoll | None]
+    colony_control: dict[str, str]
+    colony_brps: dict[str, int]
+    existing_ships: Ships
+    french_4_5_armor: bool
+    french_brp_base: int
+
+    def level_table(self) -> TableResult: ...
+
+    def surrender_check(self) -> france.SurrenderCheck: ...
+
+    def level(self) -> int: ...
+
+    def us_at_war(self) -> bool: ...
+
+    def vichy_allowed(self) -> tuple[bool, str]: ...
+
+    def roll_needed(self, roll: str) -> bool: ...
+
+    def colony(self, colony: Colony) -> ColonyOutcome | None: ...
+
+    def outcome(self) -> FrenchSurrenderOutcome: ...
 
 
 POWER = france.KEY
@@ -61,12 +108,11 @@ def number_input(name: str, minimum: int, maximum: int, value: int = 0) -> Numbe
 class WizardPage(QWizardPage):
     """Base page: Back keeps what was entered (no cleanup), and a typed accessor for the wizard."""
 
-    def owner(self) -> FrenchSurrenderWizard:
-        from .wizard import FrenchSurrenderWizard  # here, not at the top: the wizard module imports the pages
-
+    def owner(self) -> FrenchAnswers:
+        """The wizard holding the answers (the page's own wizard, once it is added to one)."""
         wizard = self.wizard()
-        assert isinstance(wizard, FrenchSurrenderWizard)
-        return wizard
+        assert wizard is not None, "the page is in no wizard"
+        return cast(FrenchAnswers, wizard)
 
     #: The page's line for typed numbers it refused (pages with number boxes add one).
     refusals: RefusalLine | None = None

@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QVBoxLayout
 
 from ....core.awaw.common import Edition
 from ....core.awaw.france_surrender import Ships, allocate_fleet, free_french_forces, vichy_forces
 from ...shell.number_box import NumberBox
-from .common import WizardPage, bold_label, number_input, signed, wrapped_label
-
-if TYPE_CHECKING:
-    from .wizard import FrenchSurrenderWizard
-
+from .common import FrenchAnswers, WizardPage, bold_label, number_input, signed, wrapped_label
 
 FORCE_COLUMNS = (("infantry", "Infantry factors"), ("armor", "Armor units"), ("aaf", "AAF"),
                  ("named_ships", "Named ships"), ("cruisers", "Cruisers"), ("destroyers", "Destroyer factors"))
@@ -22,7 +16,7 @@ SHIP_FIELDS = (("named_ships", "Named ships"), ("cruisers", "Cruisers"), ("destr
 
 
 class ForcesPage(WizardPage):
-    def __init__(self, wizard: FrenchSurrenderWizard) -> None:
+    def __init__(self, wizard: FrenchAnswers) -> None:
         super().__init__()
         self.setTitle("4. Free French and Vichy forces (58.6)")
         self.setSubTitle("58.611: the Allied player picks the Free French forces first, then the Axis player "

@@ -4,7 +4,7 @@ fleet counter (58.21C)."""
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
@@ -24,10 +24,7 @@ from ....core.awaw.common import Turn
 from ....core.awaw.france_surrender import count_fleet
 from ....core.lines import Line, RulesInputError, TableResult
 from ..line_inputs import DerivedInput, LineInput, make_input, tooltip
-from .common import POWER, WizardPage, bold_label, number_input, signed, wrapped_label
-
-if TYPE_CHECKING:
-    from .wizard import FrenchSurrenderWizard
+from .common import POWER, FrenchAnswers, WizardPage, bold_label, number_input, signed, wrapped_label
 
 
 class LevelAnswers(QObject):
@@ -57,12 +54,12 @@ class FleetHelper(QGroupBox):
     """58.21C: counts the French fleet from factors by condition and fills the fleet line."""
 
     @property
-    def wizard(self) -> FrenchSurrenderWizard:
+    def wizard(self) -> FrenchAnswers:
         wizard = self._wizard()
         assert wizard is not None, "the wizard is gone"
         return wizard
 
-    def __init__(self, wizard: FrenchSurrenderWizard) -> None:
+    def __init__(self, wizard: FrenchAnswers) -> None:
         super().__init__("Count the French fleet for me (58.21C)")
         self._wizard = weakref.ref(wizard)  # no reference cycle with the wizard (see ui/awaw/store.py)
         layout = QGridLayout(self)
@@ -109,7 +106,7 @@ class FleetHelper(QGroupBox):
 
 
 class LevelPage(WizardPage):
-    def __init__(self, wizard: FrenchSurrenderWizard) -> None:
+    def __init__(self, wizard: FrenchAnswers) -> None:
         super().__init__()
         self.setTitle("1. French surrender level (58.2)")
         self.setSubTitle(f"Every 58.21 modifier of the {wizard.edition.title}, surrender in {wizard.turn.title}. "

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout
@@ -12,14 +11,11 @@ from ....core.awaw.common import Edition
 from ....core.awaw.france_surrender import Alignment, FrenchSurrenderOutcome
 from ....core.lines import RulesInputError
 from ...shell.number_box import NumberBox
-from .common import WizardPage, number_input, signed, wrapped_label
-
-if TYPE_CHECKING:
-    from .wizard import FrenchSurrenderWizard
+from .common import FrenchAnswers, WizardPage, number_input, signed, wrapped_label
 
 
 class SummaryPage(WizardPage):
-    def __init__(self, wizard: FrenchSurrenderWizard) -> None:
+    def __init__(self, wizard: FrenchAnswers) -> None:
         super().__init__()
         self.setTitle("5. Summary")
         self.setSubTitle("Everything decided. Finish records it in the game (one step Undo can take back); "

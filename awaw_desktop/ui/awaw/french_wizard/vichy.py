@@ -3,21 +3,17 @@
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QButtonGroup, QFrame, QRadioButton, QScrollArea, QVBoxLayout, QWizard
 
 from ....core.awaw import france
 from ....core.lines import RulesInputError
-from .common import WizardPage, bold_label, bullet_list, signed, wrapped_label
-
-if TYPE_CHECKING:
-    from .wizard import FrenchSurrenderWizard
+from .common import FrenchAnswers, WizardPage, bold_label, bullet_list, signed, wrapped_label
 
 
 class VichyPage(WizardPage):
-    def __init__(self, wizard: FrenchSurrenderWizard) -> None:
+    def __init__(self, wizard: FrenchAnswers) -> None:
         super().__init__()
         self.setTitle("2. Vichy France (58.3) and the hexes (58.4)")
         self.setSubTitle("The Axis player chooses whether to set up Vichy France.")

@@ -1,76 +1,15 @@
-"""Dialogs: the game details and recovery after a crash (a new game: ``new_game``; the end of the Allied player
-turn: ``end_of_turn``)."""
+"""After a crash: the games the app kept, each to recover now, keep for later or discard (the game of any rules
+family; ``core.files.recovery`` reads and writes the files)."""
 
 from __future__ import annotations
 
-from html import escape
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QGridLayout,
-    QLabel,
-    QLineEdit,
-    QVBoxLayout,
-    QWidget,
-)
-
-from ...core.awaw.session import Session
-from .new_game import NewSessionDialog
+from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QGridLayout, QLabel, QVBoxLayout, QWidget
 
 if TYPE_CHECKING:
     from ...core.files.recovery import RecoveryEntry
-
-__all__ = ["GameDetailsDialog", "NewSessionDialog", "RecoveryDialog"]
-
-
-def resize_within_screen(dialog: QWidget, width: int, height: int) -> None:
-    """A comfortable size, but never more than the screen's free area (laptops, 200% scaling)."""
-    screen = dialog.screen()
-    if screen is not None:
-        area = screen.availableGeometry()
-        width, height = min(width, area.width() - 40), min(height, area.height() - 60)
-    dialog.resize(width, height)
-
-
-#: Wizards the end of turn offers: power -> (status that calls for it, button text).
-
-
-class GameDetailsDialog(QDialog):
-    """The game's title and the players' names (the edition and scenario are fixed for a game)."""
-
-    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Game details")
-        form = QFormLayout(self)
-        self.title = QLineEdit(session.title)
-        self.title.setAccessibleName("Game title")
-        self.title.setMaxLength(200)
-        self.axis = QLineEdit(session.players.get("axis", ""))
-        self.axis.setAccessibleName("Axis player")
-        self.axis.setMaxLength(200)
-        self.allied = QLineEdit(session.players.get("allied", ""))
-        self.allied.setAccessibleName("Allied player")
-        self.allied.setMaxLength(200)
-        fixed = QLabel(f"{escape(session.edition.title)}, {escape(session.scenario.title)}; started "
-                       f"{escape(session.start_turn.title)}. The edition and scenario are chosen when a game "
-                       "is created.")
-        fixed.setWordWrap(True)
-        form.addRow(fixed)
-        form.addRow("Game &title:", self.title)
-        form.addRow("&Axis player:", self.axis)
-        form.addRow("A&llied player:", self.allied)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
-
-    def details(self) -> tuple[str, dict[str, str]]:
-        return self.title.text().strip(), {"axis": self.axis.text().strip(), "allied": self.allied.text().strip()}
 
 
 #: What the player chooses for each leftover recovery file: (key, text).
