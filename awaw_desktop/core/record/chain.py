@@ -1,0 +1,281 @@
+"""The game record: an append-only, hash-chained log of everything recorded in a game.
+
+Each entry names what happened (its kind, the game turn, the players' words with rule numbers, and the facts behind
+them as plain JSON), the digest of the game's settled state after it, and the SHA-256 of all that together with the
+hash of the entry before it; the first entry chains from the game's own id.  So an entry cannot be changed, removed,
+reordered or moved to another game without every hash after it changing, and the head's short code
+(``codes.head_code``) changing with them.  Undoing a recorded event appends an entry saying so: nothing is ever
+erased.
+
+Hashes are SHA-256 from the standard library over a canonical JSON form (sorted keys, no spaces, UTF-8): nothing
+home-made.  What the record cannot stop (a player who recomputes the whole chain, a modified program) is said in
+``docs/game-record.md``; what this computer has seen of a game (``seen``) and signatures (play by e-mail) close
+most of it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+from ..frozen import Frozen, field, replace
+from ..lines import RulesInputError
+from .codes import head_code
+
+#: What an entry may be: (kind, the players' word for it).  A family adds no kinds of its own: it words its
+#: events in ``summary`` and keeps their facts in ``data``.
+KINDS: dict[str, str] = {
+    "begun": "Game created",
+    "migrated": "Record begun (file from an earlier version)",
+    "end-of-turn": "End of turn",
+    "procedure": "Procedure",
+    "die": "Die rolled",
+    "draw": "Envelope drawn",
+    "opening": "Envelope opened",
+    "count": "Count requested",
+    "showing": "Card shown",
+    "undone": "Undone",
+    "redone": "Redone",
+    "gone-back": "Gone back",
+    "details": "Game details",
+    "adjusted": "Carried values adjusted",
+    "went-on": "Went on from an older copy",
+    "event": "Recorded",
+    "key": "Player key",
+}
+#: The most an entry's words and facts may hold (characters of their canonical JSON): a hostile file is refused.
+MAX_SUMMARY = 4000
+MAX_DATA = 64 * 1024
+#: The most entries a record may hold.
+MAX_ENTRIES = 20_000
+_HEX64 = re.compile(r"^[0-9a-f]{64}$")
+_GAME_ID = re.compile(r"^[0-9a-f]{32}$")
+_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?Z$")
+ENTRY_FIELDS = ("n", "kind", "turn", "summary", "rules", "data", "state", "at", "author", "signature", "hash")
+SIDES = ("", "axis", "allied")
+
+
+def canonical(value: Any) -> bytes:
+    """The one byte form of a JSON value that hashes are taken over: sorted keys, no spaces, UTF-8."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode()
+
+
+def digest(value: Any) -> str:
+    """SHA-256 (hex) of a JSON value's canonical form: a game's settled state, a draw's commitments."""
+    return hashlib.sha256(canonical(value)).hexdigest()
+
+
+def genesis(game_id: str) -> str:
+    """What the first entry chains from: the game's id, so no entry can be moved into another game."""
+    return hashlib.sha256(f"awaw-desktop record|{game_id}".encode()).hexdigest()
+
+
+def now_text() -> str:
+    """The time an entry is written, to the minute, in UTC ("2026-11-27T10:15Z")."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ")
+
+
+class Entry(Frozen):
+    """One recorded event.  ``hash`` covers every other field but ``signature`` and the hash before it."""
+
+    n: int
+    kind: str
+    turn: str
+    summary: str
+    rules: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+    state: str = ""
+    at: str = ""
+    author: str = ""
+    signature: str = ""
+    hash: str = ""
+
+    @property
+    def word(self) -> str:
+        return KINDS.get(self.kind, self.kind)
+
+    def body(self, previous: str) -> dict[str, Any]:
+        """What the hash is taken over."""
+        return {"prev": previous, "n": self.n, "kind": self.kind, "turn": self.turn, "summary": self.summary,
+                "rules": self.rules, "data": self.data, "state": self.state, "at": self.at, "author": self.author}
+
+    def hashed(self, previous: str) -> str:
+        return hashlib.sha256(b"awaw-desktop record entry\n" + canonical(self.body(previous))).hexdigest()
+
+    def line(self) -> str:
+        """The entry in one line for players: "Fall 1942 - End of turn: Germany +3 ... (55.1)"."""
+        rules = f" ({self.rules})" if self.rules and self.rules not in self.summary else ""
+        return f"{self.turn} \u2014 {self.word}: {self.summary}{rules}"
+
+    def to_json(self) -> dict[str, Any]:
+        document: dict[str, Any] = {"n": self.n, "kind": self.kind, "turn": self.turn, "summary": self.summary}
+        for key in ("rules", "data", "state", "at", "author", "signature"):
+            value = getattr(self, key)
+            if value:
+                document[key] = value
+        document["hash"] = self.hash
+        return document
+
+    @classmethod
+    def from_json(cls, data: Any, where: str) -> Entry:
+        """The entry's shape and sizes (the chain is checked by ``GameRecord.problem``)."""
+        if not isinstance(data, dict):
+            raise RulesInputError(f"{where}: a record entry is an object")
+        unknown = sorted(set(data) - set(ENTRY_FIELDS))
+        if unknown:
+            raise RulesInputError(f"{where}: unknown field {unknown[0][:40]!r}")
+        for key in ("n", "kind", "turn", "summary", "hash"):
+            if key not in data:
+                raise RulesInputError(f"{where}: {key} is missing")
+        n = data["n"]
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n < MAX_ENTRIES:
+            raise RulesInputError(f"{where}.n: expected a whole number from 0")
+        texts = {key: data.get(key, "") for key in ("kind", "turn", "summary", "rules", "state", "at", "author",
+                                                     "signature", "hash")}
+        for key, value in texts.items():
+            if not isinstance(value, str):
+                raise RulesInputError(f"{where}.{key}: expected text")
+        if texts["kind"] not in KINDS:
+            raise RulesInputError(f"{where}.kind: unknown kind {texts['kind'][:40]!r}")
+        if len(texts["turn"]) > 40 or len(texts["summary"]) > MAX_SUMMARY or len(texts["rules"]) > 200:
+            raise RulesInputError(f"{where}: the entry's words are too long")
+        if texts["state"] and not _HEX64.match(texts["state"]):
+            raise RulesInputError(f"{where}.state: expected 64 lowercase hex digits")
+        if not _HEX64.match(texts["hash"]):
+            raise RulesInputError(f"{where}.hash: expected 64 lowercase hex digits")
+        if texts["at"] and not _TIME.match(texts["at"]):
+            raise RulesInputError(f"{where}.at: expected a time like 2026-11-27T10:15Z")
+        if texts["author"] not in SIDES:
+            raise RulesInputError(f"{where}.author: expected axis or allied")
+        if len(texts["signature"]) > 200:
+            raise RulesInputError(f"{where}.signature: too long")
+        facts = data.get("data", {})
+        if not isinstance(facts, dict) or len(canonical(facts)) > MAX_DATA:
+            raise RulesInputError(f"{where}.data: expected an object of at most {MAX_DATA // 1024} KiB")
+        return cls(n=n, data=facts, **texts)
+
+
+class RecordProblem(Frozen):
+    """The first entry of a record that does not hold: its number, turn and what is wrong."""
+
+    n: int
+    turn: str
+    what: str
+
+    def words(self) -> str:
+        turn = f" ({self.turn})" if self.turn else ""
+        return f"entry {self.n + 1}{turn}: {self.what}"
+
+
+class GameRecord(Frozen):
+    """A game's id and its entries, oldest first."""
+
+    game_id: str
+    entries: tuple[Entry, ...] = ()
+
+    @property
+    def head(self) -> str:
+        """The hash of the last entry (the game's genesis while there is none)."""
+        return self.entries[-1].hash if self.entries else genesis(self.game_id)
+
+    @property
+    def code(self) -> str:
+        return head_code(self.head)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def append(self, kind: str, turn: str, summary: str, rules: str = "", data: dict[str, Any] | None = None,
+               state: str = "", at: str | None = None, author: str = "") -> GameRecord:
+        """The record with one entry more (raises ``RulesInputError`` for an entry a file could not hold)."""
+        if len(self.entries) >= MAX_ENTRIES:
+            raise RulesInputError(f"the game record is full ({MAX_ENTRIES} entries)")
+        entry = Entry(n=len(self.entries), kind=kind, turn=turn, summary=summary, rules=rules, data=data or {},
+                      state=state, at=now_text() if at is None else at, author=author)
+        entry = Entry.from_json(replace(entry, hash="0" * 64).to_json(), "the new entry")   # the shape a file holds
+        entry = replace(entry, hash=entry.hashed(self.head))
+        return GameRecord(self.game_id, (*self.entries, entry))
+
+    def signed(self, n: int, signature: str) -> GameRecord:
+        """The record with entry ``n`` signed (the signature is not part of the hash: it signs it)."""
+        entries = list(self.entries)
+        entries[n] = replace(entries[n], signature=signature)
+        return GameRecord(self.game_id, tuple(entries))
+
+    def problem(self) -> RecordProblem | None:
+        """The first entry that does not hold (its number out of place, or its hash not that of its contents and
+        the entry before it), or None when the whole chain holds."""
+        previous = genesis(self.game_id)
+        for position, entry in enumerate(self.entries):
+            if entry.n != position:
+                return RecordProblem(position, entry.turn, f"it is numbered {entry.n + 1}: an entry was removed, "
+                                                           "added or moved")
+            if entry.hashed(previous) != entry.hash:
+                return RecordProblem(position, entry.turn, "its contents or the entry before it were changed "
+                                                           "after it was written")
+            previous = entry.hash
+        return None
+
+    def index_of(self, entry_hash: str) -> int | None:
+        return next((index for index, entry in enumerate(self.entries) if entry.hash == entry_hash), None)
+
+    def since(self, entry_hash: str) -> tuple[Entry, ...] | None:
+        """The entries after the one with ``entry_hash`` (all of them for the genesis), or None if it is not here."""
+        if entry_hash == genesis(self.game_id):
+            return self.entries
+        index = self.index_of(entry_hash)
+        return None if index is None else self.entries[index + 1:]
+
+    def since_code(self, code: str) -> tuple[Entry, ...] | None:
+        """The entries after the head a player quoted ("7Q4M-K2XD"), or None if no entry has that code."""
+        if head_code(genesis(self.game_id)) == code:
+            return self.entries
+        for index in range(len(self.entries) - 1, -1, -1):
+            if head_code(self.entries[index].hash) == code:
+                return self.entries[index + 1:]
+        return None
+
+    def last_state(self) -> str:
+        """The settled-state digest of the last entry that has one ("" for none)."""
+        return next((entry.state for entry in reversed(self.entries) if entry.state), "")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game_id": self.game_id, "entries": [entry.to_json() for entry in self.entries]}
+
+    @classmethod
+    def from_json(cls, data: Any, where: str = "record") -> GameRecord:
+        """The record's shape, sizes and chain: a record that does not hold is refused, naming the entry."""
+        record = cls.shape_from_json(data, where)
+        problem = record.problem()
+        if problem is not None:
+            raise RulesInputError(f"{where}: the game record does not hold at {problem.words()} "
+                                  "('awaw-desktop verify FILE' says more)")
+        return record
+
+    @classmethod
+    def shape_from_json(cls, data: Any, where: str = "record") -> GameRecord:
+        """The record as written, its shape and sizes checked but not its chain (``verify`` names what fails)."""
+        if not isinstance(data, dict) or set(data) != {"game_id", "entries"}:
+            raise RulesInputError(f"{where}: a game record holds exactly game_id and entries")
+        game_id, entries = data["game_id"], data["entries"]
+        if not isinstance(game_id, str) or not _GAME_ID.match(game_id):
+            raise RulesInputError(f"{where}.game_id: expected 32 lowercase hex digits")
+        if not isinstance(entries, list) or len(entries) > MAX_ENTRIES:
+            raise RulesInputError(f"{where}.entries: expected a list of at most {MAX_ENTRIES} entries")
+        return cls(game_id, tuple(Entry.from_json(entry, f"{where}.entries[{index}]")
+                                  for index, entry in enumerate(entries)))
+
+
+def new_game_id() -> str:
+    """A fresh game id (32 hex digits)."""
+    import secrets
+
+    return secrets.token_hex(16)
+
+
+def game_id_of(document: Any) -> str:
+    """A stable id for a game whose file was made before records: the same file always gets the same id."""
+    return hashlib.sha256(b"awaw-desktop game|" + canonical(document)).hexdigest()[:32]

@@ -1,0 +1,129 @@
+"""The game record (core/record/chain.py): append-only, hash-chained; any change to any entry, its order, its number
+or its game is found, and named by the first entry that no longer holds."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from awaw_desktop.core.lines import RulesInputError
+from awaw_desktop.core.record.chain import GameRecord, canonical, digest, genesis, new_game_id
+from awaw_desktop.core.record.codes import head_code, normal_code
+
+
+def played(entries: int = 5, game_id: str = "0" * 32) -> GameRecord:
+    record = GameRecord(game_id)
+    record = record.append("begun", "Fall 1939", "New game: Updated edition, Global War", at="2026-11-27T10:00Z")
+    for number in range(1, entries):
+        record = record.append("end-of-turn", f"Turn {number}", f"Germany +{number}, Italy 0", rules="55.1",
+                               data={"levels": {"germany": number, "italy": 0}}, state=digest({"turn": number}),
+                               at="2026-11-27T10:00Z")
+    return record
+
+
+def test_a_fresh_record_holds_and_its_head_is_its_last_entry():
+    record = played()
+    assert record.problem() is None
+    assert record.head == record.entries[-1].hash and len(record) == 5
+    assert record.code == head_code(record.head) and len(record.code) == 9 and record.code[4] == "-"
+    assert GameRecord(record.game_id).head == genesis(record.game_id)
+
+
+def test_the_file_form_reads_back_to_the_same_record():
+    record = played()
+    again = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
+    assert again == record and again.code == record.code
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_any_change_to_any_field_of_any_entry_is_found_at_that_entry(data):
+    record = played(6)
+    document = record.to_json()
+    index = data.draw(st.integers(0, len(document["entries"]) - 1))
+    entry = document["entries"][index]
+    field = data.draw(st.sampled_from(["turn", "summary", "rules", "data", "state", "at", "kind", "n"]))
+    if field == "data":
+        entry["data"] = {"levels": {"germany": 99}}
+    elif field == "state":
+        entry["state"] = "f" * 64 if entry.get("state") != "f" * 64 else "e" * 64
+    elif field == "kind":
+        entry["kind"] = "details" if entry["kind"] != "details" else "event"
+    elif field == "n":
+        entry["n"] = entry["n"] + 1
+    elif field == "at":
+        entry["at"] = "2026-11-28T09:00Z"
+    else:
+        entry[field] = (entry.get(field) or "") + "x"
+    tampered = GameRecord.shape_from_json(document)
+    problem = tampered.problem()
+    assert problem is not None and problem.n == index
+    with pytest.raises(RulesInputError, match=f"entry {index + 1}"):
+        GameRecord.from_json(document)
+
+
+def test_a_removed_or_swapped_entry_is_found():
+    document = played(6).to_json()
+    removed = {**document, "entries": document["entries"][:2] + document["entries"][3:]}
+    assert GameRecord.shape_from_json(removed).problem().n == 2
+    swapped = {**document, "entries": [*document["entries"][:2], document["entries"][3], document["entries"][2],
+                                       *document["entries"][4:]]}
+    assert GameRecord.shape_from_json(swapped).problem().n == 2
+
+
+def test_an_entry_moved_into_another_game_does_not_hold():
+    other = {**played(3).to_json(), "game_id": "1" * 32}
+    assert GameRecord.shape_from_json(other).problem().n == 0
+
+
+def test_a_whole_chain_written_again_holds_but_has_another_head_code():
+    """What the file alone cannot catch (docs/game-record.md): a record rewritten from its first entry holds, but its
+    head code differs from the one the other player saw, and this computer's memory names it (seen.py)."""
+    honest = played(4)
+    forged = GameRecord(honest.game_id)
+    for entry in honest.entries:
+        summary = entry.summary.replace("+2", "+5")
+        forged = forged.append(entry.kind, entry.turn, summary, entry.rules, entry.data, entry.state, entry.at)
+    assert forged.problem() is None and forged.code != honest.code
+
+
+def test_since_gives_the_entries_after_a_head_or_a_quoted_code():
+    record = played(5)
+    assert record.since(record.entries[2].hash) == record.entries[3:]
+    assert record.since(genesis(record.game_id)) == record.entries
+    assert record.since("0" * 64) is None
+    code = head_code(record.entries[1].hash)
+    assert record.since_code(code) == record.entries[2:]
+    assert record.since_code(normal_code(code.lower().replace("-", " "))) == record.entries[2:]
+
+
+def test_codes_read_back_as_players_type_them():
+    assert normal_code("7q4m k2xd") == "7Q4M-K2XD"
+    assert normal_code("7Q4M-K2XO") == "7Q4M-K2X0"   # O read as zero
+    assert normal_code("7Q4M-K2X") is None and normal_code("7Q4M-K2XU") is None
+
+
+@pytest.mark.parametrize("bad, why", [
+    ({"game_id": "x", "entries": []}, "game_id"),
+    ({"game_id": "0" * 32, "entries": {}}, "entries"),
+    ({"game_id": "0" * 32, "entries": [{"n": 0}]}, "kind is missing"),
+    ({"game_id": "0" * 32, "entries": [{"n": 0, "kind": "hack", "turn": "", "summary": "", "hash": "0" * 64}]},
+     "unknown kind"),
+    ({"game_id": "0" * 32, "entries": [{"n": 0, "kind": "event", "turn": "", "summary": "x" * 5000,
+                                        "hash": "0" * 64}]}, "too long"),
+    ({"game_id": "0" * 32, "entries": [{"n": 0, "kind": "event", "turn": "", "summary": "", "hash": "0" * 64,
+                                        "data": {"x": "y" * 70000}}]}, "data"),
+    ({"game_id": "0" * 32, "entries": [{"n": 0, "kind": "event", "turn": "", "summary": "", "hash": "0" * 64,
+                                        "extra": 1}]}, "unknown field"),
+])
+def test_a_damaged_or_hostile_record_is_refused_with_a_message(bad, why):
+    with pytest.raises(RulesInputError, match=why):
+        GameRecord.from_json(bad)
+
+
+def test_canonical_form_and_ids():
+    assert canonical({"b": 1, "a": "é"}) == '{"a":"é","b":1}'.encode()
+    assert len(new_game_id()) == 32 and new_game_id() != new_game_id()
