@@ -108,7 +108,7 @@ def loss_modifier(edition: Edition, brps: int, remnant: int = 0) -> tuple[int, i
     return modifier, pool - 50 * modifier
 
 
-def _turn(name: str, value: Any) -> Turn | None:
+def carried_turn(name: str, value: Any) -> Turn | None:
     """A carried turn: ``None``, a :class:`Turn` or its JSON form ``{"season":..,"year":..}``."""
     if value is None or isinstance(value, Turn):
         return value
@@ -128,7 +128,7 @@ def cumulative_clock_started(war_turn: Turn | Mapping[str, Any] | None, turn: Tu
     first war with the U.S., Britain or Russia); ``None`` means no such war yet.  The
     outbreak turn counts as the first of the two turns, so war in Winter 1941 gives the
     first count at the end of Spring 1942 (the rule's own example)."""
-    start = _turn("war_turn", war_turn)
+    start = carried_turn("war_turn", war_turn)
     if not isinstance(turn, Turn):
         raise RulesInputError(f"turn: expected a Turn, got {turn!r}")
     return start is not None and turn.turns_since(start) >= 1
@@ -143,7 +143,7 @@ def losses_tracked(edition: Edition, war_turn: Turn | Mapping[str, Any] | None, 
     nothing is kept before the clock starts."""
     if not isinstance(edition, Edition):
         raise RulesInputError(f"edition: expected an Edition, got {edition!r}")
-    start = _turn("war_turn", war_turn)
+    start = carried_turn("war_turn", war_turn)
     if not isinstance(turn, Turn):
         raise RulesInputError(f"turn: expected a Turn, got {turn!r}")
     return edition.is_updated and start is not None and turn.turns_since(start) >= 0
@@ -163,7 +163,7 @@ def island_lines_counted(edition: Edition, war_turn: Turn | Mapping[str, Any] | 
         return False
     if edition is Edition.ORIGINAL or not war_began_on_russia:
         return True
-    us_war = _turn("us_war_turn", us_war_turn)
+    us_war = carried_turn("us_war_turn", us_war_turn)
     return us_war is not None and turn.turns_since(us_war) >= 0
 
 
@@ -448,18 +448,18 @@ _LOSS_FIELDS = (
 )
 
 
-def _loss_total(values: Mapping[str, int]) -> int:
+def loss_total(values: Mapping[str, int]) -> int:
     return loss_brps(values["eliminated"], values["damaged_named"], values["sunk_in_port"])
 
 
 def _losses_original(values: Mapping[str, int], context: Context) -> tuple[int, str]:
-    brps = _loss_total(values)
+    brps = loss_total(values)
     modifier, _ = loss_modifier(Edition.ORIGINAL, brps)
     return modifier, (f"{brps} BRPs: +{modifier}, {brps - 25 * modifier} dropped" if brps else "")
 
 
 def _losses_updated(values: Mapping[str, int], context: Context) -> tuple[int, str]:
-    brps = _loss_total(values)
+    brps = loss_total(values)
     remnant = _ctx_int(context, "carry.loss_remnant", 0)
     modifier, left = loss_modifier(Edition.UPDATED, brps, remnant)
     if not brps and not remnant:
@@ -618,13 +618,13 @@ class JapanCarry(Frozen):
                 raise RulesInputError(f"{flag}: expected true or false, got {values[flag]!r}")
         return cls(
             surrendered=values["surrendered"],
-            surrender_turn=_turn("surrender_turn", values["surrender_turn"]),
+            surrender_turn=carried_turn("surrender_turn", values["surrender_turn"]),
             cumulative_total=require_range("cumulative_total", values["cumulative_total"], -500, 500),
             max_island_groups=require_range("max_island_groups", values["max_island_groups"], 0, 99),
             loss_remnant=require_range("loss_remnant", values["loss_remnant"], 0, 100_000),
-            war_turn=_turn("war_turn", values["war_turn"]),
+            war_turn=carried_turn("war_turn", values["war_turn"]),
             war_began_on_russia=values["war_began_on_russia"],
-            us_war_turn=_turn("us_war_turn", values["us_war_turn"]),
+            us_war_turn=carried_turn("us_war_turn", values["us_war_turn"]),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -665,7 +665,7 @@ _NOT_YET = "not counted: the cumulative clock (57.14A) has not started"
 
 
 def _losses_before_the_clock(values: Any, remnant: int) -> str:
-    brps = _loss_total(values)
+    brps = loss_total(values)
     return (f"Japan is at war but the clock (57.14A) has not started: {brps} BRPs + {remnant} carried = "
             f"{brps + remnant} carried in full into the first count")
 _ISLANDS_HELD = "not counted: Japan and the U.S. are not at war yet (57.14A)"
@@ -721,7 +721,7 @@ def compute(inputs: Mapping[str, Any], game: GameContext, carry: JapanCarry | No
     situation_total = sum(item.points for item in breakdown if item.id in situation_ids)
     this_turn = sum(item.points for item in breakdown if item.id in cumulative_ids)
     assert isinstance(loss_values, Mapping) and isinstance(allied_values, Mapping) and occupied is not None
-    brps = _loss_total(loss_values)
+    brps = loss_total(loss_values)
     if started:
         modifier, remnant = loss_modifier(edition, brps, carry.loss_remnant)
     elif tracked:
