@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import facts as war_facts
 from .common import Turn
-from .election import TRIGGER, Trigger
+from .election_table import TRIGGER, Trigger
 
 if TYPE_CHECKING:
     from .tipping import Change
