@@ -125,11 +125,11 @@ class ColonyOutcome(Frozen):
     text: str = ""
 
 
-def _check_level(level: int) -> int:
+def check_level(level: int) -> int:
     return require_range("level (the French surrender level, after 58.22)", level, -MAX_LEVEL, MAX_LEVEL)
 
 
-def _check_bool(name: str, value: Any) -> bool:
+def check_bool(name: str, value: Any) -> bool:
     if not isinstance(value, bool):
         raise RulesInputError(f"{name}: expected true or false, got {value!r}")
     return value
@@ -142,8 +142,8 @@ def colony_outcome(colony: Colony, die: int | None, level: int, vichy: bool,
     Tunisia on 1 or less; otherwise Vichy (with Vichy France) or independent (without, 58.532).
     Colonies held by the Axis or Britain do not roll."""
     colony, control = Colony(colony), Control(control)
-    _check_level(level)
-    _check_bool("vichy", vichy)
+    check_level(level)
+    check_bool("vichy", vichy)
     if control is Control.AXIS:
         return ColonyOutcome(colony, control, Alignment.AXIS, "58.533",
                              text=f"{colony.title}: held by the Axis, no roll; it stays an Axis conquest.")
@@ -236,7 +236,7 @@ def _force(row: tuple[int, ...], armor_type: str) -> ForceLevel:
 
 
 def _check_armor(edition: Edition, french_4_5_armor: bool) -> None:
-    _check_bool("french_4_5_armor", french_4_5_armor)
+    check_bool("french_4_5_armor", french_4_5_armor)
     if french_4_5_armor and edition is not Edition.UPDATED:
         raise RulesInputError("french_4_5_armor: France can have a 4-5 armor unit only with Gathering Storm "
                               "research (58.613, updated edition, not classic)")
@@ -246,8 +246,8 @@ def free_french_forces(level: int, vichy: bool, edition: Edition = Edition.UPDAT
                        french_4_5_armor: bool = False) -> ForceLevel:
     """58.621 table (the same in every edition); 58.613A: at -3 without Vichy France the armor unit is a
     4-5 if France had one from Gathering Storm research (updated edition only)."""
-    _check_level(level)
-    _check_bool("vichy", vichy)
+    check_level(level)
+    check_bool("vichy", vichy)
     _check_armor(Edition(edition), french_4_5_armor)
     table = _FREE_FRENCH_WITH_VICHY if vichy else _FREE_FRENCH_WITHOUT_VICHY
     return _force(table[level], "4-5" if french_4_5_armor and level == -3 and not vichy else "3-5")
@@ -257,8 +257,8 @@ def vichy_forces(level: int, vichy: bool, edition: Edition = Edition.UPDATED,
                  french_4_5_armor: bool = False) -> ForceLevel:
     """58.631 table; no Vichy France, no Vichy forces.  58.613B: at +3 the armor unit is a 4-5 if France
     had one from Gathering Storm research (updated edition only)."""
-    _check_level(level)
-    _check_bool("vichy", vichy)
+    check_level(level)
+    check_bool("vichy", vichy)
     _check_armor(Edition(edition), french_4_5_armor)
     if not vichy:
         return ForceLevel()
@@ -393,7 +393,7 @@ def axis_key_areas(paris_axis: bool, lyon_marseilles_axis: tuple[str, ...], vich
     part of France, 58.31A); the map decides, and ``key_areas_axis`` on the request may say otherwise."""
     for name, value in (("paris_axis", paris_axis), ("vichy", vichy),
                         ("us_at_war_with_germany", us_at_war_with_germany)):
-        _check_bool(name, value)
+        check_bool(name, value)
     for area in lyon_marseilles_axis:
         if area not in ("lyon", "marseilles"):
             raise RulesInputError(f"lyon_marseilles_axis: {area!r} is not one of lyon, marseilles")
@@ -421,8 +421,8 @@ def brp_outcome(edition: Edition, vichy: bool, colonies: tuple[ColonyOutcome, ..
     receive the 20 Vichy BRPs.  Reading (58.531C/58.534): a British-held colony that becomes Free French
     without a roll counts among the Free French colonies whose BRPs Britain receives."""
     edition = Edition(edition)
-    _check_bool("vichy", vichy)
-    _check_bool("us_at_war_with_germany", us_at_war_with_germany)
+    check_bool("vichy", vichy)
+    check_bool("us_at_war_with_germany", us_at_war_with_germany)
     if vichy and us_at_war_with_germany:
         raise RulesInputError(f"vichy: {vichy_allowed(True)[1]}")
     require_range("french_brp_base", french_brp_base, 0, 500)
@@ -586,7 +586,7 @@ def french_surrender_outcome(request: FrenchSurrenderRequest) -> FrenchSurrender
         raise RulesInputError(f"level_inputs: France does not surrender: {check.text}")
     level = clamp_level(result.total)
     us_at_war = bool(values["us_at_war_with_germany"])
-    vichy = _check_bool("vichy", request.vichy)
+    vichy = check_bool("vichy", request.vichy)
     allowed, reason = vichy_allowed(us_at_war)
     if vichy and not allowed:
         raise RulesInputError(f"vichy: {reason}")
