@@ -47,7 +47,7 @@ Where = tuple[str, str, str | None, str]
 
 #: Line kinds whose points are a function of the entered number alone: values that give the same
 #: points are searched once (a subclass with its own ``points`` may read the context: every value).
-_PLAIN_POINTS = {Count.points, PerN.points, Escalating.points, Offset.points, Level.points}
+PLAIN_POINTS = {Count.points, PerN.points, Escalating.points, Offset.points, Level.points}
 
 
 # -- fate: what a power's result means for play ------------------------------------------------------
@@ -145,7 +145,7 @@ class Change(Frozen):
     def apply(self, inputs: Inputs) -> dict[str, dict[str, Any]]:
         """A copy of ``inputs`` with this change made (the original is untouched)."""
         changed = {power: dict(values) for power, values in inputs.items()}
-        changed.setdefault(self.power, {})[self.line_id] = _stored(self.new)
+        changed.setdefault(self.power, {})[self.line_id] = stored(self.new)
         return changed
 
 
@@ -207,7 +207,7 @@ class PowerTipping(Frozen):
         return "Next threshold: none within one change, up or down."
 
 
-def _stored(value: Any) -> Any:
+def stored(value: Any) -> Any:
     """The JSON form a session stores (a tuple of options as a list, a group as a dict)."""
     if isinstance(value, tuple):
         return list(value)
@@ -237,7 +237,7 @@ def _choice_changes(power: str, line: Choice, value: tuple[str, ...]) -> Iterato
         yield [Change(power, line.id, line.rule, value, new, f"{line.label}: {verb} {option.label}", 1, verb)]
 
 
-class _Steps(Sequence[Change]):
+class Steps(Sequence[Change]):
     """The changes of one number in one direction, made only when looked at (a field may span 2,000).
     ``where`` names the number: (power, line id, field key or None, direction)."""
 
@@ -255,7 +255,7 @@ class _Steps(Sequence[Change]):
 
     def __getitem__(self, index: int | slice) -> Change | Sequence[Change]:
         if isinstance(index, slice):
-            return _Steps(self._values[index], self._make, self.where)
+            return Steps(self._values[index], self._make, self.where)
         return self._make(self._values[index])
 
     def position(self, number: int) -> int | None:
@@ -267,7 +267,7 @@ class _Steps(Sequence[Change]):
 
 
 def _count_changes(power: str, line: Count | Level, value: int, context: Context) -> Iterator[Sequence[Change]]:
-    plain = type(line).points in _PLAIN_POINTS
+    plain = type(line).points in PLAIN_POINTS
 
     def make(way: str) -> Callable[[int], Change]:
         return lambda new: Change(power, line.id, line.rule, value, new, _number_text(line.label, value, new),
@@ -285,7 +285,7 @@ def _count_changes(power: str, line: Count | Level, value: int, context: Context
                     kept.append(new)
                     last = points
             values = kept
-        yield _Steps(values, make(way), (power, line.id, None, way))
+        yield Steps(values, make(way), (power, line.id, None, way))
 
 
 def _field_change(power: str, line: Group, value: Mapping[str, int], key: str, label: str, way: str
@@ -303,7 +303,7 @@ def _group_changes(power: str, line: Group, value: Mapping[str, int]) -> Iterato
             values = list(range(current + step, bound + step, step))
             if line.check is not None:   # a field combination the line refuses (a year outside the game)
                 values = [number for number in values if not line.check({**value, spec.key: number})]
-            yield _Steps(values, _field_change(power, line, value, spec.key, spec.label, way),
+            yield Steps(values, _field_change(power, line, value, spec.key, spec.label, way),
                          (power, line.id, spec.key, way))
 
 
@@ -445,7 +445,7 @@ def _moved(number: int, level_tip: int, now: tuple[int, Mapping[str, Line], Mapp
     context = Context()
     if key is None:
         value = values.get(line_id, line.default())
-        if not isinstance(line, (Count, Level)) or type(line).points not in _PLAIN_POINTS or type(value) is not int:
+        if not isinstance(line, (Count, Level)) or type(line).points not in PLAIN_POINTS or type(value) is not int:
             return number
         bound = line.maximum if way == "up" else line.minimum
 
@@ -479,7 +479,7 @@ _MOVED_SCAN = 200
 def _starts(changes: Sequence[Change], reach: tuple[str, ...], known: Mapping[str, Mapping[Where, int]]
             ) -> dict[str, int]:
     """For each power of ``reach``, the index in ``changes`` of its number last time, if it is there."""
-    if not isinstance(changes, _Steps):
+    if not isinstance(changes, Steps):
         return {}
     starts: dict[str, int] = {}
     for power in reach:
@@ -533,8 +533,8 @@ def mirrored(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inputs, f
             rest = [k for k in current if k not in bound] if bound and isinstance(current, (list, tuple)) else None
             shown = war_facts.overlay(binding.power, binding.line_id, rest, trial)
             shown = list(line.validate(shown)) if isinstance(shown, list) else shown
-            if _stored(shown) != _stored(current):
-                changes[key] = _stored(shown)
+            if stored(shown) != stored(current):
+                changes[key] = stored(shown)
     return changes
 
 
@@ -588,9 +588,9 @@ def tipping_steps(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inpu
 
     def probe(change: Change) -> Mapping[str, PowerResult]:
         if facts is None:
-            return prober.results(change.power, change.line_id, _stored(change.new))
+            return prober.results(change.power, change.line_id, stored(change.new))
         return prober.results_many(mirrored(edition, scenario, turn, inputs, facts, change.power, change.line_id,
-                                            _stored(change.new)))
+                                            stored(change.new)))
 
     def tips(power: str, result: PowerResult) -> bool:
         return fate(result) != base_fates[power]
@@ -605,7 +605,7 @@ def tipping_steps(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inpu
         change = point.change
         if facts is not None and war_facts.bindings(change.power, change.line_id):
             sets = frozen(mirrored(edition, scenario, turn, inputs, facts, change.power, change.line_id,
-                                   _stored(change.new)))
+                                   stored(change.new)))
             index = same_fact[power].get(sets)
             if index is not None:
                 if change.power == power and found[power][index].change.power != power:
