@@ -26,7 +26,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from awaw_desktop.core.awaw import assess, election
+from awaw_desktop.core.awaw import assess, election_results
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Status, Turn
 
 GW = Scenario.GLOBAL_WAR
@@ -222,10 +222,10 @@ def test_higher_result_then_tensions_lift_it() -> None:
 def test_separate_peace_tension_baseline() -> None:
     # Europe -9 in both-theaters case: tension set to 38; USAT rising to 46 later: two levels better -> -7,
     # still a separate peace; 50 -> -6.
-    assert election.separate_peace_tension(-9) == 38
-    assert election.level_in_effect(-9, 38, 46) == -7
-    assert election.level_in_effect(-9, 38, 50) == -6
-    assert election.level_in_effect(-9, 38, 20) == -9
+    assert election_results.separate_peace_tension(-9) == 38
+    assert election_results.level_in_effect(-9, 38, 46) == -7
+    assert election_results.level_in_effect(-9, 38, 50) == -6
+    assert election_results.level_in_effect(-9, 38, 20) == -9
 
 
 # ------------------------------------------------------------------ 62.91 Allied defeat

@@ -31,22 +31,15 @@ from hypothesis import strategies as st
 
 from awaw_desktop.core.awaw import france
 from awaw_desktop.core.awaw.common import Edition, Season, Status, Turn
+from awaw_desktop.core.awaw.france_brps import axis_key_areas, brp_outcome
+from awaw_desktop.core.awaw.france_colonies import Alignment, Colony, colony_outcome
+from awaw_desktop.core.awaw.france_forces import ForceLevel, Ships, allocate_fleet, free_french_forces, vichy_forces
 from awaw_desktop.core.awaw.france_surrender import (
-    Alignment,
-    Colony,
     DieRoll,
-    ForceLevel,
     FrenchSurrenderOutcome,
     FrenchSurrenderRequest,
-    Ships,
-    allocate_fleet,
-    axis_key_areas,
-    brp_outcome,
-    colony_outcome,
-    free_french_forces,
     french_surrender_outcome,
     record_french_surrender,
-    vichy_forces,
     wizard_available,
 )
 from awaw_desktop.core.awaw.session import Session

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from awaw_desktop.core.awaw import election
+from awaw_desktop.core.awaw import election, election_results
 from awaw_desktop.core.awaw.common import Edition, GameContext, PowerResult, Scenario, Season, Status, Turn
-from awaw_desktop.core.awaw.election import Trigger
+from awaw_desktop.core.awaw.election_table import Trigger
 from awaw_desktop.core.lines import RulesInputError
 
 TURN = Turn(1945, Season.SPRING)
@@ -34,51 +34,51 @@ def britain(in_surrender=False, level=None):
 @pytest.mark.parametrize(("result", "tension"), [(-7, 46), (-8, 42), (-9, 38), (-10, 34), (-6, None), (0, None),
                                                  (3, None)])
 def test_separate_peace_tension(result, tension):
-    assert election.separate_peace_tension(result) == tension
+    assert election_results.separate_peace_tension(result) == tension
 
 
 # --- 62.42B combination rules ------------------------------------------------------------------
 
 def test_combined_one_or_more_has_no_effect():
-    imp = election.combine(-4, 5, Trigger.YSS_1945, GW)
+    imp = election_results.combine(-4, 5, Trigger.YSS_1945, GW)
     assert (imp.held, imp.combined, imp.europe_result, imp.pacific_result, imp.adverse) == (True, 1, None, None,
                                                                                           False)
-    assert election.combine(3, 4, "yss_1945", GW).adverse is False
+    assert election_results.combine(3, 4, "yss_1945", GW).adverse is False
 
 
 def test_axis_wins_in_europe_only_combined_total_goes_to_europe():
-    imp = election.combine(-5, 2, Trigger.YSS_1945, GW)
+    imp = election_results.combine(-5, 2, Trigger.YSS_1945, GW)
     assert (imp.combined, imp.europe_result, imp.pacific_result) == (-3, -3, None)
-    imp = election.combine(-1, 1, Trigger.YSS_1945, GW)   # combined exactly 0
+    imp = election_results.combine(-1, 1, Trigger.YSS_1945, GW)   # combined exactly 0
     assert (imp.europe_result, imp.pacific_result) == (0, None)
 
 
 def test_axis_wins_in_pacific_only_combined_total_goes_to_pacific():
-    imp = election.combine(3, -9, Trigger.YSS_1945, GW)
+    imp = election_results.combine(3, -9, Trigger.YSS_1945, GW)
     assert (imp.combined, imp.europe_result, imp.pacific_result) == (-6, None, -6)
-    imp = election.combine(4, -14, Trigger.YSS_1945, GW)
+    imp = election_results.combine(4, -14, Trigger.YSS_1945, GW)
     assert (imp.pacific_result, imp.separate_peace_pacific, imp.separate_peace_europe) == (-10, True, False)
 
 
 def test_axis_wins_both_each_theater_gets_its_own_result():
-    imp = election.combine(-2, -8, Trigger.YSS_1945, GW)
+    imp = election_results.combine(-2, -8, Trigger.YSS_1945, GW)
     assert (imp.combined, imp.europe_result, imp.pacific_result) == (-10, -2, -8)
     assert imp.separate_peace_pacific and not imp.separate_peace_europe
-    imp = election.combine(0, 0, Trigger.YSS_1945, GW)
+    imp = election_results.combine(0, 0, Trigger.YSS_1945, GW)
     assert (imp.europe_result, imp.pacific_result) == (0, 0)
 
 
 def test_european_scenario_disregards_the_pacific():
-    imp = election.combine(-2, 30, Trigger.YSS_1945, Scenario.EUROPEAN)
+    imp = election_results.combine(-2, 30, Trigger.YSS_1945, Scenario.EUROPEAN)
     assert (imp.pacific, imp.combined, imp.europe_result, imp.pacific_result) == (0, -2, -2, None)
-    imp = election.combine(1, -50, Trigger.YSS_1945, Scenario.EUROPEAN)
+    imp = election_results.combine(1, -50, Trigger.YSS_1945, Scenario.EUROPEAN)
     assert (imp.combined, imp.adverse) == (1, False)
-    imp = election.combine(0, 0, Trigger.YSS_1945, Scenario.EUROPEAN)
+    imp = election_results.combine(0, 0, Trigger.YSS_1945, Scenario.EUROPEAN)
     assert (imp.europe_result, imp.pacific_result) == (0, None)
 
 
 def test_pacific_scenario_has_no_election():
-    imp = election.combine(-20, -20, Trigger.YSS_1945, Scenario.PACIFIC)
+    imp = election_results.combine(-20, -20, Trigger.YSS_1945, Scenario.PACIFIC)
     assert (imp.held, imp.adverse) == (False, False)
     assert election.lines(Edition.UPDATED, Scenario.PACIFIC) == ()
     result = election.assess(YSS, game(scenario=Scenario.PACIFIC))
@@ -86,14 +86,14 @@ def test_pacific_scenario_has_no_election():
 
 
 def test_no_trigger_no_election():
-    imp = election.combine(-20, -20, Trigger.NONE, GW)
+    imp = election_results.combine(-20, -20, Trigger.NONE, GW)
     assert (imp.held, imp.adverse) == (False, False)
 
 
 # --- atomic election (62.81-62.83) -------------------------------------------------------------
 
 def test_atomic_election_separate_peace_defeats_the_us_in_both_theaters():
-    imp = election.combine(-7, 40, Trigger.ATOMIC, GW)
+    imp = election_results.combine(-7, 40, Trigger.ATOMIC, GW)
     assert imp.us_defeated
     # 62.82: the Pacific gets a separate peace with no result of its own; the Pacific sum plays no part
     assert (imp.europe_result, imp.pacific_result, imp.pacific, imp.combined) == (-7, None, 0, -7)
@@ -101,7 +101,7 @@ def test_atomic_election_separate_peace_defeats_the_us_in_both_theaters():
 
 
 def test_atomic_election_short_of_peace_changes_nothing_and_lifts_restrictions():
-    imp = election.combine(-6, -40, Trigger.ATOMIC, GW)
+    imp = election_results.combine(-6, -40, Trigger.ATOMIC, GW)
     assert (imp.us_defeated, imp.adverse, imp.lifts_europe_restrictions) == (False, False, True)
     assert imp.combined == -6  # only the European calculation counts
 
@@ -135,22 +135,22 @@ def test_atomic_election_defeat_recorded():
 # --- restrictions (62.41, 62.44) ---------------------------------------------------------------
 
 def test_restrictions_are_cumulative():
-    texts = election.restrictions(-3)
+    texts = election_results.restrictions(-3)
     assert [c.text[:4] for c in texts if c.rule == "62.41"] == ["(-3)", "(-2)", "(-1)", "(0) "]
-    assert len([c for c in election.restrictions(0) if c.rule == "62.41"]) == 1
-    assert len([c for c in election.restrictions(-6) if c.rule == "62.41"]) == 7
-    assert election.restrictions(1) == ()
-    assert election.restrictions(None) == ()
+    assert len([c for c in election_results.restrictions(0) if c.rule == "62.41"]) == 1
+    assert len([c for c in election_results.restrictions(-6) if c.rule == "62.41"]) == 7
+    assert election_results.restrictions(1) == ()
+    assert election_results.restrictions(None) == ()
 
 
 def test_separate_peace_restriction_gives_the_tension():
-    assert "46" in election.restrictions(-7)[0].text
-    assert "38" in election.restrictions(-9)[0].text
+    assert "46" in election_results.restrictions(-7)[0].text
+    assert "38" in election_results.restrictions(-9)[0].text
 
 
 def test_britain_in_surrender_shares_restrictions():
-    assert "Britain" in election.restrictions(-2, britain_in_surrender=True)[-1].text
-    assert "Britain" not in election.restrictions(-2)[-1].text
+    assert "Britain" in election_results.restrictions(-2, britain_in_surrender=True)[-1].text
+    assert "Britain" not in election_results.restrictions(-2)[-1].text
 
 
 # --- post-election tensions (62.52, 62.65) -----------------------------------------------------
@@ -158,14 +158,14 @@ def test_britain_in_surrender_shares_restrictions():
 @pytest.mark.parametrize(("now", "level"), [(50, -3), (53, -3), (54, -2), (58, -1), (62, 0), (65, 0), (66, None),
                                             (40, -3)])
 def test_four_tension_points_per_level(now, level):
-    assert election.level_in_effect(-3, 50, now) == level
+    assert election_results.level_in_effect(-3, 50, now) == level
 
 
 def test_separate_peace_reentry_by_tension():
-    assert election.level_in_effect(-9, 38, 42) == -8
-    assert election.level_in_effect(-9, 38, 46) == -7
-    assert election.level_in_effect(-9, 38, 50) == -6
-    assert election.level_in_effect(-7, 46, 49) == -7
+    assert election_results.level_in_effect(-9, 38, 42) == -8
+    assert election_results.level_in_effect(-9, 38, 46) == -7
+    assert election_results.level_in_effect(-9, 38, 50) == -6
+    assert election_results.level_in_effect(-7, 46, 49) == -7
 
 
 def test_tensions_lift_restrictions_over_turns():
@@ -336,18 +336,18 @@ def test_bad_inputs_name_the_line(bad):
 
 def test_bad_function_arguments():
     with pytest.raises(RulesInputError, match="trigger"):
-        election.combine(0, 0, "christmas", GW)
+        election_results.combine(0, 0, "christmas", GW)
     with pytest.raises(RulesInputError, match="europe"):
-        election.combine(True, 0, Trigger.YSS_1945, GW)
+        election_results.combine(True, 0, Trigger.YSS_1945, GW)
     with pytest.raises(RulesInputError, match="result"):
-        election.level_in_effect(2, 40, 50)
+        election_results.level_in_effect(2, 40, 50)
 
 
 # --- properties --------------------------------------------------------------------------------
 
 @given(st.integers(-30, 30), st.integers(-30, 30))
 def test_combination_properties(europe, pacific):
-    imp = election.combine(europe, pacific, Trigger.YSS_1945, GW)
+    imp = election_results.combine(europe, pacific, Trigger.YSS_1945, GW)
     if europe + pacific >= 1:
         assert not imp.adverse
     elif europe <= 0 and pacific <= 0:
@@ -362,12 +362,12 @@ def test_combination_properties(europe, pacific):
 
 @given(st.integers(-40, -7))
 def test_tension_formula(result):
-    assert election.separate_peace_tension(result) == 46 - 4 * (-7 - result)
+    assert election_results.separate_peace_tension(result) == 46 - 4 * (-7 - result)
 
 
 @given(st.integers(-30, 30))
 def test_atomic_is_all_or_nothing(europe):
-    imp = election.combine(europe, 0, Trigger.ATOMIC, GW)
+    imp = election_results.combine(europe, 0, Trigger.ATOMIC, GW)
     assert imp.us_defeated == (europe <= -7)
     assert imp.adverse == imp.us_defeated
 
@@ -385,18 +385,18 @@ def _levels(consequences):
 ])
 def test_each_result_includes_all_higher_results(result, levels):
     # 62.41: "Each result includes all higher number results": a separate peace carries 0 to -6 too.
-    assert _levels(election.restrictions(result)) == levels
+    assert _levels(election_results.restrictions(result)) == levels
 
 
 def test_separate_peace_also_binds_a_surrendered_britain_for_0_to_minus_4():
     for result in (-7, -8, -12):
-        texts = election.restrictions(result, britain_in_surrender=True)
+        texts = election_results.restrictions(result, britain_in_surrender=True)
         assert any("separate peace" in c.text for c in texts)
         assert "results 0 to -4 bind Britain" in texts[-1].text
-        assert election.britain_bound_levels(result, True) == (-4, -3, -2, -1, 0)
-    assert "results 0 to -2 bind Britain" in election.restrictions(-2, britain_in_surrender=True)[-1].text
-    assert "bind Britain" in election.restrictions(0, britain_in_surrender=True)[-1].text
-    assert election.britain_bound_levels(-9, False) == ()
+        assert election_results.britain_bound_levels(result, True) == (-4, -3, -2, -1, 0)
+    assert "results 0 to -2 bind Britain" in election_results.restrictions(-2, britain_in_surrender=True)[-1].text
+    assert "bind Britain" in election_results.restrictions(0, britain_in_surrender=True)[-1].text
+    assert election_results.britain_bound_levels(-9, False) == ()
 
 
 def test_separate_peace_in_the_display_and_the_end_of_turn_lists_every_restriction():
@@ -421,10 +421,11 @@ def test_restrictions_in_force_after_a_separate_peace_next_turn():
 @given(st.integers(-30, 3), st.integers(-30, 3), st.booleans())
 def test_a_worse_result_never_imposes_fewer_restrictions(better, worse, britain_out):
     better, worse = max(better, worse), min(better, worse)
-    assert set(election.levels_in_force(better)) <= set(election.levels_in_force(worse))
-    assert set(election.britain_bound_levels(better, britain_out)) <= set(
-        election.britain_bound_levels(worse, britain_out))
-    assert len(election.restrictions(better, britain_out)) <= len(election.restrictions(worse, britain_out))
+    assert set(election_results.levels_in_force(better)) <= set(election_results.levels_in_force(worse))
+    assert set(election_results.britain_bound_levels(better, britain_out)) <= set(
+        election_results.britain_bound_levels(worse, britain_out))
+    assert len(election_results.restrictions(better, britain_out)) <= len(
+        election_results.restrictions(worse, britain_out))
 
 
 # --- atomic elections show Europe only (62.81-62.83) ----------------------------------------------
@@ -527,7 +528,7 @@ def test_conciliation_after_the_election_is_subtracted_from_usat():
     note = next(item.note for item in result.breakdown if item.id == "usat_conciliation")
     assert "USAT -6" in note and "subtracted" in note
     # without the reduction the same USAT would lift two levels: -1
-    assert election.level_in_effect(-3, 30, 38) == -1
+    assert election_results.level_in_effect(-3, 30, 38) == -1
 
 
 def test_conciliation_before_the_election_is_not_subtracted_again():
@@ -567,9 +568,9 @@ def test_the_report_lists_every_restriction_of_a_separate_peace():
 def test_a_worse_theater_sum_never_lifts_a_restriction(europe, pacific, drop, scenario):
     # Property over 62.41-62.42B: lowering one theater's sum never takes a restriction away anywhere.
     for trigger in (Trigger.YSS_1945, Trigger.ATOMIC):
-        better = election.combine(europe, pacific, trigger, scenario)
-        worse = election.combine(europe - drop, pacific, trigger, scenario)
+        better = election_results.combine(europe, pacific, trigger, scenario)
+        worse = election_results.combine(europe - drop, pacific, trigger, scenario)
         for theater in ("europe_result", "pacific_result"):
-            assert set(election.levels_in_force(getattr(better, theater))) <= set(
-                election.levels_in_force(getattr(worse, theater)))
+            assert set(election_results.levels_in_force(getattr(better, theater))) <= set(
+                election_results.levels_in_force(getattr(worse, theater)))
         assert better.separate_peace_pacific <= worse.separate_peace_pacific

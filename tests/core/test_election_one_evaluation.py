@@ -16,14 +16,9 @@ from awaw_desktop.core.awaw import election
 from awaw_desktop.core.awaw.common import Consequence, GameContext, PowerResult, Scenario, Status
 from awaw_desktop.core.awaw.election import (
     _NOT_COUNTED_ATOMIC,
-    EUROPE_LINES,
     KEY,
-    PACIFIC_LINES,
-    TENSIONS,
     TITLE,
-    TRIGGER,
     TheaterResults,
-    Trigger,
     _british_conciliation,
     _carry,
     _conciliation_counted,
@@ -33,13 +28,13 @@ from awaw_desktop.core.awaw.election import (
     _in_effect_consequences,
     _lifted_event,
     allied_defeat,
-    combine,
     declared_theaters,
     lines,
     questions,
-    separate_peace_tension,
     usat_counted,
 )
+from awaw_desktop.core.awaw.election_results import combine, separate_peace_tension
+from awaw_desktop.core.awaw.election_table import EUROPE_LINES, PACIFIC_LINES, TENSIONS, TRIGGER, Trigger
 from awaw_desktop.core.awaw.levels import signed
 from awaw_desktop.core.lines import Context, LineResult, RulesInputError, evaluate
 

@@ -7,22 +7,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from awaw_desktop.core.awaw.common import Edition, Season, Turn
+from awaw_desktop.core.awaw.france_brps import brp_outcome
+from awaw_desktop.core.awaw.france_colonies import Alignment, Colony, Control, colony_outcome, resolve_colonies
+from awaw_desktop.core.awaw.france_forces import ForceLevel, Ships, allocate_fleet, free_french_forces, vichy_forces
 from awaw_desktop.core.awaw.france_surrender import (
-    Alignment,
-    Colony,
-    Control,
     DieRoll,
-    ForceLevel,
     FrenchSurrenderOutcome,
     FrenchSurrenderRequest,
-    Ships,
-    allocate_fleet,
-    brp_outcome,
-    colony_outcome,
-    free_french_forces,
     french_surrender_outcome,
-    resolve_colonies,
-    vichy_forces,
 )
 from awaw_desktop.core.lines import RulesInputError
 

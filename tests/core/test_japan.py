@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from awaw_desktop.core.awaw import japan
+from awaw_desktop.core.awaw import japan, japan_clock, japan_surrender
 from awaw_desktop.core.awaw.common import (
     Edition,
     GameContext,
@@ -49,15 +49,15 @@ def points(inputs, g, line_id):
 @pytest.mark.parametrize(("full", "partial", "groups"),
                          [(0, 0, 0), (3, 0, 3), (3, 1, 3), (3, 2, 4), (3, 3, 4), (0, 3, 1), (5, 5, 7)])
 def test_island_groups_count_two_partial_groups_as_one(full, partial, groups):
-    assert japan.island_groups(full, partial) == groups
+    assert japan_clock.island_groups(full, partial) == groups
 
 
 @pytest.mark.parametrize(("brps", "modifier"),
                          [(0, 0), (24, 0), (25, 1), (49, 1), (50, 2), (74, 2), (75, 3), (250, 10)])
 def test_original_losses_per_25_brps_without_cap_and_remnants_dropped(brps, modifier):
-    assert japan.loss_modifier(Edition.ORIGINAL, brps) == (modifier, 0)
+    assert japan_clock.loss_modifier(Edition.ORIGINAL, brps) == (modifier, 0)
     # a carried remnant plays no part in the original edition
-    assert japan.loss_modifier(Edition.ORIGINAL, brps, 40) == (modifier, 0)
+    assert japan_clock.loss_modifier(Edition.ORIGINAL, brps, 40) == (modifier, 0)
 
 
 @pytest.mark.parametrize("edition", UPDATED_EDITIONS)
@@ -68,13 +68,13 @@ def test_original_losses_per_25_brps_without_cap_and_remnants_dropped(brps, modi
     (33, 17, 1, 0), (32, 17, 0, 49), (0, 78, 1, 28),
 ])
 def test_updated_losses_per_50_brps_capped_with_remnants_carried(edition, brps, remnant, modifier, left):
-    assert japan.loss_modifier(edition, brps, remnant) == (modifier, left)
+    assert japan_clock.loss_modifier(edition, brps, remnant) == (modifier, left)
 
 
 def test_loss_brps_counts_damaged_and_sunk_named_ships():
-    assert japan.loss_brps(10) == 10
-    assert japan.loss_brps(10, 2, 1) == 10 + 6 + 6
-    assert japan.loss_brps(0, 0, 4) == 24
+    assert japan_clock.loss_brps(10) == 10
+    assert japan_clock.loss_brps(10, 2, 1) == 10 + 6 + 6
+    assert japan_clock.loss_brps(0, 0, 4) == 24
 
 
 @pytest.mark.parametrize(("turn", "counted"), [
@@ -82,18 +82,18 @@ def test_loss_brps_counts_damaged_and_sunk_named_ships():
     (Turn(1942, Season.SPRING), True), (Turn(1942, Season.SUMMER), True), (Turn(1945, Season.WINTER), True),
 ])
 def test_cumulative_clock_starts_at_the_end_of_spring_1942_for_war_in_winter_1941(turn, counted):
-    assert japan.cumulative_clock_started(W41, turn) is counted
-    assert japan.cumulative_clock_started(Turn(1941, Season.WINTER), turn) is counted
+    assert japan_clock.cumulative_clock_started(W41, turn) is counted
+    assert japan_clock.cumulative_clock_started(Turn(1941, Season.WINTER), turn) is counted
 
 
 def test_no_war_no_clock():
-    assert japan.cumulative_clock_started(None, Turn(1945, Season.SPRING)) is False
+    assert japan_clock.cumulative_clock_started(None, Turn(1945, Season.SPRING)) is False
 
 
 @pytest.mark.parametrize(("allied", "modifier"), [(0, 0), (7, 0), (8, -1), (11, -1), (12, -2), (25, -2)])
 def test_original_island_line_counts_western_allied_groups_only(allied, modifier):
-    assert japan.island_balance_modifier(Edition.ORIGINAL, 0, allied) == modifier
-    assert japan.island_balance_modifier(Edition.ORIGINAL, 30, allied) == modifier
+    assert japan_clock.island_balance_modifier(Edition.ORIGINAL, 0, allied) == modifier
+    assert japan_clock.island_balance_modifier(Edition.ORIGINAL, 30, allied) == modifier
 
 
 @pytest.mark.parametrize("edition", UPDATED_EDITIONS)
@@ -102,7 +102,7 @@ def test_original_island_line_counts_western_allied_groups_only(allied, modifier
     (5, 6, 0), (5, 7, -1), (5, 10, -1), (5, 11, -2), (0, 20, -2),
 ])
 def test_updated_island_line_goes_by_the_difference(edition, japan_groups, allied, modifier):
-    assert japan.island_balance_modifier(edition, japan_groups, allied) == modifier
+    assert japan_clock.island_balance_modifier(edition, japan_groups, allied) == modifier
 
 
 def test_collapse_needs_all_five_objectives_occupied():
@@ -117,19 +117,19 @@ def test_collapse_needs_all_five_objectives_occupied():
     (3, Turn(1945, Season.SUMMER)), (4, Turn(1945, Season.SPRING)), (5, Turn(1944, Season.WINTER)),
 ])
 def test_european_surrender_date_moves_a_turn_earlier_per_bomb(bombs, turn):
-    assert japan.european_surrender_turn(bombs) == turn
+    assert japan_surrender.european_surrender_turn(bombs) == turn
 
 
 def test_redeployment_schedule_covers_three_turns_after_the_surrender():
-    schedule = japan.redeployment_schedule(Turn(1945, Season.FALL))
+    schedule = japan_surrender.redeployment_schedule(Turn(1945, Season.FALL))
     assert [step.turn for step in schedule] == [Turn(1945, Season.WINTER), Turn(1946, Season.SPRING),
                                                 Turn(1946, Season.SUMMER)]
     assert [step.index for step in schedule] == [1, 2, 3]
-    assert schedule[0].allowance == japan.Redeployment(10, 2, 3, 3, 2, 3)
-    assert schedule[2].total == japan.Redeployment(30, 6, 9, 9, 6, 9)
-    assert japan.redeployment_for(Turn(1945, Season.FALL), Turn(1945, Season.FALL)) is None
-    assert japan.redeployment_for(Turn(1945, Season.FALL), Turn(1946, Season.FALL)) is None
-    assert japan.redeployment_for(Turn(1945, Season.FALL), Turn(1946, Season.SPRING)).index == 2
+    assert schedule[0].allowance == japan_surrender.Redeployment(10, 2, 3, 3, 2, 3)
+    assert schedule[2].total == japan_surrender.Redeployment(30, 6, 9, 9, 6, 9)
+    assert japan_surrender.redeployment_for(Turn(1945, Season.FALL), Turn(1945, Season.FALL)) is None
+    assert japan_surrender.redeployment_for(Turn(1945, Season.FALL), Turn(1946, Season.FALL)) is None
+    assert japan_surrender.redeployment_for(Turn(1945, Season.FALL), Turn(1946, Season.SPRING)).index == 2
 
 
 # --------------------------------------------------------------------------- the table
@@ -283,8 +283,8 @@ def test_updated_russian_war_holds_island_lines_until_war_with_the_us():
     counted = japan.assess(inputs, game(Edition.UPDATED, us_war_turn=W41, **kwargs))
     assert {item.id: item.points for item in counted.breakdown}["allied_island_groups"] == 2
     # no such hold in the original edition, nor when the war did not begin with Russia
-    assert japan.island_lines_counted(Edition.ORIGINAL, summer41, Turn(1941, Season.WINTER), True, None)
-    assert japan.island_lines_counted(Edition.UPDATED, summer41, Turn(1941, Season.WINTER), False, None)
+    assert japan_clock.island_lines_counted(Edition.ORIGINAL, summer41, Turn(1941, Season.WINTER), True, None)
+    assert japan_clock.island_lines_counted(Edition.UPDATED, summer41, Turn(1941, Season.WINTER), False, None)
 
 
 # --------------------------------------------------------------------------- status
@@ -431,14 +431,14 @@ def test_bad_inputs_name_the_line(bad, named):
 
 
 @pytest.mark.parametrize(("call", "named"), [
-    (lambda: japan.loss_modifier(Edition.ORIGINAL, -1), "brps"),
-    (lambda: japan.loss_modifier(Edition.UPDATED, 10, -1), "remnant"),
-    (lambda: japan.loss_modifier("updated", 10), "edition"),
-    (lambda: japan.island_groups(-1, 0), "full"),
-    (lambda: japan.island_groups(0, -1), "partial"),
-    (lambda: japan.european_surrender_turn(-1), "atomic_bombs"),
-    (lambda: japan.cumulative_clock_started({"season": "winter"}, Turn(1942, Season.SPRING)), "war_turn"),
-    (lambda: japan.cumulative_clock_started({"season": "monsoon", "year": 1941}, Turn(1942, Season.SPRING)),
+    (lambda: japan_clock.loss_modifier(Edition.ORIGINAL, -1), "brps"),
+    (lambda: japan_clock.loss_modifier(Edition.UPDATED, 10, -1), "remnant"),
+    (lambda: japan_clock.loss_modifier("updated", 10), "edition"),
+    (lambda: japan_clock.island_groups(-1, 0), "full"),
+    (lambda: japan_clock.island_groups(0, -1), "partial"),
+    (lambda: japan_surrender.european_surrender_turn(-1), "atomic_bombs"),
+    (lambda: japan_clock.cumulative_clock_started({"season": "winter"}, Turn(1942, Season.SPRING)), "war_turn"),
+    (lambda: japan_clock.cumulative_clock_started({"season": "monsoon", "year": 1941}, Turn(1942, Season.SPRING)),
      "war_turn"),
     (lambda: japan.collapse_check("tokyo"), "occupied"),
     (lambda: japan.collapse_check(["kyoto"]), "occupied"),
@@ -456,7 +456,7 @@ def test_bad_arguments_are_refused(call, named):
 
 @given(st.integers(0, 5000), st.integers(0, 500))
 def test_updated_losses_conserve_brps(brps, remnant):
-    modifier, left = japan.loss_modifier(Edition.UPDATED, brps, remnant)
+    modifier, left = japan_clock.loss_modifier(Edition.UPDATED, brps, remnant)
     assert 0 <= modifier <= 2
     assert brps + remnant == 50 * modifier + left
     assert left >= 0
@@ -466,19 +466,19 @@ def test_updated_losses_conserve_brps(brps, remnant):
 
 @given(st.integers(0, 5000))
 def test_original_losses_never_carry(brps):
-    modifier, left = japan.loss_modifier(Edition.ORIGINAL, brps)
+    modifier, left = japan_clock.loss_modifier(Edition.ORIGINAL, brps)
     assert left == 0 and modifier * 25 <= brps < (modifier + 1) * 25
 
 
 @given(st.integers(0, 40))
 def test_european_date_is_bombs_turns_before_spring_1946(bombs):
-    assert Turn(1946, Season.SPRING).turns_since(japan.european_surrender_turn(bombs)) == bombs
+    assert Turn(1946, Season.SPRING).turns_since(japan_surrender.european_surrender_turn(bombs)) == bombs
 
 
 @given(st.integers(0, 30), st.integers(0, 30), st.integers(0, 30), st.integers(0, 30))
 def test_updated_island_modifier_is_antisymmetric(jf, jp, af, ap):
-    j, a = japan.island_groups(jf, jp), japan.island_groups(af, ap)
-    assert japan.island_balance_modifier(Edition.UPDATED, j, a) == -japan.island_balance_modifier(
+    j, a = japan_clock.island_groups(jf, jp), japan_clock.island_groups(af, ap)
+    assert japan_clock.island_balance_modifier(Edition.UPDATED, j, a) == -japan_clock.island_balance_modifier(
         Edition.UPDATED, a, j)
 
 
@@ -559,8 +559,8 @@ def test_no_losses_are_kept_before_the_war_or_in_the_original(edition):
     assert japan.end_of_turn(inputs, before, japan.assess(inputs, before), {}).carry["loss_remnant"] == 0
     no_war = game(edition, turn=Turn(1941, Season.FALL))
     assert japan.end_of_turn(inputs, no_war, japan.assess(inputs, no_war), {}).carry["loss_remnant"] == 0
-    assert japan.losses_tracked(edition, W41, Turn(1941, Season.WINTER))
-    assert not japan.losses_tracked(Edition.ORIGINAL, W41, Turn(1941, Season.WINTER))
+    assert japan_clock.losses_tracked(edition, W41, Turn(1941, Season.WINTER))
+    assert not japan_clock.losses_tracked(Edition.ORIGINAL, W41, Turn(1941, Season.WINTER))
 
 
 @given(st.lists(st.integers(0, 400), min_size=1, max_size=8))

@@ -16,23 +16,27 @@ from awaw_desktop.core.awaw.common import GameContext, Scenario
 from awaw_desktop.core.awaw.japan import (
     _ISLANDS_HELD,
     _NOT_YET,
+    KEY,
+    Assessment,
+    JapanCarry,
+    _losses_before_the_clock,
+    collapse_check,
+    lines,
+)
+from awaw_desktop.core.awaw.japan_clock import (
+    cumulative_clock_started,
+    island_groups,
+    island_lines_counted,
+    loss_modifier,
+    losses_tracked,
+)
+from awaw_desktop.core.awaw.japan_table import (
     CUM_ISLANDS_UPDATED,
     CUM_LOSSES_UPDATED,
     JAPAN_ISLAND_GROUPS,
-    KEY,
     OCCUPIED_OBJECTIVES,
-    Assessment,
-    JapanCarry,
-    _loss_total,
-    _losses_before_the_clock,
-    collapse_check,
-    cumulative_clock_started,
     cumulative_lines,
-    island_groups,
-    island_lines_counted,
-    lines,
-    loss_modifier,
-    losses_tracked,
+    loss_total,
     situation_lines,
 )
 from awaw_desktop.core.frozen import replace
@@ -77,7 +81,7 @@ def old_compute(inputs: Mapping[str, Any], game: GameContext) -> Assessment:
     situation_total = sum(item.points for item in breakdown if item.id in situation_ids)
     this_turn = sum(item.points for item in breakdown if item.id in cumulative_ids)
     loss_values = CUM_LOSSES_UPDATED.validate(inputs.get("enemy_losses", CUM_LOSSES_UPDATED.default()))
-    brps = _loss_total(loss_values)
+    brps = loss_total(loss_values)
     if started:
         modifier, remnant = loss_modifier(edition, brps, carry.loss_remnant)
     elif losses_tracked(edition, carry.war_turn, game.turn):

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from awaw_desktop.core import lines as table_lines
 from awaw_desktop.core.awaw import assess
 from awaw_desktop.core.awaw.common import Edition, Scenario
-from awaw_desktop.core.awaw.tipping import candidate_changes
+from awaw_desktop.core.awaw.tipping_changes import candidate_changes
 from awaw_desktop.core.lines import Choice, Context, Count, Group, Level, LineResult, RulesInputError, evaluate
 
 from .tipping_sessions import sessions

@@ -6,7 +6,7 @@ from pathlib import Path
 from awaw_desktop.core.awaw import britain_surrender as bs
 from awaw_desktop.core.awaw import election, japan
 from awaw_desktop.core.awaw.common import Edition, Scenario
-from awaw_desktop.core.awaw.france_surrender import CONQUEST_READING, brp_outcome
+from awaw_desktop.core.awaw.france_brps import CONQUEST_READING, brp_outcome
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "rules-readings.md").read_text(encoding="utf-8")

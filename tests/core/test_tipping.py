@@ -11,16 +11,8 @@ from hypothesis import strategies as st
 from awaw_desktop.core.awaw import assess, sessionfile
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Status, Turn
 from awaw_desktop.core.awaw.session import Session
-from awaw_desktop.core.awaw.tipping import (
-    Change,
-    TippingCache,
-    apply_changes,
-    candidate_changes,
-    fate,
-    level_words,
-    tipping_points,
-    tipping_steps,
-)
+from awaw_desktop.core.awaw.tipping import TippingCache, apply_changes, fate, level_words, tipping_points, tipping_steps
+from awaw_desktop.core.awaw.tipping_changes import Change, candidate_changes
 from awaw_desktop.core.awaw.tipping_limits import Limits
 from awaw_desktop.core.lines import RulesInputError
 

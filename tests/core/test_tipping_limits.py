@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from awaw_desktop.core.awaw import facts as war_facts
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
-from awaw_desktop.core.awaw.election import TRIGGER, Trigger
+from awaw_desktop.core.awaw.election_table import TRIGGER, Trigger
 from awaw_desktop.core.awaw.session import Session
-from awaw_desktop.core.awaw.tipping import Change, tipping_points
+from awaw_desktop.core.awaw.tipping import tipping_points
+from awaw_desktop.core.awaw.tipping_changes import Change
 from awaw_desktop.core.awaw.tipping_limits import Limits
 
 

@@ -7,7 +7,8 @@ from hypothesis import HealthCheck, given, settings
 
 from awaw_desktop.core.awaw import assess
 from awaw_desktop.core.awaw.common import PowerResult, Status
-from awaw_desktop.core.awaw.tipping import TippingCache, candidate_changes
+from awaw_desktop.core.awaw.tipping import TippingCache
+from awaw_desktop.core.awaw.tipping_changes import candidate_changes
 from awaw_desktop.core.awaw.tipping_probe import Prober, _ResultsView
 from awaw_desktop.core.lines import RulesInputError
 

@@ -122,7 +122,8 @@ def test_a_dropped_generation_is_let_go_of_while_the_cache_is_used() -> None:
 def _tipping_at(level: int, line_id: str, old: int, new: int, reached: int) -> Any:
     """Britain at ``level``, tipped by ``line_id`` from ``old`` to ``new``, which took it to ``reached``."""
     from awaw_desktop.core.awaw.common import Status
-    from awaw_desktop.core.awaw.tipping import Change, PowerTipping, TippingPoint
+    from awaw_desktop.core.awaw.tipping import PowerTipping, TippingPoint
+    from awaw_desktop.core.awaw.tipping_changes import Change
 
     way = "up" if new > old else "down"
     change = Change("britain", line_id, "59.12", old, new, "", abs(new - old), way)
@@ -159,7 +160,8 @@ def test_a_hint_on_a_field_of_a_power_s_own_group_moves_the_same_way() -> None:
     """Britain's naval ratio, say, as one point per 10 Allied factors: 30 factors took it from -2 to +1; with
     2 levels lost elsewhere, 50 are the new hint."""
     from awaw_desktop.core.awaw.common import Status
-    from awaw_desktop.core.awaw.tipping import Change, PowerTipping, TippingPoint, hints
+    from awaw_desktop.core.awaw.tipping import PowerTipping, TippingPoint, hints
+    from awaw_desktop.core.awaw.tipping_changes import Change
     from awaw_desktop.core.lines import FieldSpec, Group
 
     ratio = Group("naval_ratio", "59.22", "Naval ratio", fields=(FieldSpec("allied", "Allied factors"),

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
-from awaw_desktop.core.awaw import assess, britain, france_surrender, sessionfile
+from awaw_desktop.core.awaw import assess, britain, france_colonies, france_surrender, sessionfile
 from awaw_desktop.core.awaw import britain_surrender as bs
 from awaw_desktop.core.awaw.common import LAST_YEAR, Edition, Scenario, Season, Turn
 from awaw_desktop.core.awaw.session import Session, apply_end_of_turn
@@ -267,7 +267,7 @@ def _french_outcome(session: Session, data: st.DataObject) -> Any:
         level_inputs={**session.inputs.get("france", {}), "paris_axis": True},
         vichy=data.draw(st.booleans(), label="vichy"), scenario=session.scenario,
         dice={roll: france_surrender.DieRoll(data.draw(st.integers(1, 6), label=roll), "typed")
-              for roll in france_surrender.ROLLS})
+              for roll in france_colonies.ROLLS})
     try:
         return france_surrender.french_surrender_outcome(request)
     except RulesInputError:  # the wizard shows the reason and records nothing

@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from awaw_desktop.core.awaw import assess, sessionfile
 from awaw_desktop.core.awaw.common import Status
 from awaw_desktop.core.awaw.session import Session
-from awaw_desktop.core.awaw.tipping import Change, session_tipping
+from awaw_desktop.core.awaw.tipping import session_tipping
+from awaw_desktop.core.awaw.tipping_changes import Change
 from awaw_desktop.ui.awaw import tipping_panel
 from awaw_desktop.ui.awaw.main_window import MainWindow
 from awaw_desktop.ui.awaw.status_words import status_text

@@ -6,33 +6,17 @@ sum of modifiers (62.31); NOTES.md fixes how they combine and where the result i
 (62.41-62.42B).  The rule texts of the Original and Updated editions agree on rule 62.
 
 This power is assessed last: it reads Japan, Germany, Britain, France and Russia from
-``game.results``.
+``game.results``.  The lines are in ``election_table``; what a result puts into effect, its restrictions
+and how they are lifted are in ``election_results``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from enum import StrEnum
 from typing import Any
 
-from ..frozen import Frozen, replace
-from ..lines import (
-    Choice,
-    Context,
-    Derived,
-    Escalating,
-    FieldSpec,
-    Flag,
-    Group,
-    Level,
-    Line,
-    LineResult,
-    Option,
-    RulesInputError,
-    Value,
-    evaluate,
-    in_section,
-)
+from ..frozen import Frozen
+from ..lines import Context, Line, LineResult, RulesInputError, evaluate
 from .common import (
     Consequence,
     Edition,
@@ -45,241 +29,30 @@ from .common import (
     TurnOutcome,
     require_range,
 )
+from .election_results import (
+    SEPARATE_PEACE_AT,
+    Implementation,
+    combine,
+    level_in_effect,
+    restrictions,
+    separate_peace_tension,
+)
+from .election_table import (
+    AFTER_ELECTION_LINES,
+    AFTER_ELECTION_LINES_EUROPEAN,
+    DECLARATION_THEATER,
+    EUROPE_LINES,
+    PACIFIC_LINES,
+    TENSIONS,
+    TRIGGER,
+    WAR_ON_NEUTRAL_US,
+    Declaration,
+    Trigger,
+)
 from .levels import signed
 
 KEY = "election"
 TITLE = "U.S. election"
-
-#: Worst result with restrictions short of a separate peace (62.41).
-SEPARATE_PEACE_AT = -7
-#: Tension level after a -7 separate peace (62.41, 62.65); four less per further level.
-SEPARATE_PEACE_TENSION = 46
-#: Four tension points are one election result level (62.52, 62.65).
-TENSION_PER_LEVEL = 4
-
-
-class Trigger(StrEnum):
-    """Why an election is held this turn (62.21)."""
-
-    NONE = "none"          # no election this turn
-    YSS_1945 = "yss_1945"  # after the 1945 YSS: both theaters, combined (62.21A, 62.41)
-    ATOMIC = "atomic"      # German atomic attack on the continental U.S.: Europe only (62.21B, 62.81)
-
-    @property
-    def label(self) -> str:
-        return {
-            Trigger.NONE: "No election this turn",
-            Trigger.YSS_1945: "Election after the 1945 YSS",
-            Trigger.ATOMIC: "Election after a German atomic attack on the U.S.",
-        }[self]
-
-
-# ---------------------------------------------------------------------------------------------
-# Lines (62.31)
-# ---------------------------------------------------------------------------------------------
-
-class TriggerChoice(Choice):
-    """Which event holds an election this turn: at most one may be ticked; adds no points."""
-
-    def validate(self, value: Value) -> tuple[str, ...]:
-        if isinstance(value, str):
-            value = () if value in ("", Trigger.NONE.value) else (value,)
-        chosen = super().validate(value)
-        if len(chosen) > 1:
-            raise RulesInputError(f"{self.label} ({self.id}): tick at most one reason for an election, "
-                                  f"got {', '.join(chosen)}")
-        return chosen
-
-    def points(self, value: Value, context: Context) -> int:
-        self.validate(value)
-        return 0
-
-    def trigger(self, value: Value) -> Trigger:
-        chosen = self.validate(value)
-        return Trigger(chosen[0]) if chosen else Trigger.NONE
-
-
-TRIGGER = TriggerChoice(
-    id="trigger", rule="62.21", label="Election held this turn",
-    help="Tick why an election is held now: after the 1945 YSS (both theaters, added together), or at the end "
-         "of a turn with a successful German atomic attack on the continental U.S. (Europe only). Leave both "
-         "unticked when there is no election.",
-    options=(Option(Trigger.YSS_1945.value, "After the 1945 Year Start Sequence"),
-             Option(Trigger.ATOMIC.value, "German atomic attack on the continental U.S. this turn")),
-)
-
-# Europe
-AXIS_DP = Level(
-    id="axis_dp", rule="62.31", label="Axis DP level", sign=-1, minimum=-60, maximum=99,
-    help="Subtract the Axis DP level, neutral Italian DPs included, worked out when the election is held.",
-)
-ATOMIC_ON_BRITAIN = Escalating(
-    id="atomic_on_britain_us", moves="up", rule="62.31", label="Atomic attacks on Britain or the U.S. Atlantic box",
-    help="Atomic attacks on a hex in Britain or on the U.S. Atlantic box: -3 for the first, -2 more for the "
-         "second, -1 more for each one after that.",
-    sign=-1, maximum=30, unit="attacks",
-)
-
-
-def _britain(context: Context) -> tuple[bool, int | None]:
-    return bool(context.get("britain.in_surrender", False)), context.get("britain.surrender_level")
-
-
-def _british_surrender_level(context: Context) -> tuple[int, str]:
-    in_surrender, level = _britain(context)
-    if not in_surrender:
-        return 0, "Britain is not in surrender"
-    if level is None:
-        return 0, "British surrender level unknown"
-    return int(level) + 5, f"British surrender level {signed(int(level))}"
-
-
-BRITISH_SURRENDER_LEVEL = Derived(
-    id="british_surrender_level", rule="62.31", label="British surrender level",
-    help="While Britain is in surrender: -1 for each level below -5, +1 for each level above -5 (so -10 gives -5 "
-         "and 0 gives +5). Read from the Britain tab.",
-    compute=_british_surrender_level,
-)
-
-
-def _britain_not_in_surrender(context: Context) -> tuple[int, str]:
-    in_surrender, _ = _britain(context)
-    return (0, "Britain is in surrender") if in_surrender else (5, "Britain is not in surrender")
-
-
-BRITAIN_FIGHTING = Derived(
-    id="britain_not_in_surrender", rule="62.31", label="Britain not in surrender",
-    help="+5 while Britain is not in a state of surrender (from the Britain tab).",
-    compute=_britain_not_in_surrender,
-)
-ALLIED_DP = Level(
-    id="allied_dp", rule="62.31", label="Allied DP level", sign=1, minimum=-60, maximum=99,
-    help="Add the Allied DP level, neutral Russian DPs included, worked out when the election is held. British "
-         "and Russian DP levels may be negative here (62.32).",
-)
-
-
-def _japan_surrendered(context: Context) -> tuple[int, str]:
-    return (10, "Japan has surrendered") if context.get("japan.surrendered", False) else (0, "")
-
-
-JAPAN_SURRENDERED = Derived(
-    id="japan_surrendered", rule="62.31", label="Japan has surrendered",
-    help="+10 in Europe once Japan has surrendered (from the Japan tab).",
-    compute=_japan_surrendered,
-)
-
-# Pacific
-
-
-def _japanese_resistance(context: Context) -> tuple[int, str]:
-    if context.get("japan.surrendered", False):
-        return 0, "Japan has surrendered: counted as 0"
-    level = context.get("japan.level")
-    if level is None:
-        return 0, "Japan not assessed"
-    return -int(level), f"Japanese resistance {signed(int(level))}"
-
-
-JAPANESE_RESISTANCE = Derived(
-    id="japanese_resistance", rule="62.31", label="Japanese resistance level",
-    help="Subtract the Japanese resistance level (0 once Japan has surrendered), from the Japan tab.",
-    compute=_japanese_resistance,
-)
-JAPAN_DECLARED_WAR = Flag(
-    id="japan_declared_war", moves="up", rule="62.31", label="Japan declared war on the U.S.", value=20,
-    help="+20 in the Pacific if it was Japan that declared war on the U.S.",
-)
-
-
-def _germany_surrendered(context: Context) -> tuple[int, str]:
-    return (10, "Germany has surrendered") if context.get("germany.surrendered", False) else (0, "")
-
-
-GERMANY_SURRENDERED = Derived(
-    id="germany_surrendered", rule="62.31", label="Germany has surrendered",
-    help="+10 in the Pacific once Germany has surrendered (from the Germany tab).",
-    compute=_germany_surrendered,
-)
-
-
-def _no_points(values: Mapping[str, int]) -> int:
-    return 0
-
-
-def _tensions_explain(values: Mapping[str, int]) -> str:
-    return f"USAT {values['usat']}, USJT {values['usjt']}"
-
-
-TENSIONS = Group(
-    id="tensions", rule="62.5", label="Current U.S. tension levels (no points)",
-    help="USAT and USJT now. After an adverse election they are recorded again: every four points they rise "
-         "lifts the restrictions in that theater by one level (62.52). They add nothing to the election result. "
-         "Leave out of USAT the reduction of a German conciliation made since the election in effect: the app "
-         "takes it from the Britain tab (59.75B, line below).",
-    reading="62.51-62.52: after a result short of a separate peace, the tension level entered when the election "
-            "is held is the starting point; after a separate peace it is set by 62.65.",
-    fields=(FieldSpec("usat", "USAT level", 0, 120), FieldSpec("usjt", "USJT level", 0, 120)),
-    score=_no_points, explain=_tensions_explain,
-)
-
-
-def _conciliation_note(context: Context) -> tuple[int, str]:
-    reduction = int(context.get("britain.usat_reduction", 0) or 0)
-    if not reduction:
-        return 0, "no German conciliation recorded"
-    when = context.get("britain.surrender_turn")
-    counted = bool(context.get("conciliation_counted", False))
-    text = f"USAT -{reduction} from the British surrender{' of ' + when.title if isinstance(when, Turn) else ''}"
-    if counted:
-        return 0, text + ": subtracted from the USAT entered above (62.52)"
-    return 0, text + ": before the election result now in effect, so already part of its starting tension"
-
-
-USAT_CONCILIATION = Derived(
-    id="usat_conciliation", rule="59.75B", label="USAT lowered by German conciliation (no points)",
-    help="When Germany returned or did not take British concessions, the USAT level falls by two per concession "
-         "point (59.75B, 62.65). The reduction is read from the Britain tab's carried values.",
-    reading="59.75B / 62.65: the USAT entered above is the tension track without the one-time conciliation "
-            "reduction of the most recent British surrender; when that surrender came at or after the election "
-            "whose result is in effect, the app subtracts the reduction before counting 62.52's four points a "
-            "level (an earlier surrender is already part of the tension at the election).",
-    compute=_conciliation_note,
-)
-
-
-class Declaration(StrEnum):
-    """Who declared war on a neutral U.S. this turn (62.72)."""
-
-    GERMANY = "germany"
-    JAPAN = "japan"
-
-
-#: 62.72: a declaration of war lifts the election restrictions in the declaring power's theater.
-DECLARATION_THEATER: dict[Declaration, str] = {Declaration.GERMANY: "europe", Declaration.JAPAN: "pacific"}
-
-WAR_ON_NEUTRAL_US = Choice(
-    id="war_on_neutral_us", rule="62.72", label="Declared war on the neutral U.S. this turn", each=0,
-    help="Tick Germany or Japan if it declared war on the U.S. this turn while the U.S. was neutral in its "
-         "theater: the U.S. resumes full participation there at once and the election restrictions there end. "
-         "No points; cleared at the end of the turn.",
-    reading="62.72: ticked only when the U.S. was neutral in that theater; the app lifts whatever election "
-            "result is in effect there (a result held this turn included). After a U.S. defeat by atomic attack "
-            "(62.82) the U.S. may never reenter, so a declaration lifts nothing.",
-    options=(Option(Declaration.GERMANY.value, "Germany (Europe)"), Option(Declaration.JAPAN.value, "Japan (Pacific)")),
-    per_turn=True,
-)
-
-EUROPE_LINES: tuple[Line, ...] = (AXIS_DP, ATOMIC_ON_BRITAIN, BRITISH_SURRENDER_LEVEL, BRITAIN_FIGHTING,
-                                  ALLIED_DP, JAPAN_SURRENDERED)
-PACIFIC_LINES: tuple[Line, ...] = (JAPANESE_RESISTANCE, JAPAN_DECLARED_WAR, GERMANY_SURRENDERED)
-EUROPE_LINES = in_section("Europe", EUROPE_LINES)
-PACIFIC_LINES = in_section("Pacific", PACIFIC_LINES)
-_AFTER = "After an election (62.5-62.7)"
-_EUROPEAN_DECLARATION = replace(WAR_ON_NEUTRAL_US, options=WAR_ON_NEUTRAL_US.options[:1])
-AFTER_ELECTION_LINES: tuple[Line, ...] = in_section(_AFTER, (TENSIONS, USAT_CONCILIATION, WAR_ON_NEUTRAL_US))
-AFTER_ELECTION_LINES_EUROPEAN: tuple[Line, ...] = in_section(_AFTER, (TENSIONS, USAT_CONCILIATION,
-                                                                      _EUROPEAN_DECLARATION))
 
 
 def lines(edition: Edition, scenario: Scenario) -> tuple[Line, ...]:
@@ -428,178 +201,6 @@ def _table(inputs: Mapping[str, Any], game: GameContext) -> _Table:
         breakdown = tuple(LineResult(item.id, item.rule, item.label, item.value, 0, _NOT_COUNTED_ATOMIC)
                           if item.id in _PACIFIC_IDS else item for item in breakdown)
     return _Table(context, trigger, breakdown, theaters)
-
-
-class Implementation(Frozen):
-    """What an election puts into effect in each theater (62.41-62.42, 62.46, 62.8).
-
-    ``europe_result`` / ``pacific_result``: the result implemented there (0 or less), or None when the
-    war goes on there without election restrictions."""
-
-    trigger: Trigger
-    held: bool
-    europe: int
-    pacific: int
-    combined: int | None
-    europe_result: int | None
-    pacific_result: int | None
-    us_defeated: bool = False
-    lifts_europe_restrictions: bool = False
-    explanation: str = ""
-
-    @property
-    def separate_peace_europe(self) -> bool:
-        return self.europe_result is not None and self.europe_result <= SEPARATE_PEACE_AT
-
-    @property
-    def separate_peace_pacific(self) -> bool:
-        """After an atomic defeat the Pacific has a separate peace without a result of its own (62.82)."""
-        return self.us_defeated or (self.pacific_result is not None and self.pacific_result <= SEPARATE_PEACE_AT)
-
-    @property
-    def adverse(self) -> bool:
-        return self.europe_result is not None or self.pacific_result is not None
-
-
-def combine(europe: int, pacific: int, trigger: Trigger | str, scenario: Scenario) -> Implementation:
-    """Where the election result is implemented.
-
-    1945 YSS: the theaters are added; 1 or more: no effect.  Otherwise (62.42B) if only one theater is 0
-    or less the combined total is implemented there and the war goes on unrestricted in the other; if
-    both are, each theater's own result is implemented in it.  European scenario: the Pacific result is 0
-    and disregarded (62.46A); Pacific scenario: no election (62.46B).  Atomic attack: Europe only, all or
-    nothing (62.81-62.83): -7 or worse is a separate peace in both theaters and a U.S. defeat; anything
-    better has no effect and lifts existing European restrictions."""
-    require_range("europe", europe, -999, 999)
-    require_range("pacific", pacific, -999, 999)
-    try:
-        trigger = Trigger(trigger)
-    except ValueError as error:
-        raise RulesInputError(f"trigger: {trigger!r} is not one of {', '.join(t.value for t in Trigger)}") from error
-    if not isinstance(scenario, Scenario):
-        raise RulesInputError(f"scenario: expected a Scenario, got {scenario!r}")
-    if trigger is Trigger.NONE:
-        return Implementation(trigger, False, europe, pacific, None, None, None,
-                              explanation="No U.S. election is held this turn (62.21).")
-    if scenario is Scenario.PACIFIC:
-        return Implementation(trigger, False, europe, pacific, None, None, None,
-                              explanation="Pacific scenario: there is no U.S. election (62.46B).")
-    if trigger is Trigger.ATOMIC:
-        # 62.31, 62.81: only the European calculation is made; the Pacific sum plays no part.
-        if europe <= SEPARATE_PEACE_AT:
-            return Implementation(trigger, True, europe, 0, europe, europe, None, us_defeated=True,
-                                  explanation=f"European result {signed(europe)}: the U.S. signs a separate peace with "
-                                              "Germany and Japan and is defeated (62.82).")
-        return Implementation(trigger, True, europe, 0, europe, None, None, lifts_europe_restrictions=True,
-                              explanation=f"European result {signed(europe)}: the atomic attack fails to force a "
-                                          "separate peace; every U.S. restriction in Europe is lifted (62.83).")
-    if scenario is Scenario.EUROPEAN:
-        if europe >= 1:
-            return Implementation(trigger, True, europe, 0, europe, None, None,
-                                  explanation=f"Result {signed(europe)}: U.S. policy is unchanged (62.42A).")
-        return Implementation(trigger, True, europe, 0, europe, europe, None,
-                              explanation=f"Result {signed(europe)} is implemented in Europe (European scenario: the "
-                                          "Pacific is disregarded, 62.46A).")
-    combined = europe + pacific
-    if combined >= 1:
-        return Implementation(trigger, True, europe, pacific, combined, None, None,
-                              explanation=f"Combined result {signed(combined)}: U.S. policy is unchanged (62.42A).")
-    if europe <= 0 and pacific <= 0:
-        return Implementation(trigger, True, europe, pacific, combined, europe, pacific,
-                              explanation=f"The Axis wins in both theaters: Europe {signed(europe)} and Pacific "
-                                          f"{signed(pacific)}, each in its own theater (62.42B).")
-    if europe <= 0:
-        return Implementation(trigger, True, europe, pacific, combined, combined, None,
-                              explanation=f"The Axis wins in Europe: the combined {signed(combined)} is implemented in "
-                                          "Europe; the Pacific war goes on (62.42B).")
-    return Implementation(trigger, True, europe, pacific, combined, None, combined,
-                          explanation=f"The Axis wins in the Pacific: the combined {signed(combined)} is "
-                                      "implemented in the Pacific; the European war goes on (62.42B).")
-
-
-_RESULTS: dict[int, str] = {
-    0: "The U.S. stops all offensive economic warfare (strategic and conventional bombing, submarine warfare, "
-       "flying bombs and rockets) and may not make atomic attacks.",
-    -1: "U.S. forces may not start or continue ground attacks at odds below 2:1.",
-    -2: "The U.S. may not mount full offensives.",
-    -3: "U.S. forces may not carry out any offensive operations.",
-    -4: "U.S. forces may not take part in attrition combat.",
-    -5: "U.S. ground units may not leave the U.S. box.",
-    -6: "U.S. air units may not leave the U.S. box.",
-}
-
-
-def separate_peace_tension(result: int) -> int | None:
-    """Tension level after a separate peace (62.41, 62.65): 46 at -7, four less for each further level
-    (-8: 42, -9: 38); None when the result is -6 or better (no separate peace)."""
-    require_range("result", result, -999, 999)
-    if result > SEPARATE_PEACE_AT:
-        return None
-    return SEPARATE_PEACE_TENSION - TENSION_PER_LEVEL * (SEPARATE_PEACE_AT - result)
-
-
-#: 62.44: with Britain surrendered, the restrictions of results 0 to -4 bind Britain too.
-BRITAIN_BOUND_FROM = -4
-
-
-def levels_in_force(result: int | None) -> tuple[int, ...]:
-    """The result levels a theater's result puts in force, worst first (62.41: "each result includes all
-    higher number results"): -3 gives -3, -2, -1, 0; -7 or worse gives the separate peace (shown as -7)
-    and every restriction from -6 to 0 as well.  None or 1 or more: nothing."""
-    if result is None:
-        return ()
-    require_range("result", result, -999, 999)
-    if result >= 1:
-        return ()
-    return tuple(range(max(result, SEPARATE_PEACE_AT), 1))
-
-
-def britain_bound_levels(result: int | None, britain_in_surrender: bool) -> tuple[int, ...]:
-    """The levels in force that also bind a surrendered Britain (62.44: results 0 to -4)."""
-    if not britain_in_surrender:
-        return ()
-    return tuple(level for level in levels_in_force(result) if level >= BRITAIN_BOUND_FROM)
-
-
-def restrictions(result: int | None, britain_in_surrender: bool = False) -> tuple[Consequence, ...]:
-    """Everything a result implemented in a theater brings (62.41, cumulative): a separate peace at -7
-    or less, then every restriction from -6 to 0 (they bind the U.S. once it returns, 62.71), then who
-    they bind (62.44).  Nothing for None or 1 or more."""
-    levels = levels_in_force(result)
-    if not levels:
-        return ()
-    assert result is not None
-    out: list[Consequence] = []
-    if result <= SEPARATE_PEACE_AT:
-        tension = separate_peace_tension(result)
-        out += [
-            Consequence("62.41", f"({signed(result)}) The U.S. signs a separate peace in this theater; its tension "
-                                 f"level there is set to {tension} (62.65)."),
-            Consequence("62.6", "U.S. units leave the theater as 62.61-62.62 say; American BRP grants there follow "
-                                "the tension level (62.45)."),
-        ]
-    out += [Consequence("62.41", f"({signed(level)}) {_RESULTS[level]}" if level else f"(0) {_RESULTS[0]}")
-            for level in levels if level in _RESULTS]
-    applies = "only to American units, American-built partisans included"
-    shared = britain_bound_levels(result, britain_in_surrender)
-    if shared:
-        span = "0" if len(shared) == 1 else f"0 to {signed(min(shared))}"
-        out.append(Consequence("62.44", f"Restrictions apply {applies}; Britain has surrendered, so the "
-                                        f"restrictions of results {span} bind Britain too."))
-    else:
-        out.append(Consequence("62.44", f"Restrictions apply {applies}."))
-    return tuple(out)
-
-
-def level_in_effect(result: int, baseline_tension: int, tension_now: int) -> int | None:
-    """The election level in effect after a rise in tensions (62.52, 62.71): one level better per four
-    points above the tension recorded at the election (or set by 62.65); None once the level would be 1
-    or more (no restrictions).  A fall below the baseline never makes the result worse than it was."""
-    require_range("result", result, -999, 0)
-    require_range("baseline_tension", baseline_tension, -999, 999)
-    require_range("tension_now", tension_now, -999, 999)
-    level = result + max(0, (tension_now - baseline_tension) // TENSION_PER_LEVEL)
-    return None if level >= 1 else level
 
 
 def allied_defeat(game: GameContext) -> tuple[bool, str]:

@@ -1,6 +1,7 @@
-"""The French surrender wizard's procedures: colonies (58.53), Free French and Vichy forces (58.6),
-the French fleet (58.64) and the BRPs (58.7), and :func:`french_surrender_outcome`, which puts
-everything together from one request.
+"""The French surrender wizard's procedures: :func:`french_surrender_outcome`, which puts everything
+together from one request, the fleet count of the level page (58.21C), and when the wizard may open and
+what its Finish records.  The parts it puts together are in ``france_colonies`` (58.53), ``france_forces``
+(Free French and Vichy forces, 58.6, and the fleet, 58.64) and ``france_brps`` (58.31, 58.531C, 58.71).
 
 All functions are pure; inputs and outputs are frozen dataclasses, so a wizard only gathers the
 answers and shows the results.
@@ -9,7 +10,6 @@ answers and shows the results.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from enum import StrEnum
 from typing import Any
 
 from ..frozen import Frozen, field
@@ -18,7 +18,6 @@ from . import facts as war_facts
 from .common import Consequence, Edition, PowerResult, Scenario, Status, Turn, require_range
 from .france import (
     KEY,
-    MAX_LEVEL,
     PARIS,
     US_AT_WAR,
     clamp_level,
@@ -32,62 +31,12 @@ from .france import (
     turn_from_json,
     vichy_allowed,
 )
+from .france_brps import BrpOutcome, axis_key_areas, brp_outcome
+from .france_colonies import ROLLS, Alignment, Colony, ColonyOutcome, Control, check_bool, resolve_colonies
+from .france_forces import FleetAllocation, ForceLevel, Ships, allocate_fleet, free_french_forces, vichy_forces
 from .levels import signed
 from .session import DieRoll as SessionDieRoll
 from .session import HistoryEntry, Session
-
-# --------------------------------------------------------------------------------------------------
-# Colonies (58.53)
-# --------------------------------------------------------------------------------------------------
-
-
-class Colony(StrEnum):
-    LEBANON_SYRIA = "lebanon_syria"
-    MOROCCO = "morocco"
-    ALGERIA = "algeria"
-    TUNISIA = "tunisia"
-
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return {"lebanon_syria": "Lebanon-Syria", "morocco": "Morocco", "algeria": "Algeria",
-                "tunisia": "Tunisia"}[self.value]
-
-    @property
-    def free_french_at_most(self) -> int:
-        """58.531D/E: the highest modified roll that makes the colony Free French."""
-        return {"lebanon_syria": 3, "morocco": 3, "algeria": 2, "tunisia": 1}[self.value]
-
-    @property
-    def roll(self) -> str:
-        """Which of the two dice decides the colony (58.531)."""
-        return "lebanon_syria" if self is Colony.LEBANON_SYRIA else "north_africa"
-
-
-#: 58.531: the two dice and the colonies each decides.
-ROLLS: dict[str, tuple[Colony, ...]] = {
-    "lebanon_syria": (Colony.LEBANON_SYRIA,),
-    "north_africa": (Colony.TUNISIA, Colony.ALGERIA, Colony.MOROCCO),
-}
-
-
-class Control(StrEnum):
-    """Who holds a colony when France surrenders."""
-
-    FRENCH = "french"
-    AXIS = "axis"        # 58.533: no roll, stays an Axis conquest
-    BRITISH = "british"  # 58.534: no roll, becomes Free French
-
-
-class Alignment(StrEnum):
-    FREE_FRENCH = "free-french"
-    VICHY = "vichy"
-    INDEPENDENT = "independent"
-    AXIS = "axis"
-
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return {"free-french": "Free French", "vichy": "Vichy French", "independent": "independent neutral",
-                "axis": "Axis conquest"}[self.value]
 
 
 class DieRoll(Frozen):
@@ -113,334 +62,6 @@ class DieRoll(Frozen):
         if not isinstance(data, Mapping):
             raise RulesInputError(f"die: expected a value and a source, got {data!r}")
         return cls(data.get("value"), data.get("source", "typed"))  # type: ignore[arg-type]
-
-
-class ColonyOutcome(Frozen):
-    colony: Colony
-    control: Control
-    alignment: Alignment
-    rule: str
-    die: int | None = None
-    modified: int | None = None   # die + level + 3 if Vichy
-    text: str = ""
-
-
-def _check_level(level: int) -> int:
-    return require_range("level (the French surrender level, after 58.22)", level, -MAX_LEVEL, MAX_LEVEL)
-
-
-def _check_bool(name: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise RulesInputError(f"{name}: expected true or false, got {value!r}")
-    return value
-
-
-def colony_outcome(colony: Colony, die: int | None, level: int, vichy: bool,
-                   control: Control = Control.FRENCH) -> ColonyOutcome:
-    """58.531-58.534: one colony's alignment.  The die is modified by the (clamped) surrender level and +3
-    with Vichy France; Lebanon-Syria and Morocco are Free French on 3 or less, Algeria on 2 or less,
-    Tunisia on 1 or less; otherwise Vichy (with Vichy France) or independent (without, 58.532).
-    Colonies held by the Axis or Britain do not roll."""
-    colony, control = Colony(colony), Control(control)
-    _check_level(level)
-    _check_bool("vichy", vichy)
-    if control is Control.AXIS:
-        return ColonyOutcome(colony, control, Alignment.AXIS, "58.533",
-                             text=f"{colony.title}: held by the Axis, no roll; it stays an Axis conquest.")
-    if control is Control.BRITISH:
-        return ColonyOutcome(colony, control, Alignment.FREE_FRENCH, "58.534",
-                             text=f"{colony.title}: held by Britain, no roll; it becomes Free French.")
-    if die is None:
-        raise RulesInputError(f"die: a die roll is needed for {colony.title}")
-    require_range(f"die for {colony.title}", die, 1, 6)
-    modified = die + level + (3 if vichy else 0)
-    parts = f"die {die}, level {signed(level)}" + (", Vichy +3" if vichy else "") + f" = {modified}"
-    if modified <= colony.free_french_at_most:
-        alignment, rule = Alignment.FREE_FRENCH, "58.531D" if colony is Colony.LEBANON_SYRIA else "58.531E"
-    elif vichy:
-        alignment, rule = Alignment.VICHY, "58.531B"
-    else:
-        alignment, rule = Alignment.INDEPENDENT, "58.532A"
-    return ColonyOutcome(colony, control, alignment, rule, die, modified,
-                         f"{colony.title}: {parts}: {alignment.title} (Free French on "
-                         f"{colony.free_french_at_most} or less).")
-
-
-def resolve_colonies(level: int, vichy: bool, dice: Mapping[str, int | None],
-                     control: Mapping[Colony, Control] | None = None) -> tuple[ColonyOutcome, ...]:
-    """All four colonies, with one die for Lebanon-Syria and one for French North Africa (58.531).
-    ``dice`` is keyed "lebanon_syria" / "north_africa"; a die may be None only when every colony it
-    decides is held by the Axis or Britain."""
-    control = {Colony(key): Control(value) for key, value in (control or {}).items()}
-    unknown = set(dice) - set(ROLLS)
-    if unknown:
-        raise RulesInputError(f"dice: unknown roll(s) {', '.join(sorted(unknown))}; expected lebanon_syria, "
-                              "north_africa")
-    out: list[ColonyOutcome] = []
-    for roll, colonies in ROLLS.items():
-        needed = any(control.get(colony, Control.FRENCH) is Control.FRENCH for colony in colonies)
-        die = dice.get(roll)
-        if needed and die is None:
-            raise RulesInputError(f"dice.{roll}: a die roll is needed for "
-                                  f"{', '.join(c.title for c in colonies)}")
-        out.extend(colony_outcome(colony, die, level, vichy, control.get(colony, Control.FRENCH))
-                   for colony in colonies)
-    return tuple(out)
-
-
-# --------------------------------------------------------------------------------------------------
-# Forces (58.61-58.63)
-# --------------------------------------------------------------------------------------------------
-
-
-class ForceLevel(Frozen):
-    """A Free French or Vichy force (58.612: infantry, AAF and destroyers in factors; armor, named ships
-    and cruisers in units)."""
-
-    infantry: int = 0
-    armor: int = 0
-    armor_type: str = "3-5"
-    aaf: int = 0
-    named_ships: int = 0
-    cruisers: int = 0
-    destroyers: int = 0
-
-    def describe(self) -> str:
-        parts = [f"{self.infantry} infantry factors" if self.infantry else "",
-                 f"{self.armor} {self.armor_type} armor unit" if self.armor else "",
-                 f"{self.aaf} AAF" if self.aaf else "",
-                 f"{self.named_ships} named ship(s)" if self.named_ships else "",
-                 f"{self.cruisers} cruiser(s)" if self.cruisers else "",
-                 f"{self.destroyers} destroyer factors" if self.destroyers else ""]
-        return ", ".join(part for part in parts if part) or "none"
-
-
-# (infantry, 3-5 armor, AAF, named ships, cruisers, destroyers) by level, +3 first.
-_FREE_FRENCH_WITH_VICHY: dict[int, tuple[int, ...]] = {
-    3: (0, 0, 0, 0, 0, 0), 2: (1, 0, 0, 0, 0, 0), 1: (2, 0, 0, 0, 0, 0), 0: (3, 0, 0, 0, 0, 0),
-    -1: (6, 0, 0, 0, 1, 1), -2: (6, 0, 1, 1, 1, 1), -3: (6, 0, 2, 1, 2, 2),
-}
-_FREE_FRENCH_WITHOUT_VICHY: dict[int, tuple[int, ...]] = {
-    3: (3, 0, 0, 0, 0, 0), 2: (6, 0, 0, 0, 1, 1), 1: (6, 0, 1, 1, 1, 1), 0: (6, 0, 2, 1, 2, 2),
-    -1: (9, 0, 2, 1, 2, 5), -2: (12, 0, 2, 1, 3, 6), -3: (9, 1, 2, 2, 3, 6),
-}
-_VICHY: dict[int, tuple[int, ...]] = {
-    3: (12, 1, 3, 2, 3, 6), 2: (15, 0, 3, 1, 3, 6), 1: (12, 0, 3, 1, 2, 5), 0: (12, 0, 2, 1, 2, 2),
-    -1: (12, 0, 1, 1, 1, 1), -2: (12, 0, 0, 0, 1, 1), -3: (10, 0, 0, 0, 0, 0),
-}
-
-
-def _force(row: tuple[int, ...], armor_type: str) -> ForceLevel:
-    infantry, armor, aaf, named, cruisers, destroyers = row
-    return ForceLevel(infantry, armor, armor_type if armor else "3-5", aaf, named, cruisers, destroyers)
-
-
-def _check_armor(edition: Edition, french_4_5_armor: bool) -> None:
-    _check_bool("french_4_5_armor", french_4_5_armor)
-    if french_4_5_armor and edition is not Edition.UPDATED:
-        raise RulesInputError("french_4_5_armor: France can have a 4-5 armor unit only with Gathering Storm "
-                              "research (58.613, updated edition, not classic)")
-
-
-def free_french_forces(level: int, vichy: bool, edition: Edition = Edition.UPDATED,
-                       french_4_5_armor: bool = False) -> ForceLevel:
-    """58.621 table (the same in every edition); 58.613A: at -3 without Vichy France the armor unit is a
-    4-5 if France had one from Gathering Storm research (updated edition only)."""
-    _check_level(level)
-    _check_bool("vichy", vichy)
-    _check_armor(Edition(edition), french_4_5_armor)
-    table = _FREE_FRENCH_WITH_VICHY if vichy else _FREE_FRENCH_WITHOUT_VICHY
-    return _force(table[level], "4-5" if french_4_5_armor and level == -3 and not vichy else "3-5")
-
-
-def vichy_forces(level: int, vichy: bool, edition: Edition = Edition.UPDATED,
-                 french_4_5_armor: bool = False) -> ForceLevel:
-    """58.631 table; no Vichy France, no Vichy forces.  58.613B: at +3 the armor unit is a 4-5 if France
-    had one from Gathering Storm research (updated edition only)."""
-    _check_level(level)
-    _check_bool("vichy", vichy)
-    _check_armor(Edition(edition), french_4_5_armor)
-    if not vichy:
-        return ForceLevel()
-    return _force(_VICHY[level], "4-5" if french_4_5_armor and level == 3 else "3-5")
-
-
-# --------------------------------------------------------------------------------------------------
-# The fleet (58.64)
-# --------------------------------------------------------------------------------------------------
-
-
-class Ships(Frozen):
-    """Named ships and cruisers by unit, destroyers by factor."""
-
-    named_ships: int = 0
-    cruisers: int = 0
-    destroyers: int = 0
-
-    def __post_init__(self) -> None:
-        for name in ("named_ships", "cruisers", "destroyers"):
-            require_range(name, getattr(self, name), 0, 200)
-
-    def describe(self) -> str:
-        parts = [f"{self.named_ships} named ship(s)" if self.named_ships else "",
-                 f"{self.cruisers} cruiser(s)" if self.cruisers else "",
-                 f"{self.destroyers} destroyer factors" if self.destroyers else ""]
-        return ", ".join(part for part in parts if part) or "none"
-
-    @classmethod
-    def wanted(cls, force: ForceLevel) -> Ships:
-        return cls(force.named_ships, force.cruisers, force.destroyers)
-
-
-class FleetAllocation(Frozen):
-    """58.611, 58.642, 58.643: what each side gets from the existing French ships."""
-
-    free_french: Ships
-    vichy: Ships
-    free_french_short: Ships   # asked for by the table but not there: lost (58.643)
-    vichy_short: Ships
-    left_over: Ships           # taken by neither side
-
-    def consequences(self) -> tuple[Consequence, ...]:
-        out = [Consequence("58.642", f"Free French ships: {self.free_french.describe()}; Vichy ships: "
-                                     f"{self.vichy.describe()}. Damaged and row-'2' ships count at full value "
-                                     "and may be repaired.")]
-        if self.free_french_short != Ships() or self.vichy_short != Ships():
-            out.append(Consequence("58.643", f"Not enough French ships: the Free French lose "
-                                             f"{self.free_french_short.describe()}, Vichy loses "
-                                             f"{self.vichy_short.describe()} (no substitutions)."))
-        if self.left_over != Ships():
-            out.append(Consequence("58.61", f"French ships taken by neither side ({self.left_over.describe()}) "
-                                            "are removed from play."))
-        return tuple(out)
-
-
-def allocate_fleet(existing_ships: Ships, free_french: ForceLevel, vichy: ForceLevel) -> FleetAllocation:
-    """The Free French pick first (58.611), then Vichy from what is left; each type short is lost
-    (58.643).  ``existing_ships`` counts every French ship that exists when France surrenders, damaged
-    ones and unfinished ones on the '2' or 'Launch' rows included, at full value (58.642, table note)."""
-    if not isinstance(existing_ships, Ships):
-        raise RulesInputError(f"existing_ships: expected a count of ships, got {existing_ships!r}")
-    ff_want, vichy_want = Ships.wanted(free_french), Ships.wanted(vichy)
-    names = ("named_ships", "cruisers", "destroyers")
-    ff = {n: min(getattr(ff_want, n), getattr(existing_ships, n)) for n in names}
-    rest = {n: getattr(existing_ships, n) - ff[n] for n in names}
-    vi = {n: min(getattr(vichy_want, n), rest[n]) for n in names}
-    return FleetAllocation(
-        free_french=Ships(**ff), vichy=Ships(**vi),
-        free_french_short=Ships(**{n: getattr(ff_want, n) - ff[n] for n in names}),
-        vichy_short=Ships(**{n: getattr(vichy_want, n) - vi[n] for n in names}),
-        left_over=Ships(**{n: rest[n] - vi[n] for n in names}),
-    )
-
-
-# --------------------------------------------------------------------------------------------------
-# BRPs (58.31, 58.531C, 58.71)
-# --------------------------------------------------------------------------------------------------
-
-KEY_AREAS: dict[str, int] = {"paris": 20, "lyon": 10, "marseilles": 10}
-VICHY_BRPS = 20
-UPDATED_CONQUEST_VALUE = 20
-#: Original 58.71 (BRP base at the surrender - 40) says nothing of a base below 40 (also in
-#: resources/readings/france.md and docs/rules-readings.md).
-CONQUEST_READING = ("58.71 (original) gives the BRP base at the surrender minus 40 and says nothing of a base below "
-                    "40: the conquest value is then 0, never negative (our reading).")
-
-
-class BrpOutcome(Frozen):
-    conquest_value: int                 # France as a conquest (58.71), to the conqueror
-    key_areas: Mapping[str, int]        # Axis-held key economic areas and their values
-    vichy_value: int                    # Vichy France: 20 + its colonies (58.31A); 0 without Vichy
-    axis_vichy_share: int               # 58.31B: the 20 Vichy BRPs go to the Axis without Vichy France
-    free_french_colonies: int           # to Britain, prorated, next Allied player turn (58.531C)
-
-    def consequences(self, edition: Edition) -> tuple[Consequence, ...]:
-        rule = "58.71"
-        if edition is Edition.ORIGINAL:
-            conquest = (f"France is worth {self.conquest_value} BRPs as a conquest (French BRP base at the surrender "
-                        "minus 40), prorated (35.7) at the conqueror's next player turn (58.72).")
-            if self.conquest_value == 0:
-                conquest += " Reading: " + CONQUEST_READING
-        else:
-            conquest = (f"France is worth {self.conquest_value} BRPs as a German conquest, prorated (35.7) at the "
-                        "conqueror's next player turn (58.72).")
-        out = [Consequence(rule, conquest)]
-        if self.key_areas:
-            areas = ", ".join(f"{name.capitalize()} {value}" for name, value in self.key_areas.items())
-            out.append(Consequence(rule, f"Key economic areas held by the Axis: {areas} "
-                                         f"({sum(self.key_areas.values())} BRPs)."))
-        if self.vichy_value:
-            out.append(Consequence("58.31A", f"Vichy France is worth {self.vichy_value} BRPs (20 plus its "
-                                             "colonies)."))
-        if self.axis_vichy_share:
-            out.append(Consequence("58.31B", f"The Axis receive the {self.axis_vichy_share} Vichy BRPs (not the "
-                                             "colonies that would have been Vichy)."))
-        if self.free_french_colonies:
-            out.append(Consequence("58.531C", f"Britain receives the Free French colonies' {self.free_french_colonies} "
-                                              "BRPs, prorated, at the start of the next Allied player turn."))
-        return tuple(out)
-
-
-def axis_key_areas(paris_axis: bool, lyon_marseilles_axis: tuple[str, ...], vichy: bool,
-                   us_at_war_with_germany: bool = False) -> tuple[str, ...]:
-    """The key economic areas (58.71) the Axis hold once the surrender has handed over the hexes.
-
-    58.411: with the U.S. at war with Germany, French-held hexes go to Britain, so only the areas the Axis
-    already held count.  58.31B: without Vichy France the Axis take every hex of France: all three.
-    58.41 with Vichy France: every non-Vichy hex goes to the Axis, so Paris (northern France, never part of
-    Vichy France, 58.31A) is always Axis; Lyon and Marseilles count only if the Axis already held them --
-    reading (58.41/58.71): a French-held Lyon or Marseilles is taken to lie in Vichy France (the southern
-    part of France, 58.31A); the map decides, and ``key_areas_axis`` on the request may say otherwise."""
-    for name, value in (("paris_axis", paris_axis), ("vichy", vichy),
-                        ("us_at_war_with_germany", us_at_war_with_germany)):
-        _check_bool(name, value)
-    for area in lyon_marseilles_axis:
-        if area not in ("lyon", "marseilles"):
-            raise RulesInputError(f"lyon_marseilles_axis: {area!r} is not one of lyon, marseilles")
-    if vichy and us_at_war_with_germany:
-        raise RulesInputError(f"vichy: {vichy_allowed(True)[1]}")
-    if us_at_war_with_germany:
-        held = (("paris",) if paris_axis else ()) + tuple(lyon_marseilles_axis)
-    elif not vichy:
-        held = tuple(KEY_AREAS)
-    else:
-        held = ("paris", *lyon_marseilles_axis)
-    return tuple(area for area in KEY_AREAS if area in held)
-
-
-def brp_outcome(edition: Edition, vichy: bool, colonies: tuple[ColonyOutcome, ...],
-                colony_brps: Mapping[str, int] | None = None, french_brp_base: int = 60,
-                key_areas_axis: tuple[str, ...] = (), us_at_war_with_germany: bool = False) -> BrpOutcome:
-    """58.71 per edition (original: BRP base at surrender - 40, never below 0; updated: 20), 58.31A/B
-    (Vichy's 20 BRPs plus Vichy colonies, or the 20 to the Axis when the Axis choose not to set up Vichy
-    France) and 58.531C (Free French colonies to Britain).  ``colony_brps`` gives each colony's BRP value
-    (the rules texts here do not list them).
-
-    Reading (58.31 exception, 58.411): when Vichy France may not be set up because the U.S. and Germany are
-    at war, 58.31B does not apply -- the French-held hexes of France go to Britain -- so the Axis do not
-    receive the 20 Vichy BRPs.  Reading (58.531C/58.534): a British-held colony that becomes Free French
-    without a roll counts among the Free French colonies whose BRPs Britain receives."""
-    edition = Edition(edition)
-    _check_bool("vichy", vichy)
-    _check_bool("us_at_war_with_germany", us_at_war_with_germany)
-    if vichy and us_at_war_with_germany:
-        raise RulesInputError(f"vichy: {vichy_allowed(True)[1]}")
-    require_range("french_brp_base", french_brp_base, 0, 500)
-    values = {Colony(key): require_range(f"colony_brps.{key}", value, 0, 100)
-              for key, value in (colony_brps or {}).items()}
-    for area in key_areas_axis:
-        if area not in KEY_AREAS:
-            raise RulesInputError(f"key_areas_axis: {area!r} is not one of paris, lyon, marseilles")
-    conquest = max(0, french_brp_base - 40) if edition is Edition.ORIGINAL else UPDATED_CONQUEST_VALUE
-    vichy_colonies = sum(values.get(c.colony, 0) for c in colonies if c.alignment is Alignment.VICHY)
-    free_colonies = sum(values.get(c.colony, 0) for c in colonies if c.alignment is Alignment.FREE_FRENCH)
-    return BrpOutcome(
-        conquest_value=conquest,
-        key_areas={area: KEY_AREAS[area] for area in KEY_AREAS if area in key_areas_axis},
-        vichy_value=VICHY_BRPS + vichy_colonies if vichy else 0,
-        axis_vichy_share=0 if vichy or us_at_war_with_germany else VICHY_BRPS,
-        free_french_colonies=free_colonies,
-    )
 
 
 # --------------------------------------------------------------------------------------------------
@@ -586,7 +207,7 @@ def french_surrender_outcome(request: FrenchSurrenderRequest) -> FrenchSurrender
         raise RulesInputError(f"level_inputs: France does not surrender: {check.text}")
     level = clamp_level(result.total)
     us_at_war = bool(values["us_at_war_with_germany"])
-    vichy = _check_bool("vichy", request.vichy)
+    vichy = check_bool("vichy", request.vichy)
     allowed, reason = vichy_allowed(us_at_war)
     if vichy and not allowed:
         raise RulesInputError(f"vichy: {reason}")

@@ -23,16 +23,17 @@ Everything here is pure and has no Qt.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, overload
+from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..frozen import Frozen, replace
-from ..lines import Choice, Context, Count, Escalating, Group, Level, Line, Offset, PerN, RulesInputError
+from ..lines import Context, Count, Group, Level, Line, RulesInputError
 from . import assess
 from . import facts as war_facts
 from .common import Consequence, Edition, GameContext, PowerResult, Scenario, Status, Turn
 from .election import allied_defeat
 from .levels import signed
+from .tipping_changes import PLAIN_POINTS, Change, Inputs, Steps, Where, candidate_changes, stored
 from .tipping_limits import Limits
 from .tipping_probe import AssessmentCache, Prober, frozen
 from .tipping_search import finish, first_changes
@@ -40,14 +41,7 @@ from .tipping_search import finish, first_changes
 if TYPE_CHECKING:
     from .session import Session
 
-Inputs = Mapping[str, Mapping[str, Any]]
 Fate = tuple[Any, ...]
-#: Which number a change moves, and which way: (power, line id, field key or None, "up" or "down").
-Where = tuple[str, str, str | None, str]
-
-#: Line kinds whose points are a function of the entered number alone: values that give the same
-#: points are searched once (a subclass with its own ``points`` may read the context: every value).
-_PLAIN_POINTS = {Count.points, PerN.points, Escalating.points, Offset.points, Level.points}
 
 
 # -- fate: what a power's result means for play ------------------------------------------------------
@@ -129,26 +123,6 @@ def fate_text(result: PowerResult, before: PowerResult | None = None) -> str:
     return text
 
 
-# -- changes ------------------------------------------------------------------------------------------
-class Change(Frozen):
-    """One single change to an entered fact: the whole new value of one line."""
-
-    power: str          # whose line
-    line_id: str
-    rule: str           # the line's rule
-    old: Any
-    new: Any
-    text: str           # in a player's words: "Axis-controlled Malta / Singapore: tick Malta"
-    size: int           # how far it moves (1 for a tick or an option)
-    direction: str      # "up", "down" (numbers), "tick", "untick"
-
-    def apply(self, inputs: Inputs) -> dict[str, dict[str, Any]]:
-        """A copy of ``inputs`` with this change made (the original is untouched)."""
-        changed = {power: dict(values) for power, values in inputs.items()}
-        changed.setdefault(self.power, {})[self.line_id] = _stored(self.new)
-        return changed
-
-
 class TippingPoint(Frozen):
     """A change and what it does to one power."""
 
@@ -205,127 +179,6 @@ class PowerTipping(Frozen):
         if self.status is Status.NOT_APPLICABLE:
             return "Not in this scenario: nothing this turn changes its fate."
         return "Next threshold: none within one change, up or down."
-
-
-def _stored(value: Any) -> Any:
-    """The JSON form a session stores (a tuple of options as a list, a group as a dict)."""
-    if isinstance(value, tuple):
-        return list(value)
-    if isinstance(value, Mapping):
-        return dict(value)
-    return value
-
-
-def _number_text(label: str, old: int, new: int) -> str:
-    return f"{label}: {old} -> {new}"   # the new entry; the power's own level follows after the colon
-
-
-def _flag_changes(power: str, line: Line, value: bool) -> Iterator[list[Change]]:
-    text = f"No longer: {line.label}" if value else line.label
-    yield [Change(power, line.id, line.rule, value, not value, text, 1, "untick" if value else "tick")]
-
-
-def _choice_changes(power: str, line: Choice, value: tuple[str, ...]) -> Iterator[list[Change]]:
-    for option in line.options:
-        ticked = option.key in value
-        new = tuple(key for key in value if key != option.key) if ticked else (*value, option.key)
-        try:
-            new = line.validate(new)
-        except ValueError:  # an option the line refuses in this combination
-            continue
-        verb = "untick" if ticked else "tick"
-        yield [Change(power, line.id, line.rule, value, new, f"{line.label}: {verb} {option.label}", 1, verb)]
-
-
-class _Steps(Sequence[Change]):
-    """The changes of one number in one direction, made only when looked at (a field may span 2,000).
-    ``where`` names the number: (power, line id, field key or None, direction)."""
-
-    def __init__(self, values: list[int], make: Callable[[int], Change], where: Where) -> None:
-        self._values, self._make, self.where = values, make, where
-
-    def __len__(self) -> int:
-        return len(self._values)
-
-    @overload
-    def __getitem__(self, index: int) -> Change: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Change]: ...
-
-    def __getitem__(self, index: int | slice) -> Change | Sequence[Change]:
-        if isinstance(index, slice):
-            return _Steps(self._values[index], self._make, self.where)
-        return self._make(self._values[index])
-
-    def position(self, number: int) -> int | None:
-        """The index of the change to ``number`` (None: not among them)."""
-        try:
-            return self._values.index(number)
-        except ValueError:
-            return None
-
-
-def _count_changes(power: str, line: Count | Level, value: int, context: Context) -> Iterator[Sequence[Change]]:
-    plain = type(line).points in _PLAIN_POINTS
-
-    def make(way: str) -> Callable[[int], Change]:
-        return lambda new: Change(power, line.id, line.rule, value, new, _number_text(line.label, value, new),
-                                  abs(new - value), way)
-
-    for step, way in ((1, "up"), (-1, "down")):
-        bound = line.maximum if step > 0 else line.minimum
-        values = list(range(value + step, bound + step, step))
-        if plain:
-            kept: list[int] = []
-            last = line.points(value, context)
-            for new in values:
-                points = line.points(new, context)
-                if points != last:
-                    kept.append(new)
-                    last = points
-            values = kept
-        yield _Steps(values, make(way), (power, line.id, None, way))
-
-
-def _field_change(power: str, line: Group, value: Mapping[str, int], key: str, label: str, way: str
-                  ) -> Callable[[int], Change]:
-    current = value[key]
-    return lambda number: Change(power, line.id, line.rule, dict(value), {**value, key: number},
-                                 _number_text(f"{line.label}, {label}", current, number), abs(number - current), way)
-
-
-def _group_changes(power: str, line: Group, value: Mapping[str, int]) -> Iterator[Sequence[Change]]:
-    for spec in line.fields:
-        current = value[spec.key]
-        for step, way in ((1, "up"), (-1, "down")):
-            bound = spec.maximum if step > 0 else spec.minimum
-            values = list(range(current + step, bound + step, step))
-            if line.check is not None:   # a field combination the line refuses (a year outside the game)
-                values = [number for number in values if not line.check({**value, spec.key: number})]
-            yield _Steps(values, _field_change(power, line, value, spec.key, spec.label, way),
-                         (power, line.id, spec.key, way))
-
-
-def candidate_changes(power: str, line: Line, value: Any) -> Iterator[Sequence[Change]]:
-    """For one line, lists of changes in order of size; each list is one direction (or one tick).  Only the
-    ways play can move it (``Line.moves``): a running total never goes down, an event never unhappens."""
-    if line.moves == "never":
-        return
-    if line.input_kind == "flag":
-        changes: Iterator[Sequence[Change]] = _flag_changes(power, line, bool(value))
-    elif line.input_kind == "choice" and isinstance(line, Choice):
-        changes = _choice_changes(power, line, value)
-    elif isinstance(line, (Count, Level)):
-        changes = _count_changes(power, line, value, Context())
-    elif isinstance(line, Group):
-        changes = _group_changes(power, line, value)
-    else:
-        return
-    for found in changes:
-        if line.moves == "up" and found and found[0].direction in ("down", "untick"):
-            continue
-        yield found
 
 
 # -- assessing a change quickly ----------------------------------------------------------------------
@@ -445,7 +298,7 @@ def _moved(number: int, level_tip: int, now: tuple[int, Mapping[str, Line], Mapp
     context = Context()
     if key is None:
         value = values.get(line_id, line.default())
-        if not isinstance(line, (Count, Level)) or type(line).points not in _PLAIN_POINTS or type(value) is not int:
+        if not isinstance(line, (Count, Level)) or type(line).points not in PLAIN_POINTS or type(value) is not int:
             return number
         bound = line.maximum if way == "up" else line.minimum
 
@@ -479,7 +332,7 @@ _MOVED_SCAN = 200
 def _starts(changes: Sequence[Change], reach: tuple[str, ...], known: Mapping[str, Mapping[Where, int]]
             ) -> dict[str, int]:
     """For each power of ``reach``, the index in ``changes`` of its number last time, if it is there."""
-    if not isinstance(changes, _Steps):
+    if not isinstance(changes, Steps):
         return {}
     starts: dict[str, int] = {}
     for power in reach:
@@ -533,8 +386,8 @@ def mirrored(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inputs, f
             rest = [k for k in current if k not in bound] if bound and isinstance(current, (list, tuple)) else None
             shown = war_facts.overlay(binding.power, binding.line_id, rest, trial)
             shown = list(line.validate(shown)) if isinstance(shown, list) else shown
-            if _stored(shown) != _stored(current):
-                changes[key] = _stored(shown)
+            if stored(shown) != stored(current):
+                changes[key] = stored(shown)
     return changes
 
 
@@ -588,9 +441,9 @@ def tipping_steps(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inpu
 
     def probe(change: Change) -> Mapping[str, PowerResult]:
         if facts is None:
-            return prober.results(change.power, change.line_id, _stored(change.new))
+            return prober.results(change.power, change.line_id, stored(change.new))
         return prober.results_many(mirrored(edition, scenario, turn, inputs, facts, change.power, change.line_id,
-                                            _stored(change.new)))
+                                            stored(change.new)))
 
     def tips(power: str, result: PowerResult) -> bool:
         return fate(result) != base_fates[power]
@@ -605,7 +458,7 @@ def tipping_steps(edition: Edition, scenario: Scenario, turn: Turn, inputs: Inpu
         change = point.change
         if facts is not None and war_facts.bindings(change.power, change.line_id):
             sets = frozen(mirrored(edition, scenario, turn, inputs, facts, change.power, change.line_id,
-                                   _stored(change.new)))
+                                   stored(change.new)))
             index = same_fact[power].get(sets)
             if index is not None:
                 if change.power == power and found[power][index].change.power != power:

@@ -15,14 +15,12 @@ Lines whose values play moves one way only (running totals, records of how a war
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import facts as war_facts
 from .common import Turn
-from .election import TRIGGER, Trigger
-
-if TYPE_CHECKING:
-    from .tipping import Change
+from .election_table import TRIGGER, Trigger
+from .tipping_changes import Change
 
 #: The year whose Year Start Sequence holds an election in every game (62.21A).
 YSS_ELECTION_YEAR = 1945

@@ -22,7 +22,7 @@ from ..lines import RulesInputError
 from .common import PowerResult
 
 Answer = TypeVar("Answer")
-Change = Any   # ``tipping.Change``: anything a probe takes
+Change = Any   # ``tipping_changes.Change``: anything a probe takes
 Probe = Callable[[Change], Mapping[str, PowerResult]]
 Steps = Generator[None, None, Answer]
 

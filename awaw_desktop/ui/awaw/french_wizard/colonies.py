@@ -17,7 +17,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from ....core.awaw.france_surrender import ROLLS, Colony, ColonyOutcome, Control, DieRoll
+from ....core.awaw.france_colonies import ROLLS, Colony, ColonyOutcome, Control
+from ....core.awaw.france_surrender import DieRoll
 from ...shell.number_box import NumberBox, not_a_number, out_of_range, plain_digits, typed_number
 from .common import FrenchAnswers, WizardPage, bold_label, number_input, signed, wrapped_label
 

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QVBoxLayout
 
 from ....core.awaw.common import Edition
-from ....core.awaw.france_surrender import Ships, allocate_fleet, free_french_forces, vichy_forces
+from ....core.awaw.france_forces import Ships, allocate_fleet, free_french_forces, vichy_forces
 from ...shell.number_box import NumberBox
 from .common import FrenchAnswers, WizardPage, bold_label, number_input, signed, wrapped_label
 

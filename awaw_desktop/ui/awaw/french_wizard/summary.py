@@ -8,7 +8,8 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout
 
 from ....core.awaw.common import Edition
-from ....core.awaw.france_surrender import Alignment, FrenchSurrenderOutcome
+from ....core.awaw.france_colonies import Alignment
+from ....core.awaw.france_surrender import FrenchSurrenderOutcome
 from ....core.lines import RulesInputError
 from ...shell.number_box import NumberBox
 from .common import FrenchAnswers, WizardPage, number_input, signed, wrapped_label

@@ -11,16 +11,12 @@ from PySide6.QtWidgets import QWidget, QWizard
 
 from ....core.awaw import france
 from ....core.awaw.common import Edition
+from ....core.awaw.france_colonies import ROLLS, Colony, ColonyOutcome, Control, colony_outcome
+from ....core.awaw.france_forces import Ships
 from ....core.awaw.france_surrender import (
-    ROLLS,
-    Colony,
-    ColonyOutcome,
-    Control,
     DieRoll,
     FrenchSurrenderOutcome,
     FrenchSurrenderRequest,
-    Ships,
-    colony_outcome,
     french_surrender_outcome,
     record_french_surrender,
 )
