@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from awaw_desktop.core.awaw import britain
 from awaw_desktop.core.awaw import britain_surrender as bs
-from awaw_desktop.core.awaw.britain import counted_naval_factors, naval_ratio_modifier
+from awaw_desktop.core.awaw.britain_table import counted_naval_factors, naval_ratio_modifier
 from awaw_desktop.core.awaw.common import Edition, GameContext, Scenario, Season, Status, Turn
 from awaw_desktop.core.lines import RulesInputError
 

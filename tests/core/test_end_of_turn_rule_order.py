@@ -3,8 +3,7 @@ Britain's surrender accepted at the end of turn reached Russia's table a turn la
 
 from __future__ import annotations
 
-from awaw_desktop.core.awaw import assess
-from awaw_desktop.core.awaw import facts as war_facts
+from awaw_desktop.core.awaw import assess, facts_settled
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Status, Turn
 from awaw_desktop.core.awaw.session import Session, apply_end_of_turn, preview_end_of_turn
 
@@ -15,7 +14,7 @@ def britain_offering() -> Session:
     session = Session.new(Edition.ORIGINAL, Scenario.GLOBAL_WAR, Turn(1940, Season.FALL))
     session.carry["france"].update(surrendered=True, surrender_turn=Turn(1940, Season.SUMMER).to_json(),
                                    surrender_level=0, vichy=True)
-    war_facts.settle_from_carry(session.facts, session.carry, session.turn)
+    facts_settled.settle_from_carry(session.facts, session.carry, session.turn)
     session.set_fact("war.germany_russia", Turn(1940, Season.FALL).to_json())
     session.set_value("britain", "dp_level", 0)
     session.set_value("britain", "dp_level", -3 - session.assess()["britain"].level)
@@ -40,7 +39,7 @@ def test_the_same_turn_ends_alike_through_the_answer_or_after_the_wizard() -> No
     report = apply_end_of_turn(answered, ACCEPT)
     walked = britain_offering()
     walked.carry["britain"] = dict(report.new_carry["britain"])   # what the wizard would have recorded
-    war_facts.settle_from_carry(walked.facts, walked.carry, walked.turn)
+    facts_settled.settle_from_carry(walked.facts, walked.carry, walked.turn)
     later = preview_end_of_turn(walked)
     for power in ("russia", "china", "election"):
         assert report.results[power].level == later.results[power].level, power
@@ -48,7 +47,7 @@ def test_the_same_turn_ends_alike_through_the_answer_or_after_the_wizard() -> No
 
 
 def test_a_line_not_given_keeps_its_default_when_a_war_ends() -> None:
-    inputs = war_facts.without_wars({"france": {"paris_axis": True}}, {"war.germany_britain"})
+    inputs = facts_settled.without_wars({"france": {"paris_axis": True}}, {"war.germany_britain"})
     assert "russia" not in inputs or "western_allies_at_war" not in inputs["russia"]
     assert inputs["france"] == {"paris_axis": True}
     assert assess.RULE_ORDER.index("britain") < assess.RULE_ORDER.index("russia")

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from awaw_desktop.core.awaw import checklist, sessionfile
+from awaw_desktop.core.awaw import checklist, facts_settled, sessionfile
 from awaw_desktop.core.awaw import facts as war_facts
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
 from awaw_desktop.core.awaw.session import Session, apply_end_of_turn
@@ -107,7 +107,7 @@ def test_french_surrender_in_the_carry_ends_frances_war_at_the_end_of_turn(editi
 def test_concession_statuses_follow_the_facts():
     facts = {**war_facts.defaults(), "colony.tunisia": "vichy", "colony.algeria": "free-french",
              "possession.libya": "allied", "place.malta": True}
-    statuses = {key: status for key, (status, _why) in war_facts.concession_statuses(facts, ("gibraltar",)).items()}
+    statuses = {key: status for key, (status, _why) in facts_settled.concession_statuses(facts, ("gibraltar",)).items()}
     assert statuses["tunisia"] == "not-eligible"
     assert statuses["algeria"] == "eligible"
     assert statuses["morocco"] == "not-eligible"       # French while France fights on

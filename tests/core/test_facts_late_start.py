@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from awaw_desktop.core.awaw import checklist
+from awaw_desktop.core.awaw import checklist, facts_settled
 from awaw_desktop.core.awaw import facts as war_facts
 from awaw_desktop.core.awaw.common import FIRST_YEAR, LAST_YEAR, Edition, Scenario, Season, Status, Turn
 from awaw_desktop.core.awaw.session import Session
@@ -48,7 +48,7 @@ def test_a_surrender_without_a_level_is_on_the_check_list_and_nowhere_read_as_no
     session = Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1942, Season.SPRING))
     session.carry[power].update(surrendered=True, surrender_level=level,
                                 surrender_turn=Turn(1941, Season.WINTER).to_json())
-    for fact_id, _who, _rule in war_facts.ended_by_surrenders(session.carry):
+    for fact_id, _who, _rule in facts_settled.ended_by_surrenders(session.carry):
         session.facts[fact_id] = None
     results = session.assess()
     found = [check for check in checklist.checks(session, results) if "surrender level was never entered" in check.text]

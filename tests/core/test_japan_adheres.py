@@ -4,7 +4,7 @@ facts then say Japan and Britain are at peace, once, at the surrender; Japan may
 
 from __future__ import annotations
 
-from awaw_desktop.core.awaw import facts as war_facts
+from awaw_desktop.core.awaw import facts_settled
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Status, Turn
 from awaw_desktop.core.awaw.session import Session, apply_end_of_turn
 
@@ -13,7 +13,7 @@ def britain_offering_japan_at_war_with_britain() -> Session:
     session = Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1941, Season.FALL))
     session.carry["france"].update(surrendered=True, surrender_turn=Turn(1940, Season.SUMMER).to_json(),
                                    surrender_level=0, vichy=True)
-    war_facts.settle_from_carry(session.facts, session.carry, session.turn)
+    facts_settled.settle_from_carry(session.facts, session.carry, session.turn)
     session.set_fact("war.japan_britain", Turn(1941, Season.SUMMER).to_json())
     session.set_fact("war.japan_us", None)
     session.set_value("britain", "dp_level", 0)

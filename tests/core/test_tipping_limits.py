@@ -4,7 +4,7 @@ recorded surrender ended is reopened (58.1, 59.4 ...), and no 1945 Year Start Se
 
 from __future__ import annotations
 
-from awaw_desktop.core.awaw import facts as war_facts
+from awaw_desktop.core.awaw import facts_settled
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
 from awaw_desktop.core.awaw.election_table import TRIGGER, Trigger
 from awaw_desktop.core.awaw.session import Session
@@ -18,7 +18,7 @@ def france_fallen(turn: Turn, edition: Edition = Edition.UPDATED) -> Session:
     session = Session.new(edition, Scenario.GLOBAL_WAR, turn)
     session.carry["france"].update(surrendered=True, surrender_turn=Turn(1940, Season.SUMMER).to_json(),
                                    surrender_level=2, vichy=True)
-    war_facts.settle_from_carry(session.facts, session.carry, session.turn)
+    facts_settled.settle_from_carry(session.facts, session.carry, session.turn)
     assert session.facts["war.germany_france"] is None
     return session
 
@@ -73,7 +73,7 @@ def test_a_change_that_lifts_the_allied_defeat_says_so() -> None:
     and the election's tipping point says so rather than only "no effect"."""
     session = france_fallen(Turn(1941, Season.SPRING))
     session.carry["britain"].update(surrendered=True, at_peace=True, surrender_level=-3)
-    war_facts.settle_from_carry(session.facts, session.carry, session.turn)
+    facts_settled.settle_from_carry(session.facts, session.carry, session.turn)
     session.set_value("russia", "dp_level", 0)
     session.set_value("russia", "dp_level", -session.assess()["russia"].level)
     results = session.assess()

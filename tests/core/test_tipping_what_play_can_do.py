@@ -10,7 +10,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from awaw_desktop.core.awaw import assess, sessionfile
+from awaw_desktop.core.awaw import assess, facts_settled, sessionfile
 from awaw_desktop.core.awaw import facts as war_facts
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
 from awaw_desktop.core.awaw.session import Session
@@ -130,7 +130,7 @@ def test_a_tick_that_tips_another_way_is_no_level_threshold() -> None:
     session.set_fact("war.germany_us", None)
     session.carry["britain"].update(surrendered=True, surrender_level=-10, surrenders=[-10], at_peace=True,
                                     surrender_turn=Turn(1941, Season.FALL).to_json())
-    war_facts.settle_from_carry(session.facts, session.carry, session.turn)
+    facts_settled.settle_from_carry(session.facts, session.carry, session.turn)
     session.set_value("britain", "dp_level", 0)
     session.set_value("britain", "dp_level", -16 - session.assess()["britain"].level)
     britain = answers(session)["britain"]
@@ -148,7 +148,7 @@ def russia_one_level_from_defeat() -> Session:
                                    surrender_level=2, vichy=True)
     session.carry["britain"].update(surrendered=True, at_peace=True, surrender_level=-3, surrenders=[-3],
                                     surrender_turn=Turn(1941, Season.SUMMER).to_json())
-    war_facts.settle_from_carry(session.facts, session.carry, session.turn)
+    facts_settled.settle_from_carry(session.facts, session.carry, session.turn)
     session.set_value("russia", "dp_level", 0)
     session.set_value("russia", "dp_level", 1 - session.assess()["russia"].level)
     return session

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QMessageBox
 
-from awaw_desktop.core.awaw import facts as war_facts
+from awaw_desktop.core.awaw import facts_settled
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
 from awaw_desktop.core.awaw.session import Session
 from awaw_desktop.ui.awaw.main_window import MainWindow
@@ -22,7 +22,7 @@ def france_and_britain_out() -> Session:
     session.carry["france"].update(surrendered=True, surrender_turn=Turn(1940, Season.SUMMER).to_json(),
                                    surrender_level=2, vichy=True)
     session.carry["britain"].update(surrendered=True, at_peace=True, surrender_level=-3)
-    war_facts.settle_from_carry(session.facts, session.carry, session.turn)
+    facts_settled.settle_from_carry(session.facts, session.carry, session.turn)
     return session
 
 

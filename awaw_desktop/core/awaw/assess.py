@@ -14,7 +14,7 @@ from typing import Any
 
 from ..frozen import Frozen, field
 from ..lines import Line
-from . import facts as war_facts
+from . import facts_settled
 from .common import Consequence, Edition, GameContext, PowerResult, Question, Scenario, Turn, TurnOutcome
 
 #: Dependency order: each power may read the results of those before it.
@@ -124,7 +124,7 @@ def end_of_turn(edition: Edition, scenario: Scenario, turn: Turn,
     results = assess_all(edition, scenario, turn, inputs, carry)
     full_carry = {key: {**power_module(key).initial_carry(), **carry.get(key, {})} for key in ORDER}
     game = GameContext(edition, scenario, turn, results, full_carry)
-    ended = {fact_id for fact_id, _who, _rule in war_facts.ended_by_surrenders(full_carry)}
+    ended = {fact_id for fact_id, _who, _rule in facts_settled.ended_by_surrenders(full_carry)}
     outcomes: dict[str, TurnOutcome] = {}
     questions: list[Question] = []
     events: list[tuple[str, Consequence]] = []
@@ -134,11 +134,11 @@ def end_of_turn(edition: Edition, scenario: Scenario, turn: Turn,
         questions.extend(outcome.questions)
         events.extend((key, event) for event in outcome.events)
         settled = {**full_carry, key: dict(outcome.carry)}
-        now_ended = {fact_id for fact_id, _who, _rule in war_facts.ended_by_surrenders(settled)} - ended
+        now_ended = {fact_id for fact_id, _who, _rule in facts_settled.ended_by_surrenders(settled)} - ended
         if now_ended and key != RULE_ORDER[-1]:   # the later checks see those wars over
             ended |= now_ended
             full_carry = settled
-            inputs = war_facts.without_wars(inputs, now_ended)
+            inputs = facts_settled.without_wars(inputs, now_ended)
             later = RULE_ORDER[RULE_ORDER.index(key) + 1:]
             fresh = assess_all(edition, scenario, turn, inputs, full_carry)
             results = {**results, **{power: fresh[power] for power in later}}

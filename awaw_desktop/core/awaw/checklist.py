@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..frozen import Frozen
-from . import assess
+from . import assess, facts_settled
 from . import facts as war_facts
 from .common import PowerResult, Scenario, Status
 from .italy import ENTRY_BASE_YEAR
@@ -34,7 +34,7 @@ class Check(Frozen):
 def checks(session: Session, results: Mapping[str, PowerResult]) -> list[Check]:
     found: list[Check] = []
     carry = session.carry
-    for fact_id, who, rule in war_facts.ended_by_surrenders(carry):   # the wars a recorded surrender ended
+    for fact_id, who, rule in facts_settled.ended_by_surrenders(carry):   # the wars a recorded surrender ended
         if session.fact(fact_id) is not None:
             found.append(Check(rule, f"{who}, but \u201c{war_facts.fact(fact_id).label}\u201d is still marked at war.",
                                ("fact", fact_id, "")))

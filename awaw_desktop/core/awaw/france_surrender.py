@@ -14,7 +14,7 @@ from typing import Any
 
 from ..frozen import Frozen, field
 from ..lines import Context, LineResult, RulesInputError, evaluate
-from . import facts as war_facts
+from . import facts_settled
 from .common import Consequence, Edition, PowerResult, Scenario, Status, Turn, require_range
 from .france import (
     KEY,
@@ -352,7 +352,7 @@ def record_french_surrender(session: Session, outcome: FrenchSurrenderOutcome) -
     session.carry[KEY] = carry
     session.outcomes[KEY] = outcome.to_json()
     # 58.1, 58.53: France's war ends and each colony's side is settled in the war's facts.
-    war_facts.settle_french_surrender(session.facts, {c.colony.value: c.alignment.value for c in outcome.colonies})
+    facts_settled.settle_french_surrender(session.facts, {c.colony.value: c.alignment.value for c in outcome.colonies})
     session.history.append(HistoryEntry(
         turn=session.turn, kind="french-surrender",
         title=f"French surrender, {session.turn.title}: level {signed(outcome.level)}, "

@@ -14,7 +14,7 @@ from typing import Any
 from ..frozen import Frozen
 from ..frozen import field as record_field
 from ..lines import Line, RulesInputError
-from . import assess
+from . import assess, facts_settled
 from . import facts as war_facts
 from .common import Consequence, Edition, GameContext, PowerResult, Scenario, Season, Turn
 
@@ -325,7 +325,7 @@ def apply_end_of_turn(session: Session, choices: Mapping[str, str] | None = None
     for key in war_facts.JAPAN_CLOCK_KEYS:   # read from the wars, never stored twice
         session.carry.get("japan", {}).pop(key, None)
     # A war that resumed this turn (59.86) began in this turn, as the question asks.
-    settled = war_facts.settle_from_carry(session.facts, session.carry, session.turn, previous)
+    settled = facts_settled.settle_from_carry(session.facts, session.carry, session.turn, previous)
     answered = tuple(
         Consequence(question.rule, f"{question.prompt} \u2014 {dict(question.options).get(answer, answer)}")
         for question in report.questions

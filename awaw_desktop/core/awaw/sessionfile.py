@@ -63,7 +63,7 @@ from ..files.json_gates import (
 )
 from ..frozen import Frozen
 from ..lines import RulesInputError
-from . import assess, checkpoint_blob
+from . import assess, checkpoint_blob, facts_version_1
 from . import facts as war_facts
 from .checkpoint_blob import MAX_CHECKPOINTS, decode_checkpoints, encode_checkpoints
 from .common import LAST_YEAR, Consequence, Edition, Scenario, Season, Turn
@@ -126,7 +126,7 @@ def _facts_from_version_1(document: dict[str, Any]) -> dict[str, Any]:
     def default_of(power: str, line_id: str) -> Any:
         return defaults[power][line_id]
 
-    facts, notes = war_facts.from_tables(edition, turn, inputs, carry, present, default_of)
+    facts, notes = facts_version_1.from_tables(edition, turn, inputs, carry, present, default_of)
     new_inputs: dict[str, Any] = {}
     for power, values in inputs.items():
         kept: dict[str, Any] = {}

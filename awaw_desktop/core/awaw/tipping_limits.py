@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import facts as war_facts
+from . import facts_settled
 from .common import Turn
 from .election_table import TRIGGER, Trigger
 from .tipping_changes import Change
@@ -37,7 +38,7 @@ class Limits:
         self.ended: dict[str, str] = {}
         if facts is not None:
             self.ended = {fact_id: f"{who} ({rule})"
-                          for fact_id, who, rule in war_facts.ended_by_surrenders(carry)
+                          for fact_id, who, rule in facts_settled.ended_by_surrenders(carry)
                           if facts.get(fact_id) is None}
 
     def why_not(self, change: Change) -> str | None:

@@ -15,7 +15,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFormLayout, QLabel, QScrollArea, QVBoxLayout, QWidget, QWizardPage
 
-from ...core.awaw import facts as war_facts
+from ...core.awaw import facts_settled
 from ...core.awaw.common import Edition, Scenario, Turn
 from ...core.lines import RulesInputError
 from ..shell.number_box import NumberBox, RefusalLine
@@ -138,7 +138,7 @@ class LateStartPage(QWizardPage):
         wars = {row.fact_id: row for row in self.rows if isinstance(row, WarRow)}
         for row in self.rows:
             if isinstance(row, SurrenderRow) and row.picker is not None:
-                ended = [wars[key] for key in war_facts.wars_ended_by(row.power, {"at_peace": False})
+                ended = [wars[key] for key in facts_settled.wars_ended_by(row.power, {"at_peace": False})
                          if key in wars]
                 row.picker.happened.toggled.connect(partial(self._surrender_ticked, ended))
 

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.awaw import assess, checklist
+from ...core.awaw import assess, checklist, facts_settled
 from ...core.awaw import facts as war_facts
 from ...core.awaw.common import FIRST_YEAR, Edition, Scenario, Season, Status, Turn
 from ...core.awaw.session import Session
@@ -346,7 +346,7 @@ def carry_over(changed: list[tuple[LateStartRow, Any]], new: list[LateStartRow],
             why = f"it goes with {assess.title(row.power)}'s surrender"
         if why is None and isinstance(row, WarRow) and value is None:
             ended_by = [power for power in dropped
-                        if row.fact_id in war_facts.wars_ended_by(power, {"at_peace": False})]
+                        if row.fact_id in facts_settled.wars_ended_by(power, {"at_peace": False})]
             if ended_by:
                 why = f"{assess.title(ended_by[0])}'s surrender ended it; the war is as fought"
         if why is None and target is not None:
@@ -396,7 +396,7 @@ def checked_session(session: Session, rows: list[LateStartRow]) -> Session:
         row.apply(session)
     british_peace(session)
     contradictions = [*missing_levels(session.carry),
-                      *war_facts.surrender_contradictions(session.facts, session.carry)]
+                      *facts_settled.surrender_contradictions(session.facts, session.carry)]
     if contradictions:   # a surrendered power's war still ticked: untick it (the page does when it is ticked)
         raise RulesInputError("; ".join(contradictions))
     try:

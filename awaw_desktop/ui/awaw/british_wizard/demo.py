@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
 
-from ....core.awaw import britain
+from ....core.awaw import britain, britain_table
 from ....core.awaw import britain_surrender as bs
 from ....core.awaw.common import Scenario
 from ....core.awaw.session import Session
@@ -26,8 +26,8 @@ def _demo_store(store: SessionStore, us_at_war: bool = False) -> SessionStore:
     if not britain.wizard_available(session, demo.results)[0]:
         session.carry[britain.KEY] = britain.initial_carry()
         total = int(session.assess()[britain.KEY].figures["resistance"])
-        dp = int(session.value(britain.KEY, britain.DP_LEVEL.id))
-        session.set_value(britain.KEY, britain.DP_LEVEL.id, max(-60, min(60, dp + (-4 - total))))
+        dp = int(session.value(britain.KEY, britain_table.DP_LEVEL.id))
+        session.set_value(britain.KEY, britain_table.DP_LEVEL.id, max(-60, min(60, dp + (-4 - total))))
         demo = SessionStore(session)
     return demo
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget, QWizard
 
-from ....core.awaw import britain
+from ....core.awaw import britain, britain_table, facts_settled
 from ....core.awaw import britain_surrender as bs
-from ....core.awaw import facts as war_facts
 from ....core.awaw.common import Scenario
 from ....core.awaw.session import Session
 from ....core.lines import RulesInputError
@@ -65,14 +64,14 @@ class BritishSurrenderWizard(AsksBeforeDiscarding, QWizard):
         self.other_naval = 0
         self.ships: list[bs.Ship] = []
         self.exhausted: set[str] = set()
-        axis_holds = session.value(britain.KEY, britain.AXIS_HOLDS.id) if session.scenario is not Scenario.PACIFIC \
-            else []
+        axis_holds = session.value(britain.KEY, britain_table.AXIS_HOLDS.id) \
+            if session.scenario is not Scenario.PACIFIC else []
         self.statuses: dict[str, str] = bs.initial_statuses(axis_holds)
         # 59.6: territories whose side the war's facts settle (Vichy colonies, Italian possessions, Malta,
         # earlier concessions) start from the facts; a player's change is an override, listed in the summary.
         conceded = tuple(item.get("key", "") for item in (session.outcomes.get(britain.KEY) or {}).get("taken", ())
                          if isinstance(item, dict) and item.get("key") in bs.TERRITORY_KEYS)
-        self.fact_statuses = war_facts.concession_statuses(session.facts, conceded)
+        self.fact_statuses = facts_settled.concession_statuses(session.facts, conceded)
         self.statuses.update({key: status for key, (status, _why) in self.fact_statuses.items()})
         self.settled_statuses = dict(self.statuses)
         self.minors: list[bs.ConcessionItem] = []

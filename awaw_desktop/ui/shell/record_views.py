@@ -1,0 +1,154 @@
+"""The game record in the window, for every rules family: the head code in the status bar, "since your last turn"
+with a step-through, and the question asked when a copy is older than, or parts from, one this computer has seen.
+
+A family gives the entries (``core.record.chain.Entry``) and, for the step-through, what stood after each entry
+(``standing``: one row of (name, value) per entry); nothing here knows a family's rules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QMessageBox,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...core.record.chain import Entry, GameRecord
+from ...core.record.seen import Comparison
+from ...core.record.words import comparison_words
+from .screen import resize_within_screen
+
+#: (name, value as written) of what stood after one entry: ("Germany", "+3").
+Standing = Sequence[tuple[str, str]]
+
+
+class RecordCode(QLabel):
+    """The record's head code in the status bar: what players read out or quote ("record 7Q4M-K2XD")."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setToolTip("The game record's head: read it out or quote it in an e-mail, so the other player can "
+                        "tell he has the same game. View > Game record lists every entry.")
+        self.show_record(None)
+
+    def show_record(self, record: GameRecord | None) -> None:
+        text = f"record {record.code}" if record is not None and record.entries else ""
+        self.setText(text)
+        self.setAccessibleName(f"Game record {record.code}" if text and record is not None else "Game record")
+        self.setVisible(bool(text))
+
+
+class SinceDialog(QDialog):
+    """What was recorded since a head this computer saved or sent: one screen, entry by entry, with what stood after
+    each (First, Previous, Next, Last)."""
+
+    def __init__(self, entries: Sequence[Entry], standing: Sequence[Standing], since: str,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Since your last turn")
+        self.entries, self.standing = list(entries), list(standing)
+        layout = QVBoxLayout(self)
+        count = len(self.entries)
+        intro = QLabel(f"{count} entr{'y' if count == 1 else 'ies'} recorded since {since}. Step through them to see "
+                       "what stood after each.")
+        intro.setWordWrap(True)
+        intro.setAccessibleName("Since your last turn")
+        layout.addWidget(intro)
+        row = QHBoxLayout()
+        self.list = QListWidget()
+        self.list.setAccessibleName("Entries since your last turn")
+        self.list.setWordWrap(True)
+        for entry in self.entries:
+            self.list.addItem(entry.line())
+        row.addWidget(self.list, 3)
+        self.table = QTableWidget(0, 2)
+        self.table.setAccessibleName("What stood after the chosen entry")
+        self.table.setHorizontalHeaderLabels(["", "After this entry"])
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        row.addWidget(self.table, 2)
+        layout.addLayout(row, 1)
+        self.where = QLabel()
+        self.where.setAccessibleName("Entry shown")
+        layout.addWidget(self.where)
+        steps = QHBoxLayout()
+        self.buttons: dict[str, QPushButton] = {}
+        for name, move in (("First", lambda: 0), ("Previous", lambda: self.list.currentRow() - 1),
+                           ("Next", lambda: self.list.currentRow() + 1), ("Last", lambda: len(self.entries) - 1)):
+            button = QPushButton(name)
+            button.setAccessibleName(f"{name} entry")
+            button.setAutoDefault(False)
+            button.clicked.connect(lambda _checked=False, move=move: self.show_entry(move()))
+            steps.addWidget(button)
+            self.buttons[name] = button
+        steps.addStretch(1)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.rejected.connect(self.reject)
+        close.button(QDialogButtonBox.StandardButton.Close).setDefault(True)
+        steps.addWidget(close)
+        layout.addLayout(steps)
+        self.list.currentRowChanged.connect(self._row_changed)
+        self.show_entry(0)
+        resize_within_screen(self, 900, 560)
+
+    def show_entry(self, index: int) -> None:
+        if not self.entries:
+            self.where.setText("Nothing was recorded.")
+            return
+        index = max(0, min(index, len(self.entries) - 1))
+        self.list.setCurrentRow(index)
+        self._row_changed(index)
+
+    def _row_changed(self, index: int) -> None:
+        if not 0 <= index < len(self.entries):
+            return
+        shown = self.standing[index] if index < len(self.standing) else ()
+        self.table.setRowCount(len(shown))
+        for row, (name, value) in enumerate(shown):
+            self.table.setItem(row, 0, QTableWidgetItem(name))
+            self.table.setItem(row, 1, QTableWidgetItem(value))
+        self.where.setText(f"Entry {index + 1} of {len(self.entries)}: {self.entries[index].line()}")
+        self.buttons["First"].setEnabled(index > 0)
+        self.buttons["Previous"].setEnabled(index > 0)
+        self.buttons["Next"].setEnabled(index < len(self.entries) - 1)
+        self.buttons["Last"].setEnabled(index < len(self.entries) - 1)
+
+
+def ask_to_go_on(parent: QWidget, comparison: Comparison, record: GameRecord, file_name: str) -> bool:
+    """An older, forked or set-aside copy: the players may go on from it only by saying so (True)."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle("An older copy of this game")
+    words = {"older": "an older copy", "fork": "a copy that parts from the game", "set-aside": "a copy set aside"}
+    box.setText(f"{file_name} is {words.get(comparison.verdict, 'another copy')} this computer has seen.")
+    box.setInformativeText(comparison_words(comparison, record) + "\n\nGoing on from it is recorded, and the other "
+                           "player will see that you did.")
+    go_on = box.addButton("Go on from this copy", QMessageBox.ButtonRole.AcceptRole)
+    cancel = box.addButton("Don't open it", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(cancel)
+    box.setEscapeButton(cancel)
+    box.exec()
+    return box.clickedButton() is go_on
+
+
+def show_since(parent: QWidget, record: GameRecord, head: str, standing: Callable[[Sequence[Entry]], list[Standing]],
+               ) -> SinceDialog | None:
+    """Show what was recorded after ``head`` (a head this computer saved or sent), if anything was."""
+    entries = record.since(head)
+    if not entries:
+        return None
+    from ...core.record.codes import head_code
+
+    dialog = SinceDialog(entries, standing(entries), f"record {head_code(head)}, your last turn", parent)
+    dialog.open()
+    return dialog
