@@ -8,3 +8,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # to the checkout's build folder when the tests start the app, not to the home folder of whoever runs them.
 os.environ["XDG_CACHE_HOME"] = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "build",
                                             "test-cache")
+# What the app remembers of the games it has shown (core/record/seen.py) goes to a scratch folder, not the home folder
+# of whoever runs the tests (the UI tests give each test its own: tests/ui/conftest.py).
+os.environ["XDG_DATA_HOME"] = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "build",
+                                           "test-data")

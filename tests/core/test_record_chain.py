@@ -109,15 +109,15 @@ def test_codes_read_back_as_players_type_them():
 @pytest.mark.parametrize("bad, why", [
     ({"game_id": "x", "entries": []}, "game_id"),
     ({"game_id": "0" * 32, "entries": {}}, "entries"),
-    ({"game_id": "0" * 32, "entries": [{"n": 0}]}, "kind is missing"),
+    ({"game_id": "0" * 32, "entries": [{"n": 0}]}, "missing required field `kind`"),
     ({"game_id": "0" * 32, "entries": [{"n": 0, "kind": "hack", "turn": "", "summary": "", "hash": "0" * 64}]},
-     "unknown kind"),
+     "invalid enum value 'hack'"),
     ({"game_id": "0" * 32, "entries": [{"n": 0, "kind": "event", "turn": "", "summary": "x" * 5000,
-                                        "hash": "0" * 64}]}, "too long"),
+                                        "hash": "0" * 64}]}, "summary: expected `str` of length <= 4000"),
     ({"game_id": "0" * 32, "entries": [{"n": 0, "kind": "event", "turn": "", "summary": "", "hash": "0" * 64,
                                         "data": {"x": "y" * 70000}}]}, "data"),
     ({"game_id": "0" * 32, "entries": [{"n": 0, "kind": "event", "turn": "", "summary": "", "hash": "0" * 64,
-                                        "extra": 1}]}, "unknown field"),
+                                        "extra": 1}]}, "unknown field `extra`"),
 ])
 def test_a_damaged_or_hostile_record_is_refused_with_a_message(bad, why):
     with pytest.raises(RulesInputError, match=why):

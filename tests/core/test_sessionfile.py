@@ -19,11 +19,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from awaw_desktop.core.awaw import assess, germany, sessionfile
+from awaw_desktop.core.awaw import assess, germany, migrations, sessionfile
 from awaw_desktop.core.awaw.common import FIRST_YEAR, LAST_YEAR, Consequence, Edition, Scenario, Season, Turn
 from awaw_desktop.core.awaw.session import DieRoll, HistoryEntry, Session
 from awaw_desktop.core.awaw.sessionfile import SessionFileError
 from awaw_desktop.core.lines import Choice, Count, Flag, Group, Level, Line
+from awaw_desktop.core.record.chain import GameRecord
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "session-v1.awaw"
@@ -46,7 +47,9 @@ def make_session(**changes: Any) -> Session:
         "dice": [DieRoll(Turn(1940, Season.SUMMER), "Lebanon-Syria colony roll", "58.532", 5, "rolled")],
     }
     values.update(changes)
-    return Session(**values)
+    session = Session(**values)
+    session.record = GameRecord("0" * 32)   # the same game each time: files of equal sessions are equal bytes
+    return session
 
 
 def document(**changes: Any) -> dict[str, Any]:
@@ -84,10 +87,10 @@ def test_file_starts_with_format_and_version_and_is_indented_utf8():
     data = json.loads(raw)
     assert list(data)[:2] == ["format", "version"]
     assert data["format"] == "awaw-desktop-session"
-    assert data["version"] == sessionfile.FORMAT_VERSION == 3
+    assert data["version"] == sessionfile.FORMAT_VERSION == 4
     assert "Kursk \u2014 \u00e9t\u00e9 1943".encode() in raw  # readable UTF-8, not \u escapes
     assert raw.endswith(b"}\n")
-    assert raw.startswith(b'{\n  "format": "awaw-desktop-session",\n  "version": 3,')
+    assert raw.startswith(b'{\n  "format": "awaw-desktop-session",\n  "version": 4,')
 
 
 def test_dumps_is_deterministic():
@@ -344,13 +347,13 @@ def test_invalid_json_names_line_and_column():
     (b'{"hello": "world"}', 'not a session file (it has no "format" field)'),
     (b'{"format": "png"}', "not a session file (its format is 'png', not 'awaw-desktop-session')"),
     (b"hello, world", "not a session file (it is not JSON: expecting value at line 1 column 1)"),
-    (b'{"format": "awaw-desktop-session", "version": 4}',
-     "made by a newer version of awaw-desktop (format 4; this version reads up to 3)"),
+    (b'{"format": "awaw-desktop-session", "version": 5}',
+     "made by a newer version of awaw-desktop (format 5; this version reads up to 4)"),
     (b'{"format": "awaw-desktop-session", "version": "1"}', 'damaged: version must be a whole number (got "1")'),
     (b'{"format": "awaw-desktop-session", "version": true}', "damaged: version must be a whole number (got true)"),
     (b'{"format": "awaw-desktop-session"}', "damaged: version must be a whole number (it is missing)"),
     (b'{"format": "awaw-desktop-session", "version": 0}',
-     "damaged: unknown format version 0 (this version reads versions 1 to 3)"),
+     "damaged: unknown format version 0 (this version reads versions 1 to 4)"),
     (b'{"format": "awaw-desktop-session", "version": NaN}', "damaged: NaN is not a number JSON allows"),
     (b'{"format": "awaw-desktop-session", "version": 1, "version": 1}',
      "damaged: the key 'version' appears twice in one object"),
@@ -580,7 +583,7 @@ VERSION_0 = {"format": "awaw-desktop-session", "version": 0, "edition": "origina
 
 
 def test_an_older_version_is_migrated_when_loaded(monkeypatch):
-    monkeypatch.setattr(sessionfile, "MIGRATIONS", {0: _version_0_to_1, **sessionfile.MIGRATIONS})
+    monkeypatch.setattr(migrations, "MIGRATIONS", {0: _version_0_to_1, **migrations.MIGRATIONS})
     session = sessionfile.loads(json.dumps(VERSION_0).encode())
     assert session.players == {"axis": "Ada", "allied": "Bruno"}
     assert session.turn == Turn(1941, Season.FALL)
@@ -588,22 +591,22 @@ def test_an_older_version_is_migrated_when_loaded(monkeypatch):
     assert session.edition is Edition.ORIGINAL
     assert session.inputs == {"germany": {"dp_level": 5}}
     # saved again, it is a current file
-    assert json.loads(sessionfile.dumps(session))["version"] == 3
+    assert json.loads(sessionfile.dumps(session))["version"] == 4
 
 
 def test_a_migration_that_fails_reports_a_damaged_file(monkeypatch):
-    monkeypatch.setattr(sessionfile, "MIGRATIONS", {0: _version_0_to_1, **sessionfile.MIGRATIONS})
+    monkeypatch.setattr(migrations, "MIGRATIONS", {0: _version_0_to_1, **migrations.MIGRATIONS})
     broken = dict(VERSION_0)
     del broken["axis_player"]
     assert refused_bytes(json.dumps(broken).encode()).startswith("damaged: cannot convert this format 0 file")
     older = dict(VERSION_0, version=-1)
     assert refused_bytes(json.dumps(older).encode()) == \
-        "damaged: unknown format version -1 (this version reads versions 0 to 3)"
+        "damaged: unknown format version -1 (this version reads versions 0 to 4)"
 
 
-def test_version_3_is_read_and_versions_1_and_2_migrated():
-    assert sessionfile.FORMAT_VERSION == 3
-    assert set(sessionfile.MIGRATIONS) == {1, 2}
+def test_version_4_is_read_and_versions_1_to_3_migrated():
+    assert sessionfile.FORMAT_VERSION == 4
+    assert set(sessionfile.MIGRATIONS) == {1, 2, 3}
 
 
 # -- the JSON schema -------------------------------------------------------------------------
@@ -619,7 +622,7 @@ def test_schema_names_every_field_to_json_writes():
     assert set(schema["properties"]) == set(sessionfile.to_json(make_session())) | {"reconciled"}
     assert set(schema["required"]) == {"format", "version", "edition", "scenario", "start_turn", "turn"}
     assert schema["additionalProperties"] is False
-    assert schema["properties"]["version"]["const"] == 3
+    assert schema["properties"]["version"]["const"] == 4
 
 
 def test_model_vocabulary_matches_the_rules_core():

@@ -7,8 +7,10 @@ from PySide6.QtCore import QSettings
 
 
 @pytest.fixture(autouse=True)
-def own_settings(tmp_path, qapp):
-    """Window size, zoom, theme and recent files go to a folder of the test, never the user's."""
+def own_settings(tmp_path, qapp, monkeypatch):
+    """Window size, zoom, theme and recent files go to a folder of the test, never the user's; so does what the
+    app remembers of the games it has shown (``core.record.seen``, in the data folder)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "settings"))
     font = qapp.font()

@@ -66,7 +66,14 @@ def test_random_changes_undone_to_the_start_give_back_the_starting_state(qtbot, 
             store.change_session("Japan carried", lambda s, t=total: s.set_carry("japan", "cumulative_total", t))
     while store.undo_stack.canUndo():
         store.undo_stack.undo()
-    assert sessionfile.to_json(store.session) == start
+    end = sessionfile.to_json(store.session)
+    record, started = end.pop("record"), start.pop("record")
+    assert end == start
+    # The game record is never undone: it only grows (each undo of a recorded step is an entry), and it holds.
+    assert record["entries"][:len(started["entries"])] == started["entries"]
+    assert store.session.record.problem() is None
+    kinds = [entry.kind for entry in store.session.record.entries]
+    assert kinds.count("undone") == kinds.count("end-of-turn") + kinds.count("adjusted") + kinds.count("event")
     assert {k: r.level for k, r in store.results.items()} == {k: r.level for k, r in session.assess().items()}
 
 

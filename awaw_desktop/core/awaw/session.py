@@ -14,6 +14,7 @@ from typing import Any
 from ..frozen import Frozen
 from ..frozen import field as record_field
 from ..lines import Line, RulesInputError
+from ..record.chain import GameRecord, digest, new_game_id
 from . import assess, facts_settled
 from . import facts as war_facts
 from .common import Consequence, Edition, GameContext, PowerResult, Scenario, Season, Turn
@@ -62,7 +63,8 @@ class Session:
     each call in an undoable command).
 
     Written out rather than a dataclass: the one dataclass of the start-up cost it some 1.3 ms (generating and
-    compiling its methods, and loading ``dataclasses``).  Equal when every field but ``load_notes`` is."""
+    compiling its methods, and loading ``dataclasses``).  Equal when every field but ``load_notes`` is: two
+    sessions in the same state are equal whatever their records (a file round trip keeps the record too)."""
 
     edition: Edition
     scenario: Scenario
@@ -85,6 +87,9 @@ class Session:
     checkpoints: list[dict[str, Any]]
     #: What opening an older file reconciled (shown once to the player; not saved).
     load_notes: list[str]
+    #: The game record (``core/record``): every recorded step, never undone.  Not one of :data:`FIELDS`: undo and
+    #: "go back" restore the state, never the record (they are entries of it).
+    record: GameRecord
 
     #: Every field, in order.
     FIELDS = ("edition", "scenario", "start_turn", "turn", "players", "title", "inputs", "carry", "outcomes",
@@ -112,6 +117,7 @@ class Session:
         self.facts = war_facts.defaults() if facts is None else facts
         self.checkpoints = [] if checkpoints is None else checkpoints
         self.load_notes = [] if load_notes is None else load_notes
+        self.record = GameRecord(new_game_id())
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -133,7 +139,33 @@ class Session:
         for key in war_facts.JAPAN_CLOCK_KEYS:   # read from the wars, never stored twice
             session.carry.get("japan", {}).pop(key, None)
         session.fill_starting_facts()
+        session.begin_record()
         return session
+
+    # -- the game record -------------------------------------------------------------------
+    def settled_state(self) -> dict[str, Any]:
+        """The part of the game only recorded steps change, which each such step's entry seals: the edition,
+        scenario and turns, the title and players, the carried values, the wizards' outcomes, the log of turns
+        and the dice.  Ticks and numbers and the facts of the war change freely between ends of turn."""
+        return {"edition": self.edition.value, "scenario": self.scenario.value,
+                "start_turn": self.start_turn.to_json(), "turn": self.turn.to_json(), "title": self.title,
+                "players": dict(self.players), "carry": self.carry, "outcomes": self.outcomes,
+                "history": [entry.to_json() for entry in self.history], "dice": [roll.to_json() for roll in self.dice]}
+
+    def state_digest(self) -> str:
+        return digest(self.settled_state())
+
+    def begin_record(self, words: str = "") -> None:
+        """A new game's record: one entry saying how it began (a late start: with the campaign so far)."""
+        summary = words or (f"New game: {self.edition.title}, {self.scenario.title}, from {self.start_turn.title}")
+        self.record = GameRecord(new_game_id()).append("begun", self.turn.title, summary,
+                                                       state=self.state_digest())
+
+    def add_to_record(self, kind: str, words: str, rules: str = "", data: dict[str, Any] | None = None,
+                      sealed: bool = True) -> None:
+        """One entry more in the record (``sealed``: it carries the digest of the settled state now)."""
+        self.record = self.record.append(kind, self.turn.title, words, rules, data,
+                                         self.state_digest() if sealed else "")
 
     def fill_starting_facts(self) -> None:
         """Enter what holds at the start of a game (each side holds its own capitals)."""

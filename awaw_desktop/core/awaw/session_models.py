@@ -117,12 +117,12 @@ DIE_ROLL: TypeAdapter[DieRollModel] = TypeAdapter(DieRollModel)
 
 
 class SessionDocument(_Model):
-    """An awaw-desktop session file (format version 3)."""
+    """An awaw-desktop session file (format version 4)."""
 
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True, title="awaw-desktop session")
 
     format: Literal["awaw-desktop-session"] = Field(description="Marks the file as an awaw-desktop session.")
-    version: Literal[3] = Field(description="Format version; see docs/session-format.md for the policy.")
+    version: Literal[4] = Field(description="Format version; see docs/session-format.md for the policy.")
     title: LongText = Field(default="", description="The session's title (free text, may be empty).")
     edition: EditionName = Field(description="The rule edition the session is played with.")
     scenario: ScenarioName = Field(description="The scenario type.")
@@ -151,6 +151,11 @@ class SessionDocument(_Model):
         description="The state before each end of turn and wizard outcome, so a reopened game can be undone: "
                     "base64 of zlib-compressed JSON, each checkpoint stored as its changes since the one before. "
                     "Empty for none.")
+    record: dict[str, JsonValue] | None = Field(
+        default=None,
+        description="The game record: {\"game_id\": 32 hex digits, \"entries\": [...]}, an append-only, hash-chained "
+                    "log of every recorded step (docs/game-record.md). Read and checked by core/record/chain.py; a "
+                    "file from before version 4 has none, and its record starts when it is read.")
     reconciled: Annotated[list[LongText], Field(max_length=200)] = Field(
         default_factory=list,
         description="Only in a converted older file: what the conversion reconciled. Never written.")

@@ -27,10 +27,9 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import json
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -63,10 +62,12 @@ from ..files.json_gates import (
 )
 from ..frozen import Frozen
 from ..lines import RulesInputError
-from . import assess, checkpoint_blob, facts_version_1
+from ..record.chain import GameRecord, digest, game_id_of
+from . import assess
 from . import facts as war_facts
 from .checkpoint_blob import MAX_CHECKPOINTS, decode_checkpoints, encode_checkpoints
 from .common import LAST_YEAR, Consequence, Edition, Scenario, Season, Turn
+from .migrations import FORMAT_VERSION, MIGRATIONS, migrate
 from .session import DieRoll, HistoryEntry, Session, preview_end_of_turn
 from .session_models import (
     DIE_ROLL,
@@ -90,64 +91,10 @@ __all__ = ["BACKUPS_KEPT", "BACKUP_SUFFIX", "FORMAT_NAME", "FORMAT_VERSION", "MA
            "json_schema", "json_schema_text", "load", "loads", "migrate", "parse_json", "read_limited", "save",
            "session_at_checkpoint", "to_json", "write_atomically"]
 
-#: The version this code writes; it reads this one and, through :data:`MIGRATIONS`, older ones.
-FORMAT_VERSION = 3
 #: Most entries of the record (``history``) and die rolls (``dice``) a file holds.
 MAX_RECORDS = 10_000
 #: Longest ``checkpoints`` text a file holds.
 MAX_CHECKPOINTS_TEXT = 4_000_000
-
-
-def _facts_from_version_1(document: dict[str, Any]) -> dict[str, Any]:
-    """Version 1 -> 2: the facts several tables repeated (who is at war, who holds Singapore ...)
-    become one ``facts`` object; the tables keep only what is theirs alone.  Where two tables
-    disagreed, the first in ``awaw.facts.BINDINGS`` order wins and the note says so (``reconciled``)."""
-    from .common import Turn
-
-    try:
-        edition, scenario = Edition(document["edition"]), Scenario(document["scenario"])
-        turn = Turn(document["turn"]["year"], document["turn"]["season"])
-    except (KeyError, TypeError, ValueError, RulesInputError) as error:
-        raise ValueError(f"edition, scenario or turn unreadable: {error}") from None
-    inputs = document.get("inputs") or {}
-    carry = document.get("carry") or {}
-    if not isinstance(inputs, dict) or not isinstance(carry, dict) or \
-            not all(isinstance(v, dict) for v in (*inputs.values(), *carry.values())):
-        raise ValueError("inputs and carry must be objects of objects")
-    labels = {power: {line.id: line.label for line in assess.lines(power, edition, scenario)}
-              for power in assess.ORDER}
-
-    def present(power: str, line_id: str) -> str | None:
-        return labels.get(power, {}).get(line_id)
-
-    defaults = {power: {line.id: line.default() for line in assess.lines(power, edition, scenario)}
-                for power in assess.ORDER}
-
-    def default_of(power: str, line_id: str) -> Any:
-        return defaults[power][line_id]
-
-    facts, notes = facts_version_1.from_tables(edition, turn, inputs, carry, present, default_of)
-    new_inputs: dict[str, Any] = {}
-    for power, values in inputs.items():
-        kept: dict[str, Any] = {}
-        for line_id, value in values.items():
-            if war_facts.bindings(power, line_id) and present(power, line_id):
-                bound = war_facts.bound_options(power, line_id)
-                if not bound or not isinstance(value, list):
-                    continue
-                value = [key for key in value if key not in bound]
-            kept[line_id] = value
-        new_inputs[power] = kept
-    new_carry = {power: {k: v for k, v in values.items()
-                         if not (power == "japan" and k in war_facts.JAPAN_CLOCK_KEYS)}
-                 for power, values in carry.items()}
-    return {**document, "inputs": new_inputs, "carry": new_carry, "facts": facts, "reconciled": notes}
-
-
-#: ``MIGRATIONS[n]`` turns a version-``n`` document into a version-``n + 1`` document; every past
-#: fixture in ``tests/fixtures`` must keep loading.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _facts_from_version_1,
-                                                                      2: checkpoint_blob.from_version_2}
 
 
 # ---------------------------------------------------------------------------------------
@@ -210,6 +157,7 @@ def _state_document(session: Session) -> dict[str, Any]:
         "dice": [],
         "facts": _jsonable(session.facts),
         "checkpoints": "",
+        "record": None,
     }
 
 
@@ -219,6 +167,7 @@ def to_json(session: Session) -> dict[str, Any]:
     document["history"] = [_jsonable(entry.to_json()) for entry in session.history]
     document["dice"] = [roll.to_json() for roll in session.dice]
     document["checkpoints"] = encode_checkpoints(session.checkpoints)
+    document["record"] = session.record.to_json()
     return document
 
 
@@ -230,7 +179,7 @@ def _checked_state(session: Session, storable_prefix: str) -> Session:
     problem = unstorable(document)
     if problem is not None:
         raise SessionFileError(storable_prefix + problem)
-    return _session_from(document, owned=True)
+    return _session_from(document, owned=True, record=session.record)
 
 
 def session_at_checkpoint(session: Session, index: int) -> Session:
@@ -245,64 +194,6 @@ def session_at_checkpoint(session: Session, index: int) -> Session:
     checked = _checked_state(earlier, "damaged: ")
     checked.history, checked.dice, checked.checkpoints = earlier.history, earlier.dice, earlier.checkpoints
     return checked
-
-
-def _kind_of(value: Any) -> str:
-    if isinstance(value, list):
-        return "a JSON list"
-    if isinstance(value, str):
-        return "a JSON string"
-    if isinstance(value, bool):
-        return "a JSON true/false"
-    if isinstance(value, (int, float)):
-        return "a JSON number"
-    if value is None:
-        return "JSON null"
-    return f"a {type(value).__name__}"
-
-
-def migrate(data: dict[str, Any], migrations: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] | None = None,
-            current: int | None = None) -> dict[str, Any]:
-    """Bring a parsed document of any supported version to the current version.
-
-    Checks the ``format`` marker and the ``version`` first.  ``migrations`` and ``current``
-    default to :data:`MIGRATIONS` and :data:`FORMAT_VERSION`.  The input is not changed
-    (a current document is returned as it is)."""
-    migrations = MIGRATIONS if migrations is None else migrations
-    current = FORMAT_VERSION if current is None else current
-    if not isinstance(data, dict):
-        raise SessionFileError(f"not a session file (it holds {_kind_of(data)}, not a JSON object)")
-    marker = data.get("format")
-    if marker != FORMAT_NAME:
-        if "format" not in data:
-            raise SessionFileError('not a session file (it has no "format" field)')
-        shown = marker if isinstance(marker, str) else json.dumps(marker)[:40]
-        raise SessionFileError(f"not a session file (its format is {shown!r}, not {FORMAT_NAME!r})")
-    version = data.get("version")
-    if isinstance(version, bool) or not isinstance(version, int):
-        raise SessionFileError("damaged: version must be a whole number"
-                               + (" (it is missing)" if "version" not in data else f" (got {short(version)})"))
-    if version > current:
-        raise SessionFileError(f"made by a newer version of awaw-desktop (format {version}; "
-                               f"this version reads up to {current})")
-    oldest = min([*migrations, current])
-    if version < oldest:
-        reads = f"versions {oldest} to {current}" if oldest < current else f"version {current}"
-        raise SessionFileError(f"damaged: unknown format version {version} (this version reads {reads})")
-    document = data if version == current else copy.deepcopy(data)
-    while version < current:
-        step = migrations.get(version)
-        if step is None:
-            raise SessionFileError(f"format {version} files cannot be read by this version of awaw-desktop")
-        try:
-            document = step(document)
-        except SessionFileError:
-            raise
-        except Exception as error:  # a migration meets a damaged old file
-            raise SessionFileError(f"damaged: cannot convert this format {version} file ({error})") from error
-        version += 1
-        document["version"] = version
-    return document
 
 
 def check_storable(data: Any) -> None:
@@ -343,16 +234,23 @@ def _from_parsed(data: Any, owned: bool, storable: bool = False) -> Session:
             check_storable(data)  # before migrate: deepcopy and pydantic recurse
         data = _without_family(data)
         document = migrate(data)
-        return _session_from(document, owned=owned or document is not data)
+        # A file from before records: its record starts now, its game id made from its contents (the same file,
+        # opened again, is the same game).
+        begins = None if document is data else game_id_of(data)
+        return _session_from(document, owned=owned or document is not data, record_begins=begins)
     except RecursionError:  # check_storable bounds nesting; this is the last line of defence
         raise SessionFileError("damaged: values are nested too deeply") from None
 
 
-def _session_from(document: dict[str, Any], owned: bool) -> Session:
+def _session_from(document: dict[str, Any], owned: bool, record: GameRecord | None = None,
+                  record_begins: str | None = None) -> Session:
     """The session of a current-version document that passed :func:`check_storable`.  Values are taken
-    from ``document`` itself when ``owned``, else copied."""
+    from ``document`` itself when ``owned``, else copied.  ``record``: the game record, already checked (the
+    document's own is then not read); ``record_begins``: the document came from a file made before records, whose
+    record starts now under this game id."""
+    raw_record = document.get("record")
     try:
-        model = SessionDocument.model_validate(document)
+        model = SessionDocument.model_validate({**document, "record": None})
     except ValidationError as error:
         raise SessionFileError(describe(error)) from None
 
@@ -408,10 +306,30 @@ def _session_from(document: dict[str, Any], owned: bool) -> Session:
     session.load_notes = list(model.reconciled)
     session.checkpoints = decode_checkpoints(model.checkpoints, len(session.history), len(session.dice))
     check_carried(session)
+    session.record = record if record is not None else _record_of(session, raw_record, record_begins)
     if owned:   # what was read is what a save would write: a save need not check these again
         _remember_records(session.history, document.get("history", []), _HISTORY_KEYS)
         _remember_records(session.dice, document.get("dice", []), _DIE_KEYS)
     return session
+
+
+def _record_of(session: Session, raw: Any, begins: str | None) -> GameRecord:
+    """The session's game record as the file holds it (refused if it does not hold), or, for a file from before
+    records, the record that starts now.  Whether the session agrees with it is ``game_record``'s to say (the
+    window says so when the file opens; ``verify`` fails on it)."""
+    if begins is not None:
+        checkpoints = [digest(point) for point in session.checkpoints]
+        return GameRecord(begins).append(
+            "migrated", session.turn.title, f"This game's record starts here: its file was made by an earlier "
+            f"version ({len(session.history)} turns and procedures logged before it)",
+            data={"checkpoints": checkpoints} if checkpoints else {}, state=session.state_digest(), at="")
+    if raw is None:
+        raise SessionFileError("damaged: the game record is missing")
+    try:
+        record = GameRecord.from_json(raw, "record")
+    except RulesInputError as error:
+        raise SessionFileError(f"damaged: {error}") from None
+    return record
 
 
 def _remember_records(records: Sequence[Any], plains: list[dict[str, Any]], keys: tuple[str, ...]) -> None:
@@ -489,7 +407,7 @@ def dumps(session: Session) -> bytes:
         raise SessionFileError("cannot save: an undo checkpoint is ahead of the game record")
     if len(checkpoints) > MAX_CHECKPOINTS_TEXT:
         raise SessionFileError(f"cannot save: checkpoints: is too long (at most {MAX_CHECKPOINTS_TEXT} characters)")
-    document.update(history=history, dice=dice, checkpoints=checkpoints)
+    document.update(history=history, dice=dice, checkpoints=checkpoints, record=session.record.to_json())
     try:
         raw = to_canonical(document, 2) + b"\n"
     except Exception as error:  # checked above: the last line of defence
@@ -504,6 +422,7 @@ def _refuse_to_save(session: Session) -> None:
     document = _state_document(session)
     document["history"] = [_jsonable(entry.to_json()) for entry in session.history]
     document["dice"] = [_jsonable(roll.to_json()) for roll in session.dice]
+    document["record"] = session.record.to_json()
     problem = unstorable(document)
     if problem is not None:
         raise SessionFileError(f"cannot save: {problem}")

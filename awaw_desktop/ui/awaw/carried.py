@@ -298,7 +298,7 @@ def apply_carried(store: SessionStore, power: str, values: dict[str, Any]) -> No
         for key, value in changed.items():
             session.set_carry(power, key, value)
 
-    store.change_session(f"{assess.title(power)}: {text}", mutate)
+    store.change_session(f"{assess.title(power)}: {text}", mutate, kind="adjusted")
 
 
 class CarriedPanel(QFrame):

@@ -399,6 +399,10 @@ def checked_session(session: Session, rows: list[LateStartRow]) -> Session:
                       *facts_settled.surrender_contradictions(session.facts, session.carry)]
     if contradictions:   # a surrendered power's war still ticked: untick it (the page does when it is ticked)
         raise RulesInputError("; ".join(contradictions))
+    if rows:   # the record begins with the campaign so far, which its first entry seals
+        session.begin_record(f"New game: {session.edition.title}, {session.scenario.title}, joining the campaign in "
+                             f"{session.start_turn.title}; the campaign so far: " +
+                             ("; ".join(row.words(value) for row, value in set_by_players(rows)) or "as it stood"))
     try:
         return sessionfile.from_json(sessionfile.to_json(session))
     except sessionfile.SessionFileError as error:

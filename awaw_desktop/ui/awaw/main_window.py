@@ -27,6 +27,7 @@ from ...core.awaw import assess
 from ...core.awaw.common import LAST_YEAR, Season
 from ...core.awaw.session import Session, apply_end_of_turn
 from ..shell.keys import Keys, install_keys, is_key_of, standard
+from ..shell.record_code import RecordCode
 from ..shell.theme import learn_system_scheme
 from ..shell.unsaved import window_title
 from .overview import OverviewTab
@@ -93,6 +94,8 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self.edition_label.setObjectName("editionLabel")
         # Long player names must not make the window wider than a laptop screen.
         self.edition_label.setMinimumWidth(40)
+        self.record_code = RecordCode()
+        self.statusBar().addPermanentWidget(self.record_code)
         self.statusBar().addPermanentWidget(self.edition_label)
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setSingleShot(True)
@@ -111,6 +114,8 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self.store.undo_stack.indexChanged.connect(self._changed)
         self.store.resultsChanged.connect(self._update_title)
         self.store.inputRefused.connect(self._input_refused)
+        self.store.recordChanged.connect(self._record_changed)
+        self.record_code.show_record(self.store.session.record)
         self.fit_to_screen()
         self._update_title()
         hints = QGuiApplication.styleHints()
@@ -445,7 +450,9 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
             target.title = title
             target.players = dict(players)
 
-        self.store.change_session("Game details changed", mutate)
+        named = ", ".join(f"{side.title()} player: {name}" for side, name in players.items() if name)
+        words = f"Game details changed: \u201c{title}\u201d" + (f" ({named})" if named else "")
+        self.store.change_session("Game details changed", mutate, kind="details", words=words)
 
     # -- other rules families (core.family): their games open in their own windows ----------------
     def hand_over_new_game(self, dialog: NewSessionDialog) -> bool:

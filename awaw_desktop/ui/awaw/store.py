@@ -14,9 +14,9 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from ...core.awaw import assess
+from ...core.awaw import assess, game_record
 from ...core.awaw import facts as war_facts
-from ...core.awaw.common import PowerResult
+from ...core.awaw.common import PowerResult, Turn
 from ...core.awaw.session import Session
 from ...core.lines import Choice, Line
 
@@ -124,12 +124,19 @@ class SetFactCommand(QUndoCommand):
 
 
 class SnapshotCommand(QUndoCommand):
-    """A whole-session step (end of turn, a wizard's outcome, a carried value): undone as one."""
+    """A whole-session step (end of turn, a wizard's outcome, a carried value): undone as one.
 
-    def __init__(self, store: SessionStore, before: Session, after: Session, text: str) -> None:
+    The game record is never undone: the step's entries are made when it is first done, and undoing or redoing
+    it later is itself an entry (``core/record``)."""
+
+    def __init__(self, store: SessionStore, before: Session, after: Session, text: str,
+                 made: list[game_record.Made] | None = None, point: dict[str, Any] | None = None) -> None:
         super().__init__(text)
         self._store = weakref.ref(store)  # see SetValueCommand
         self.before, self.after = before, after
+        #: The entries the step adds the first time it is done, and the checkpoint taken before it.
+        self.made, self.point = made or [], point
+        self.done_once = False
 
     @property
     def store(self) -> SessionStore:
@@ -141,13 +148,30 @@ class SnapshotCommand(QUndoCommand):
     skip_first_redo = False
 
     def redo(self) -> None:
-        if self.skip_first_redo:
+        if self.skip_first_redo:   # the session already is ``after``; its entries are in the file's record
             self.skip_first_redo = False
+            self.done_once = True
             return
         self.store._write_session(self.after)
+        if not self.done_once:
+            self.store._record(self.made, self.point)
+        elif self.recorded():
+            self.store._record([("redone", f"Redone: {self.text()}", "", {})])
+        self.done_once = True
 
     def undo(self) -> None:
         self.store._write_session(self.before)
+        if self.recorded():
+            self.store._record([("undone", f"Undone: {self.text()}", "", {})])
+
+    _recorded: bool | None = None
+
+    def recorded(self) -> bool:
+        """Whether the step is one the record holds: it made entries, or (rebuilt from a file's checkpoints) it
+        changed what the record seals."""
+        if self._recorded is None:
+            self._recorded = bool(self.made) or self.before.state_digest() != self.after.state_digest()
+        return self._recorded
 
 
 class SessionStore(QObject):
@@ -163,6 +187,8 @@ class SessionStore(QObject):
     sessionReplaced = Signal()
     #: An entered value the rules refuse (the message names the line and the problem).
     inputRefused = Signal(str)
+    #: The game record has a new entry (or another game, with its record, is open).
+    recordChanged = Signal()
 
     def __init__(self, session: Session, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -262,14 +288,19 @@ class SessionStore(QObject):
                                              session.effective_carry(), self._results, power)
         return None, results
 
-    def change_session(self, text: str, mutate: Callable[[Session], None]) -> None:
-        """Apply ``mutate`` to a copy of the session and push the result as one undo step."""
+    def change_session(self, text: str, mutate: Callable[[Session], None], kind: str = "event",
+                       words: str = "") -> None:
+        """Apply ``mutate`` to a copy of the session and push the result as one undo step.  What it records (a
+        new line of the log, a die, or ``text`` as an entry of ``kind`` when it changes what the record seals)
+        is added to the game record when the step is done (``game_record.step_entries``; ``words``: the entry's words
+        when they say more than the undo step's name)."""
         before = self._session.snapshot()
         after = self._session.snapshot()
         point = self._session.checkpoint(text)
         mutate(after)
         after.checkpoints.append(point)   # kept in the file: undo survives closing it
-        self.undo_stack.push(SnapshotCommand(self, before, after, text))
+        made = game_record.step_entries(before, after, words or text, kind)
+        self.undo_stack.push(SnapshotCommand(self, before, after, text, made, point))
 
     def replace_session(self, session: Session, reopened: bool = False) -> None:
         """Open another game: a fresh undo history.  ``reopened``: a saved game, whose last whole-session
@@ -281,6 +312,7 @@ class SessionStore(QObject):
             self._rebuild_undo_from_checkpoints()
         self.sessionReplaced.emit()
         self.resultsChanged.emit()
+        self.recordChanged.emit()
         self.undo_stack.setClean()
 
     #: How many of a reopened game's last steps can be undone (older ones: Turn > Go back).
@@ -315,7 +347,9 @@ class SessionStore(QObject):
         before = self._session.snapshot()
         # The later steps leave the record (Undo brings them back until the game is closed).
         after = sessionfile.session_at_checkpoint(self._session, index)
-        self.undo_stack.push(SnapshotCommand(self, before, after, f"Go back to before {point['title']}"))
+        words = f"Went back to before {point['title']} ({Turn(point['turn']['year'], point['turn']['season']).title})"
+        self.undo_stack.push(SnapshotCommand(self, before, after, f"Go back to before {point['title']}",
+                                             [("gone-back", words, "", {})]))
 
     # -- called by the commands --------------------------------------------------------
     def _write_value(self, power: str, line_id: str, value: Any, clear: bool = False,
@@ -351,6 +385,16 @@ class SessionStore(QObject):
         self._recompute()
         self.sessionReloaded.emit()
         self.resultsChanged.emit()
+
+    def _record(self, made: list[game_record.Made], point: dict[str, Any] | None = None) -> None:
+        """Add entries to the game record (never undone) and say so."""
+        if made:
+            game_record.record_step(self._session, made, point)
+            self.recordChanged.emit()
+
+    def add_to_record(self, kind: str, words: str, rules: str = "", data: dict[str, Any] | None = None) -> None:
+        """An entry of its own (going on from an older copy): not an undo step, as every entry."""
+        self._record([(kind, words, rules, data or {})])
 
     def _write_session(self, content: Session) -> None:
         self._session.restore(content)

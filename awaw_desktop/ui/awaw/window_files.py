@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ...core.lines import RulesInputError
 from ...paths import examples_dir
 from ..shell.recent import fill_recent_menu, remember
+from ..shell.record_open import check_copy, remember_record, since_last_turn, went_on, went_on_words
 from ..shell.unsaved import ask_unsaved, may_discard
 
 if TYPE_CHECKING:
@@ -140,6 +141,9 @@ class GameFiles:
                 return True
             self.show_error("Cannot open this file", f"{said}\n\nThe open game is unchanged.")
             return False
+        copy = True if as_example else check_copy(self, session.record, Path(path).name)
+        if copy is False:   # an older or forked copy the players chose not to go on from
+            return False
         if not confirmed and not self.confirm_discard():
             return False
         self.set_session(session, None if as_example else Path(path))
@@ -147,9 +151,39 @@ class GameFiles:
         if not as_example:
             self.add_recent(Path(path))
         self.statusBar().showMessage(f"Opened {Path(path).name}", 5000)
+        if copy is not True:   # going on from it is itself an entry, which the other player will see
+            words, data = went_on_words(copy, session.record)
+            self.store.add_to_record("went-on", words, data=data)
+            went_on(self.store.session.record, copy)
         if session.load_notes:
             self.show_reconciled(Path(path).name, session.load_notes)
+        if not as_example:
+            self.show_record_news(Path(path).name)
         return True
+
+    def show_record_news(self, name: str) -> None:
+        """After a file opens: a state the record did not seal is named, and what was recorded since this computer
+        last saved or sent the game is shown, entry by entry."""
+        from ...core.awaw import game_record
+        from ..shell.record_views import show_since
+
+        session = self.store.session
+        problem = game_record.check_against_record(session, session.record)
+        if problem is not None:
+            self.show_error("The game record does not hold",
+                            f"{name}: {problem.words()}. The file was changed outside the app; File > Verify the "
+                            "game record says more. The game is open as the file holds it.")
+        head, _entries = since_last_turn(session.record)
+        if head:
+            self.since_dialog = show_since(self, session.record, head, game_record.standing)
+
+    def _record_changed(self) -> None:
+        """A new entry (or another game): the code players quote, and this computer's memory of the game (an
+        entry is remembered the moment it is made, so a discarded change that held one counts as seen)."""
+        record = self.store.session.record
+        self.record_code.show_record(record)
+        if self.path is not None or len(record) > 1:
+            remember_record(record)
 
     def show_reconciled(self, name: str, notes: list[str]) -> None:
         """An older file whose tables disagreed on a fact of the war: say what was kept (the game is open)."""
@@ -226,6 +260,7 @@ class GameFiles:
             return False
         self.path = path
         self.disk_stamp = file_stamp(path)
+        remember_record(self.store.session.record, own=True)
         self.store.undo_stack.setClean()
         self.autosave_timer.stop()
         self.discard_recovery()

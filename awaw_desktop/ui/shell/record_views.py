@@ -31,22 +31,6 @@ from .screen import resize_within_screen
 Standing = Sequence[tuple[str, str]]
 
 
-class RecordCode(QLabel):
-    """The record's head code in the status bar: what players read out or quote ("record 7Q4M-K2XD")."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setToolTip("The game record's head: read it out or quote it in an e-mail, so the other player can "
-                        "tell he has the same game. View > Game record lists every entry.")
-        self.show_record(None)
-
-    def show_record(self, record: GameRecord | None) -> None:
-        text = f"record {record.code}" if record is not None and record.entries else ""
-        self.setText(text)
-        self.setAccessibleName(f"Game record {record.code}" if text and record is not None else "Game record")
-        self.setVisible(bool(text))
-
-
 class SinceDialog(QDialog):
     """What was recorded since a head this computer saved or sent: one screen, entry by entry, with what stood after
     each (First, Previous, Next, Last)."""

@@ -1,0 +1,71 @@
+"""Opening a copy of a game, for every rules family: what this computer has seen of it (``core.record.seen``).
+
+An older copy, one that parts from a copy seen here, or one the players set aside is named, and opened only if the
+players say so; that choice is an entry of the record (``went_on_words``).  A record that extends the one this
+computer last saved or sent shows what was recorded since (``since_last_turn``).  Players who never roll back are
+asked nothing.  The memory is the app's own (its data folder), never the game file's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.record.words import comparison_words, held
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from ...core.record.chain import Entry, GameRecord
+    from ...core.record.seen import Comparison, SeenStore
+
+_STORE: dict[str, SeenStore] = {}
+
+
+def seen_store() -> SeenStore:
+    """This computer's memory of the games it has shown (made when first needed: after the first paint)."""
+    from ...core.record.seen import SeenStore, default_directory
+
+    directory = default_directory()
+    store = _STORE.get(str(directory))
+    if store is None:
+        store = _STORE[str(directory)] = SeenStore(directory)
+    return store
+
+
+def check_copy(parent: QWidget, record: GameRecord, file_name: str) -> Comparison | bool:
+    """True: nothing to say (a game never seen here, or the same or a longer record).  A comparison: an older,
+    forked or set-aside copy the players chose to go on from (the caller records it, ``went_on``).  False: they
+    chose not to open it."""
+    comparison = seen_store().compare(record)
+    if not comparison.trouble:
+        return True
+    from .record_views import ask_to_go_on
+
+    return comparison if ask_to_go_on(parent, comparison, record, file_name) else False
+
+
+def went_on_words(comparison: Comparison, record: GameRecord) -> tuple[str, dict[str, Any]]:
+    """The entry saying the players went on from this copy, naming what the copy set aside held."""
+    seen = comparison.seen
+    words = f"The players went on from this copy: {comparison_words(comparison, record)}"
+    data = {"set_aside": seen.head if seen is not None else "", "verdict": comparison.verdict,
+            "held": held(comparison.newer_entries())}
+    return words[:4000], data
+
+
+def went_on(record: GameRecord, comparison: Comparison) -> None:
+    """After the entry is made: the copy seen here is set aside in this computer's memory."""
+    seen_store().set_aside(record, comparison)
+
+
+def remember_record(record: GameRecord, own: bool = False) -> None:
+    """This computer has shown ``record`` (``own``: saved or sent from here)."""
+    seen_store().remember(record, own)
+
+
+def since_last_turn(record: GameRecord) -> tuple[str, tuple[Entry, ...]]:
+    """(the head this computer last saved or sent, the entries recorded after it) — nothing when the record does
+    not extend it."""
+    head = seen_store().own_head(record.game_id)
+    entries = record.since(head) if head else None
+    return (head, entries) if entries else ("", ())
