@@ -20,7 +20,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="awaw-desktop",
         description="Table assistant for the surrender rules (54-62) of A World at War.",
         epilog="Also: 'awaw-desktop report FILE [--format text|markdown|json]' prints a session's levels; "
-               "'awaw-desktop readings' prints how the app reads unclear rules (as Help does), in Markdown.",
+               "'awaw-desktop readings' prints how the app reads unclear rules (as Help does), in Markdown; "
+               "'awaw-desktop verify FILE' checks a game file against its game record.",
     )
     parser.add_argument("--version", action="version", version=f"awaw-desktop {__version__}")
     parser.add_argument("file", nargs="?", type=Path, help="a session file (.awaw) to open")
@@ -48,6 +49,10 @@ def report(argv: list[str]) -> int:
 def run(argv: list[str]) -> int:
     if argv and argv[0] == "report":
         return report(argv[1:])
+    if argv and argv[0] == "verify":
+        from .core.record.verify import main as verify
+
+        return verify(argv[1:])
     if argv == ["readings"]:
         from .core.family import readings_document
 

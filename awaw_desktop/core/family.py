@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from .frozen import Frozen
+from .record.chain import Entry, GameRecord, RecordProblem
 
 
 class Registered(Frozen):
@@ -80,6 +81,17 @@ class GameFamily(Protocol):
 
     def readings_markdown(self) -> str:
         """The family's section of docs/rules-readings.md (Markdown)."""
+
+    def record_of(self, game: Any) -> GameRecord:
+        """A game -> its game record (``core/record``)."""
+
+    def check_record(self, document: dict[str, Any]) -> tuple[GameRecord, RecordProblem | None]:
+        """A whole session document -> its record as written, and the first entry that does not hold: the chain,
+        then what the family can re-derive (the settled state, undo checkpoints, commitments, revealed draws and
+        dice).  Raises ``SessionFileError`` for a file that cannot be read at all."""
+
+    def standing(self, entries: Sequence[Entry]) -> list[list[tuple[str, str]]]:
+        """What stood after each entry, as (name, value) pairs to show ("Germany", "+3")."""
 
 
 def load_rules(key: str) -> None:

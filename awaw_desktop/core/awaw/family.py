@@ -8,8 +8,10 @@ from typing import Any
 
 from ...paths import resources_dir
 from ..family import GameFamily
+from ..files.atomic_file import SessionFileError
 from ..lines import RulesInputError
-from . import report, sessionfile
+from ..record.chain import Entry, GameRecord, RecordProblem
+from . import game_record, report, sessionfile
 from .common import Season, Turn
 from .readings import document
 from .session import Session
@@ -62,6 +64,25 @@ class AWorldAtWar:
 
     def readings_markdown(self) -> str:
         return document(resources_dir() / "readings")
+
+    def record_of(self, game: Any) -> GameRecord:
+        return _session(game).record
+
+    def check_record(self, document: dict[str, Any]) -> tuple[GameRecord, RecordProblem | None]:
+        written = document.get("record") if isinstance(document, dict) else None
+        if written is not None:   # the chain first: a record that does not hold is named, not refused
+            try:
+                record = GameRecord.shape_from_json(written, "record")
+            except RulesInputError as error:
+                raise SessionFileError(f"damaged: {error}") from None
+            problem = record.problem()
+            if problem is not None:
+                return record, problem
+        session = sessionfile.from_json(document)
+        return session.record, game_record.check_against_record(session, session.record)
+
+    def standing(self, entries: Sequence[Entry]) -> list[list[tuple[str, str]]]:
+        return game_record.standing(entries)
 
 
 FAMILY: GameFamily = AWorldAtWar()

@@ -16,8 +16,9 @@ from . import assess
 from .levels import signed
 from .session import DieRoll, HistoryEntry, Session
 
-#: (kind, the players' words, rule numbers, facts) of one entry to be made.
-Made = tuple[str, str, str, dict[str, Any]]
+#: (kind, the players' words, rule numbers, facts, the turn it happened in: "" for the game's turn then) of one entry
+#: to be made.
+Made = tuple[str, str, str, dict[str, Any], str]
 
 
 def _levels(levels: Any) -> str:
@@ -31,12 +32,13 @@ def history_entry_words(entry: HistoryEntry) -> Made:
     words = entry.title + (f": {levels}" if levels else "") + (f". {events}" if events else "")
     rules = ", ".join(dict.fromkeys(event.rule for event in entry.events if event.rule))
     kind = "end-of-turn" if entry.kind == "end-of-turn" else "procedure"
-    return kind, words[:4000], rules[:200], {"levels": dict(entry.levels)}
+    return kind, words[:4000], rules[:200], {"levels": dict(entry.levels)}, entry.turn.title
 
 
 def die_words(roll: DieRoll) -> Made:
     how = "rolled by the app" if roll.source == "rolled" else "typed from a die rolled at the table"
-    return "die", f"{roll.purpose}: {roll.value} ({how})", roll.rule, {"value": roll.value, "source": roll.source}
+    return ("die", f"{roll.purpose}: {roll.value} ({how})", roll.rule, {"value": roll.value, "source": roll.source},
+            roll.turn.title)
 
 
 def step_entries(before: Session, after: Session, text: str, kind: str = "event") -> list[Made]:
@@ -47,17 +49,17 @@ def step_entries(before: Session, after: Session, text: str, kind: str = "event"
     made: list[Made] = [die_words(roll) for roll in after.dice[len(before.dice):]]
     made += [history_entry_words(entry) for entry in after.history[len(before.history):]]
     if not any(entry[0] != "die" for entry in made) and (made or before.state_digest() != after.state_digest()):
-        made.append((kind, text, "", {}))
+        made.append((kind, text, "", {}, ""))
     return made
 
 
 def record_step(session: Session, made: Sequence[Made], before_point: dict[str, Any] | None = None) -> None:
     """Append a step's entries to the session's record: the last carries the settled state after the step and the
     digest of the undo checkpoint taken before it."""
-    for index, (kind, words, rules, data) in enumerate(made):
+    for index, (kind, words, rules, data, turn) in enumerate(made):
         last = index == len(made) - 1
         facts = {**data, "before": digest(before_point)} if last and before_point is not None else dict(data)
-        session.add_to_record(kind, words, rules, facts, sealed=last)
+        session.add_to_record(kind, words, rules, facts, sealed=last, turn=turn)
 
 
 def standing(entries: Sequence[Entry]) -> list[list[tuple[str, str]]]:
@@ -69,7 +71,7 @@ def standing(entries: Sequence[Entry]) -> list[list[tuple[str, str]]]:
         if isinstance(levels, dict):
             shown.update({power: level for power, level in levels.items()
                           if isinstance(level, int) and not isinstance(level, bool) and power in assess.ORDER})
-        rows.append([(assess.title(power), signed(shown[power])) for power in assess.ORDER if power in shown])
+        rows.append([(assess.title(power), signed(shown[power])) for power in assess.DISPLAY_ORDER if power in shown])
     return rows
 
 

@@ -1,6 +1,7 @@
 """The headless report: every power's level for the current turn, as text, Markdown or JSON.
 
-``awaw-desktop report FILE [--format text|markdown|json]`` prints it (see :func:`main`).
+``awaw-desktop report FILE [--format text|markdown|json]`` prints it (see :func:`main`); ``--history`` prints the game
+record instead, ``--since CODE`` its entries after the head a player quoted.
 Text and Markdown skip lines worth no points; JSON keeps every line so that scripts see
 the whole breakdown.  Powers come in ``DISPLAY_ORDER``.  A war that is over (the Allied defeat of 62.91, Germany's
 or Japan's surrender) is said right after the header, as the Overview's banner says it; a power the scenario leaves
@@ -17,9 +18,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal, TypeAlias, cast
 
 from ..lines import RulesInputError
+from ..record.report import chosen_entries, render_entries
 from .assess import DISPLAY_ORDER
 from .checklist import WarEnd, war_end
 from .common import PowerResult, Scenario, Status
+from .game_record import standing
 from .levels import NO_LEVEL, no_election, signed
 from .session import Session
 from .sessionfile import IncompleteFileError, SessionFileError, file_problem, load
@@ -254,6 +257,16 @@ def report(session: Session, fmt: ReportFormat = "text") -> str:
     return render(session, session.assess(), fmt, session_tipping(session))
 
 
+def record_report(session: Session, fmt: ReportFormat = "text", since: str | None = None) -> str:
+    """The game record (``--history``) or its entries since a quoted code (``--since``), with the levels that moved."""
+    record = session.record
+    entries = chosen_entries(record, since)
+    everything = standing(record.entries)
+    first = len(record.entries) - len(entries)
+    return render_entries(session.title, record, entries, everything[first:], fmt, since,
+                          everything[first - 1] if first > 0 else ())
+
+
 def _write(text: str) -> None:
     try:
         sys.stdout.write(text)
@@ -273,6 +286,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("file", metavar="FILE", help="a session file (.awaw)")
     parser.add_argument("--format", "-f", dest="fmt", choices=FORMATS, default="text",
                         help="text (default), markdown or json")
+    told = parser.add_mutually_exclusive_group()
+    told.add_argument("--history", action="store_true", help="the game record: every entry, with the levels that "
+                                                               "moved")
+    told.add_argument("--since", metavar="CODE", help="the entries recorded after the record code CODE (as quoted "
+                                                      "in an e-mail: 7Q4M-K2XD)")
     try:
         args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     except SystemExit as stop:  # --help, or a usage error argparse already printed
@@ -285,7 +303,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"awaw-desktop: {said}", file=sys.stderr)
         return 2
     try:
-        text = report(session, cast(ReportFormat, args.fmt))
+        if args.history or args.since is not None:
+            text = record_report(session, cast(ReportFormat, args.fmt), args.since)
+        else:
+            text = report(session, cast(ReportFormat, args.fmt))
     except (RulesInputError, KeyError, TypeError, ValueError) as error:
         print(f"awaw-desktop: cannot report on {args.file}: {error}", file=sys.stderr)
         return 2

@@ -162,9 +162,10 @@ class Session:
                                                        state=self.state_digest())
 
     def add_to_record(self, kind: str, words: str, rules: str = "", data: dict[str, Any] | None = None,
-                      sealed: bool = True) -> None:
-        """One entry more in the record (``sealed``: it carries the digest of the settled state now)."""
-        self.record = self.record.append(kind, self.turn.title, words, rules, data,
+                      sealed: bool = True, turn: str = "") -> None:
+        """One entry more in the record (``sealed``: it carries the digest of the settled state now; ``turn``: the
+        turn it happened in, when not the game's turn now, as an end of turn that moved it on)."""
+        self.record = self.record.append(kind, turn or self.turn.title, words, rules, data,
                                          self.state_digest() if sealed else "")
 
     def fill_starting_facts(self) -> None:

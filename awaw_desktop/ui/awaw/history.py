@@ -118,6 +118,15 @@ class HistoryPanel(QTabWidget):
         self.dice.setWordWrap(True)
         self.dice.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.addTab(self._scrolled(self.dice), "Dice")
+        self.entries = QLabel()
+        self.entries.setObjectName("recordEntries")
+        self.entries.setWordWrap(True)
+        self.entries.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.entries.setTextFormat(Qt.TextFormat.RichText)
+        self.entries.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.addTab(self._scrolled(self.entries), "Entries")
+        self._entries_shown: object = None
+        store.recordChanged.connect(self._changed)
         self.undo_view = QUndoView(store.undo_stack)
         self.undo_view.setEmptyLabel("Game as opened")
         self.undo_view.setAccessibleName("Undo history: click a step to go back to it")
@@ -146,6 +155,20 @@ class HistoryPanel(QTabWidget):
         return self._shown is not None and all(a is b or (isinstance(a, int) and a == b)
                                                for a, b in zip(self._shown, state, strict=True))
 
+    def _refresh_entries(self) -> None:
+        """The game record's entries, newest first, under its head code (``core/record``)."""
+        record = self.store.session.record
+        if record.head == self._entries_shown:
+            return
+        self._entries_shown = record.head
+        rows = "".join(f"<li>{escape(entry.line())}</li>" for entry in reversed(record.entries))
+        count = len(record.entries)
+        self.entries.setText(f"<p><b>Record {escape(record.code)}</b>: {count} entr{'y' if count == 1 else 'ies'}, "
+                             "every recorded step, never erased (an undone step is an entry too). Quote the code "
+                             "to the other player: the same code means the same game.</p><ol reversed>" + rows +
+                             "</ol>")
+        self.entries.setAccessibleName(f"Game record {record.code}, {count} entries")
+
     @staticmethod
     def _scrolled(widget: QWidget) -> QScrollArea:
         scroll = QScrollArea()
@@ -156,6 +179,7 @@ class HistoryPanel(QTabWidget):
     def refresh(self) -> None:
         session = self.store.session
         self.chart.update()
+        self._refresh_entries()
         state = self._state()
         if self._same(state):
             return

@@ -234,6 +234,9 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self.action_details = self._action("Game &details\u2026", self.edit_details, None,
                                            "The game's title and the players' names")
         menu.addAction(self.action_details)
+        self.action_verify = self._action("&Verify the game record\u2026", self.verify_record, None,
+                                          "Check the game, and its file, against its tamper-evident game record")
+        menu.addAction(self.action_verify)
         menu.addSeparator()
         menu.addAction(self.action_save)
         menu.addAction(self.action_save_as)
@@ -453,6 +456,13 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         named = ", ".join(f"{side.title()} player: {name}" for side, name in players.items() if name)
         words = f"Game details changed: \u201c{title}\u201d" + (f" ({named})" if named else "")
         self.store.change_session("Game details changed", mutate, kind="details", words=words)
+
+    def verify_record(self) -> None:
+        """File > Verify the game record (as ``awaw-desktop verify`` checks a file)."""
+        from ...core.family import DEFAULT_FAMILY
+        from ..shell.verify_dialog import show_verification
+
+        show_verification(self, DEFAULT_FAMILY, self.store.session, self.path, not self.store.undo_stack.isClean())
 
     # -- other rules families (core.family): their games open in their own windows ----------------
     def hand_over_new_game(self, dialog: NewSessionDialog) -> bool:

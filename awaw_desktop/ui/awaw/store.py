@@ -156,13 +156,13 @@ class SnapshotCommand(QUndoCommand):
         if not self.done_once:
             self.store._record(self.made, self.point)
         elif self.recorded():
-            self.store._record([("redone", f"Redone: {self.text()}", "", {})])
+            self.store._record([("redone", f"Redone: {self.text()}", "", {}, "")])
         self.done_once = True
 
     def undo(self) -> None:
         self.store._write_session(self.before)
         if self.recorded():
-            self.store._record([("undone", f"Undone: {self.text()}", "", {})])
+            self.store._record([("undone", f"Undone: {self.text()}", "", {}, "")])
 
     _recorded: bool | None = None
 
@@ -349,7 +349,7 @@ class SessionStore(QObject):
         after = sessionfile.session_at_checkpoint(self._session, index)
         words = f"Went back to before {point['title']} ({Turn(point['turn']['year'], point['turn']['season']).title})"
         self.undo_stack.push(SnapshotCommand(self, before, after, f"Go back to before {point['title']}",
-                                             [("gone-back", words, "", {})]))
+                                             [("gone-back", words, "", {}, "")]))
 
     # -- called by the commands --------------------------------------------------------
     def _write_value(self, power: str, line_id: str, value: Any, clear: bool = False,
@@ -394,7 +394,7 @@ class SessionStore(QObject):
 
     def add_to_record(self, kind: str, words: str, rules: str = "", data: dict[str, Any] | None = None) -> None:
         """An entry of its own (going on from an older copy): not an undo step, as every entry."""
-        self._record([(kind, words, rules, data or {})])
+        self._record([(kind, words, rules, data or {}, "")])
 
     def _write_session(self, content: Session) -> None:
         self._session.restore(content)

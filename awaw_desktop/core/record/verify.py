@@ -1,0 +1,87 @@
+"""``awaw-desktop verify FILE``: does a game file hold together with its record?
+
+Checked, in order, each failure naming the first entry that does not hold with its turn: the chain from the first
+entry (every hash); then what the file's rules family can re-derive from what is revealed (``GameFamily.
+check_record``: the settled state the file holds against the record's last entry, each undo checkpoint against the
+end of turn it was taken before, every commitment and every revealed draw and die).  Prints the head code and
+"verified", or what fails, and exits non-zero.  A file this computer has seen a longer or another record of is
+named too (``seen``), though that alone does not fail it: the file may be an old copy on purpose.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+from .. import family as families
+from ..files.atomic_file import SessionFileError, read_limited
+from ..files.document import parse_json
+from ..files.gamefile import family_key
+from ..frozen import Frozen
+from ..lines import RulesInputError
+from .chain import GameRecord, RecordProblem
+
+
+class Verification(Frozen):
+    """What ``verify`` found: the record as written, and the first problem (None: verified)."""
+
+    record: GameRecord | None
+    problem: RecordProblem | None
+    #: Why the file could not be checked at all ("" when it could).
+    unreadable: str = ""
+
+    @property
+    def verified(self) -> bool:
+        return self.record is not None and self.problem is None and not self.unreadable
+
+    def words(self) -> str:
+        if self.unreadable or self.record is None:
+            return f"not verified: {self.unreadable or 'the file holds no game record'}"
+        entries = self.record.entries
+        span = f"{len(entries)} entries, {entries[0].turn} to {entries[-1].turn}" if entries else "no entries"
+        if self.problem is None:
+            return f"record {self.record.code}: verified ({span})"
+        return f"record {self.record.code}: NOT verified: {self.problem.words()}"
+
+
+def verify_bytes(raw: bytes) -> Verification:
+    """Check the bytes of a game file against its record."""
+    try:
+        document = parse_json(raw)
+        key = family_key(document)
+        record, problem = families.get(key).check_record(document)
+    except (SessionFileError, RulesInputError) as error:
+        return Verification(None, None, str(error))
+    return Verification(record, problem)
+
+
+def verify_path(path: str | os.PathLike[str]) -> Verification:
+    try:
+        raw = read_limited(path)
+    except SessionFileError as error:
+        return Verification(None, None, str(error))
+    return verify_bytes(raw)
+
+
+def main(argv: Sequence[str]) -> int:
+    """``awaw-desktop verify FILE [FILE ...]``: 0 when every file is verified, 1 when one is not, 2 on bad use."""
+    files = [arg for arg in argv if not arg.startswith("-")]
+    if not files or len(files) != len(argv):
+        print("usage: awaw-desktop verify FILE [FILE ...]", file=sys.stderr)
+        return 2
+    status = 0
+    for name in files:
+        verification = verify_path(name)
+        print(f"{name}: {verification.words()}")
+        if verification.verified and verification.record is not None:
+            from .seen import SeenStore
+
+            comparison = SeenStore().compare(verification.record)
+            if comparison.trouble:
+                from .words import comparison_words
+
+                print(f"  note: {comparison_words(comparison, verification.record)}")
+        else:
+            status = 1
+    return status

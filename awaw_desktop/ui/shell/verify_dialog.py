@@ -1,0 +1,40 @@
+"""File > Verify the game record: the open game checked as ``awaw-desktop verify`` checks a file (its record's chain,
+and what the game holds against it), and the file on disk too when it was saved."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from ...core import family as families
+from ...core.files.atomic_file import SessionFileError
+from ...core.record.verify import verify_bytes, verify_path
+
+
+def verification_words(key: str, game: Any, path: Path | None, unsaved: bool) -> tuple[bool, str]:
+    """(everything verified, what to tell the players)."""
+    try:
+        shown = verify_bytes(families.get(key).dumps(game))
+    except SessionFileError as error:
+        return False, f"The open game cannot be checked: {error}"
+    lines = [f"The open game: {shown.words()}."]
+    verified = shown.verified
+    if path is not None:
+        on_disk = verify_path(path)
+        verified = verified and on_disk.verified
+        changed = " (it does not hold the changes made since it was saved)" if unsaved else ""
+        lines.append(f"Its file, {path.name}{changed}: {on_disk.words()}.")
+    if verified:
+        lines.append("Quote the record code to the other player: the same code means the same game.")
+    return verified, "\n\n".join(lines)
+
+
+def show_verification(parent: QWidget, key: str, game: Any, path: Path | None, unsaved: bool) -> None:
+    verified, words = verification_words(key, game, path, unsaved)
+    box = QMessageBox(QMessageBox.Icon.Information if verified else QMessageBox.Icon.Warning,
+                      "Game record verified" if verified else "The game record does not hold", words,
+                      QMessageBox.StandardButton.Ok, parent)
+    box.setAccessibleName(box.windowTitle())
+    box.open()
