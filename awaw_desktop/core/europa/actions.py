@@ -36,6 +36,7 @@ from .roster import Losses, RosterEntry
 from .sealing import DEFAULT_COST_LOG2
 from .state import MAX_NATIONS, EuropaGame, LogEntry, NationState, check_nation_name
 from .turn_start import checks_due
+from .unit_count import NOTE
 
 #: Changes kept in sibling modules, named here as before (``actions.defect`` ...).
 __all__ = ["UnitToRoll", "aid_arrived", "defect", "form_government", "record_surrender_roll", "set_condition_met",
@@ -228,7 +229,7 @@ def request_re_count(game: EuropaGame, name: str, by_side: str, opener_passphras
 
 
 def envelopes_note() -> CountLine:
-    return CountLine("56.E.2", WITHHELD_LINE, Fraction(0), "card")
+    return CountLine("56.E.2", WITHHELD_LINE, Fraction(0), NOTE)
 
 
 def last_count(game: EuropaGame, name: str) -> CountRecord | None:

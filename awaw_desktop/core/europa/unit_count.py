@@ -30,6 +30,7 @@ GROUND = "ground losses"
 AIR = "air losses"
 NAVAL = "naval losses"
 RP = "RP pool losses"
+NOTE = "note"   # a line that says something and adds nothing
 
 #: Why a unit counts 0, in the words of its breakdown line and of the roster's reason column.
 SUPPORT_REASON = "supply unit, depot or Army HQ: not counted"
@@ -51,6 +52,7 @@ class Modifier(Frozen):
     applies: Callable[[RosterEntry], bool]
     rule: str = MODIFIERS_RULE
     reading: str = ""
+    short: str = ""   # the few words of a unit's reason ("x2 capital")
 
 
 def distance_mds(mds_major: int, mds_minor: int) -> int:
@@ -66,13 +68,15 @@ def _at_home(entry: RosterEntry) -> bool:
 #: The modifiers list, in the rule's order (the distance multiplier is worked out per unit).
 MODIFIERS: tuple[Modifier, ...] = (
     Modifier("capital", "in the capital", Fraction(2), lambda e: e.capital and _at_home(e),
-             reading="The modifiers are cumulative: a capital that is also a major city hex counts x2 x2."),
-    Modifier("major_city", "in a major city hex", Fraction(2), lambda e: e.major_city and _at_home(e)),
+             reading="The modifiers are cumulative: a capital that is also a major city hex counts x2 x2.",
+             short="capital"),
+    Modifier("major_city", "in a major city hex", Fraction(2), lambda e: e.major_city and _at_home(e),
+             short="major city"),
     Modifier("possession_or_island", "in a possession or on an island (not Sicily)", Fraction(1, 2),
              lambda e: e.where == POSSESSION or e.island,
-             reading="A unit both in a possession and on an island is halved once."),
-    Modifier("armour", "armour symbol", Fraction(2), lambda e: e.armour),
-    Modifier("motorized", "motorized", Fraction(3, 2), lambda e: e.motorized),
+             reading="A unit both in a possession and on an island is halved once.", short="possession or island"),
+    Modifier("armour", "armour symbol", Fraction(2), lambda e: e.armour, short="armour"),
+    Modifier("motorized", "motorized", Fraction(3, 2), lambda e: e.motorized, short="motorized"),
 )
 DISTANCE_READING = ("The printed 'x (MDs-1)' is read as: multiplied by the distance in MDs from the home country, "
                     "whole MDs in major countries plus half the MDs in minor countries rounded down, at least 1.")
@@ -87,6 +91,8 @@ class CountLine(Frozen):
     category: str
 
     def __str__(self) -> str:
+        if self.category == NOTE:
+            return f"{self.text} ({self.rule})"
         return f"{self.text} = {format_res(self.value)} ({self.rule})"
 
 
@@ -135,12 +141,12 @@ def unit_count(entry: RosterEntry, card: str = "", fx: CardEffect | None = None)
             value *= modifier.factor
             lines.append(CountLine(modifier.rule, f"{name} x{format_res(modifier.factor)} {modifier.label}", value,
                                    FORCES))
-            reasons.append(f"x{format_res(modifier.factor)} {modifier.label}")
+            reasons.append(f"x{format_res(modifier.factor)} {modifier.short or modifier.label}")
     for key, label in (("capital", "the capital"), ("major_city", "a major city hex")):
         if getattr(entry, key) and not _at_home(entry):
             lines.append(CountLine(MODIFIERS_RULE, f"{name}: marked in {label}, but not in the home country: no x2",
                                    value, FORCES))
-            reasons.append(f"no x2 for {label} outside the home country")
+            reasons.append(f"no x2 for {label.removeprefix('the ').removeprefix('a ')} outside the home country")
     if entry.where == ABROAD:
         mds = distance_mds(entry.mds_major, entry.mds_minor)
         detail = f"{entry.mds_major} MDs in major + {entry.mds_minor} in minor countries = {mds} MDs"
@@ -155,7 +161,7 @@ def unit_count(entry: RosterEntry, card: str = "", fx: CardEffect | None = None)
     elif entry.mds_major or entry.mds_minor:
         lines.append(CountLine(MODIFIERS_RULE, f"{name}: MDs entered, but the unit is not outside the home country: "
                                                "no distance", value, FORCES))
-        reasons.append("MDs not used: not outside the home country")
+        reasons.append("MDs not used at home or in a possession")
     targets = {SS_POLICE: cards.SS_POLICE, LUFTWAFFE: cards.LUFTWAFFE}
     if _at_home(entry) and targets.get(entry.force) == fx.target:
         value *= fx.factor

@@ -66,7 +66,8 @@ class EnvelopeBox(QGroupBox):
     # -- reading -----------------------------------------------------------------------------
     def refresh(self) -> None:
         game = self.holder.game
-        envelope = game.nation(self.nation).envelope
+        nation = game.nation(self.nation)
+        envelope = nation.envelope
         stage = envelope.stage(game.turn) if envelope else None
         if envelope is None or stage is None:
             self.stage.setText("No card drawn")
@@ -77,16 +78,17 @@ class EnvelopeBox(QGroupBox):
             effect_now = "in effect now" if view.in_effect else "no effect now"
             self.stage.setText(f"{stage.title} ({effect_now}){shown}")
             self.dates.setText("; ".join(f"{label}: {date}" for label, date in view.dates))
-        can_draw = envelope is None or stage is Stage.DISCARDED
+        can_draw = nation.active and (envelope is None or stage is Stage.DISCARDED)
+        gone = "" if nation.active else (f"{self.nation} is no longer an Axis-Allied nation (56.A, 56.B): its "
+                                         "envelope is not drawn or opened any more.")
         opened_private = stage in (Stage.OPENED, Stage.PRIVATE, Stage.TO_SHOW)
         paper = envelope is not None and envelope.mode == REAL_DECK
+        one = gone or "One envelope per nation at a time: a new card after the current one is discarded (56.E.1)."
         why = {
-            "draw": (can_draw, "One envelope per nation at a time: a new card after the current one is discarded "
-                               "(56.E.1)."),
-            "paper": (can_draw, "One envelope per nation at a time: a new card after the current one is discarded "
-                                "(56.E.1)."),
-            "open": (stage is Stage.SEALED, "Only a sealed envelope can be opened." if envelope else
-                     "Draw a card first."),
+            "draw": (can_draw, one),
+            "paper": (can_draw, one),
+            "open": (stage is Stage.SEALED and nation.active, gone or ("Only a sealed envelope can be opened."
+                                                                      if envelope else "Draw a card first.")),
             "look": (opened_private and not paper, "A paper card is looked at on the table." if paper else
                      "Only the opener looks, between the opening and the showing (56.E.1)."),
             "show": (stage is Stage.TO_SHOW, "The card is shown to both sides two months after it was "

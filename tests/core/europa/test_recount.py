@@ -142,7 +142,7 @@ def test_units_56e_does_not_count_are_taken_and_count_0_with_the_reason(kwargs, 
 def test_modifiers_that_cannot_apply_where_the_unit_stands_are_left_out_with_the_reason():
     possession = RosterEntry("Tirana", F(2), where="possession", capital=True, major_city=True)
     (counted,) = unit_counts([possession])
-    assert counted.value == 1 and "no x2 for the capital outside the home country" in counted.reason
+    assert counted.value == 1 and "no x2 for capital outside the home country" in counted.reason
     home = RosterEntry("Turin", F(2), mds_major=2)
     (counted,) = unit_counts([home])
     assert counted.value == 2 and "MDs not used" in counted.reason
@@ -151,7 +151,7 @@ def test_modifiers_that_cannot_apply_where_the_unit_stands_are_left_out_with_the
 def test_each_unit_says_why_it_counts_what_it_does():
     rome, ariete = unit_counts(ROSTER[:2])
     assert (rome.value, ariete.value) == (8, 2)
-    assert rome.reason == "x2 in the capital, x2 in a major city hex (56.E modifiers)"
+    assert rome.reason == "x2 capital, x2 major city (56.E modifiers)"
     plain = unit_counts([RosterEntry("Infantry", F(1))])[0]
     assert plain.reason == "counted as printed (56.E RE counts)"
 
