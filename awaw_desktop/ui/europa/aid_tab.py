@@ -6,6 +6,7 @@ by mistake is taken back on its own turn; Edit > Undo takes back any step."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
@@ -40,7 +41,7 @@ SHIPMENT_COLUMNS = ("Turn", "Nation", "RPs", "Route", "State", "")
 def _button(text: str, slot: Callable[[], None], name: str = "") -> QPushButton:
     button = QPushButton(text)
     button.setAccessibleName(name or text)
-    button.clicked.connect(slot)
+    button.clicked.connect(lambda _checked=False: slot())
     return button
 
 
@@ -80,6 +81,8 @@ class GermanAidTab(QWidget):
         shipped_layout.addWidget(self.received)
         outer.addWidget(shipped, 1)
         self._rows: list[tuple[str, int]] = []
+        self._shown: list[object] = []
+        self._buttons: list[QPushButton] = []
         self.follower = RefreshWhenSeen(self, self.refresh)
         holder.changed.connect(self.follower.changed)
         self.refresh()
@@ -154,10 +157,28 @@ class GermanAidTab(QWidget):
             self.ship_to.blockSignals(False)
             self._fill_routes()
         self._show_shipments(game)
+        self._show_received(game)
+
+    def _show_received(self, game: EuropaGame) -> None:
+        lines = []
+        for nation in game.nations:
+            if nation.aid:
+                lines.append(f"{nation.name}: {political.aid_received(nation.aid)} RPs received, "
+                             f"{political.aid_in_transit(nation.aid)} on the way")
+        self.received.setText("\n".join(lines) or "No German aid shipped yet.")
 
     def _show_shipments(self, game: EuropaGame) -> None:
         rows = [(nation.name, index, shipment) for nation in game.nations for index, shipment in enumerate(nation.aid)]
         rows.sort(key=lambda row: row[2].turn)
+        shown = [(name, shipment, shipment.turn == game.turn) for name, _index, shipment in rows]
+        if shown == self._shown:
+            return
+        self._shown = shown
+        for button in self._buttons:   # the table deletes them later: until then they are nobody's buttons
+            button.hide()
+            button.setAccessibleName("")
+        self._buttons = []
+        self.shipments.setRowCount(0)
         self.shipments.setRowCount(len(rows))
         self._rows = [(name, index) for name, index, _shipment in rows]
         for row, (name, index, shipment) in enumerate(rows):
@@ -166,22 +187,16 @@ class GermanAidTab(QWidget):
             for column, text in enumerate(texts):
                 self.shipments.setItem(row, column, QTableWidgetItem(text))
             if not shipment.arrived:
-                button = _button("Arrived in Helsinki", lambda name=name, index=index: self._arrived(name, index),
+                button = _button("Arrived in Helsinki", partial(self._arrived, name, index),
                                  f"{name} shipment of {shipment.turn} arrived")
             elif shipment.turn == game.turn:
-                button = _button("Take back", lambda name=name, index=index: self._take_back(name, index),
+                button = _button("Take back", partial(self._take_back, name, index),
                                  f"Take back the {name} shipment of {shipment.turn}")
             else:
-                self.shipments.setCellWidget(row, len(SHIPMENT_COLUMNS) - 1, None)
                 continue
             self.shipments.setCellWidget(row, len(SHIPMENT_COLUMNS) - 1, button)
+            self._buttons.append(button)
         self.shipments.resizeRowsToContents()
-        lines = []
-        for nation in game.nations:
-            if nation.aid:
-                lines.append(f"{nation.name}: {political.aid_received(nation.aid)} RPs received, "
-                             f"{political.aid_in_transit(nation.aid)} on the way")
-        self.received.setText("\n".join(lines) or "No German aid shipped yet.")
 
     def _fill_routes(self) -> None:
         name = self.ship_to.currentText()

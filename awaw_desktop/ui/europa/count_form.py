@@ -110,10 +110,7 @@ class RECountForm(QGroupBox):
         self.ground.show_value(nation.losses.ground_res)
         self.cm.show_value(nation.losses.cm_armour_res)
         for key, spin in self.counts.items():
-            if not spin.hasFocus():
-                spin.blockSignals(True)
-                spin.setValue(getattr(nation.losses, key))
-                spin.blockSignals(False)
+            spin.show_number(getattr(nation.losses, key))
         last = actions.last_count(self.holder.game, self.nation)
         self.last.setText(f"Last count: {last.summary()}" if last else "No RE count made yet.")
 

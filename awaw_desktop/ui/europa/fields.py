@@ -48,6 +48,17 @@ class EntryBox(NumberBox):
     def _begin(self) -> None:
         self._began = True
 
+    def typing(self) -> bool:
+        """The player is typing into the box (what the game holds is not put over it)."""
+        return self._began
+
+    def show_number(self, value: int) -> None:
+        """Show what the game holds, unless the player is typing."""
+        if not self._began:
+            self.blockSignals(True)
+            self.setValue(value)
+            self.blockSignals(False)
+
     def settle(self, clicked_to: QWidget | None = None) -> bool:
         took = super().settle(clicked_to)
         if self._began:
@@ -73,11 +84,7 @@ class OptionalBox(EntryBox):
 
     def show_entered(self, value: int | None) -> None:
         """Show what the game holds (not while the player is typing over it)."""
-        if self.hasFocus() and self.lineEdit().isModified():
-            return
-        self.blockSignals(True)
-        self.setValue(self.minimum() if value is None else value)
-        self.blockSignals(False)
+        self.show_number(self.minimum() if value is None else value)
 
     def clear_entry(self) -> None:
         self.setValue(self.minimum())

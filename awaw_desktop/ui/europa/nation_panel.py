@@ -4,7 +4,8 @@ player may see."""
 
 from __future__ import annotations
 
-from PySide6.QtGui import QFont
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from ...core.europa import actions
@@ -38,16 +39,24 @@ class NationPanel(QWidget):
         self.due = QLabel()
         self.due.setWordWrap(True)
         self.due.setAccessibleName("Due this turn")
-        header = QFrame()
-        header.setFrameShape(QFrame.Shape.StyledPanel)
-        grid = QGridLayout(header)
-        grid.addWidget(self.title, 0, 0, 1, 5)
-        for column, (key, words) in enumerate((("envelope", "Envelope"), ("surrender", "Surrender"),
-                                               ("defection", "Defection"), ("due", "This turn"))):
-            grid.addWidget(QLabel(words), 1, column)
-            grid.addWidget(self.chips[key], 2, column)
-        grid.setColumnStretch(4, 1)
-        grid.addWidget(self.due, 3, 0, 1, 5)
+        self.header = QFrame()
+        self.header.setFrameShape(QFrame.Shape.StyledPanel)
+        header = QVBoxLayout(self.header)
+        header.addWidget(self.title)
+        self.states = QGridLayout()
+        self.cells: list[QWidget] = []
+        for key, words in (("envelope", "Envelope"), ("surrender", "Surrender"), ("defection", "Defection"),
+                           ("due", "This turn")):
+            cell = QWidget()
+            column = QVBoxLayout(cell)
+            column.setContentsMargins(0, 0, 0, 0)
+            column.addWidget(QLabel(words))
+            column.addWidget(self.chips[key])
+            self.cells.append(cell)
+        self._per_row = 0
+        self._arrange(len(self.cells))
+        header.addLayout(self.states)
+        header.addWidget(self.due)
         self.restrictions = QLabel()
         self.restrictions.setWordWrap(True)
         self.restrictions.setAccessibleName("Restrictions")
@@ -67,7 +76,7 @@ class NationPanel(QWidget):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(self.public)
         layout = QVBoxLayout(self)
-        layout.addWidget(header)
+        layout.addWidget(self.header)
         layout.addWidget(self.restrictions)
         layout.addWidget(self.private)
         layout.addWidget(scroll, 1)
@@ -90,6 +99,29 @@ class NationPanel(QWidget):
         limits = actions.restrictions_for(game, self.nation)
         self.restrictions.setText("\n".join(f"{limit.text} ({limit.rule})" for limit in limits))
         self.restrictions.setVisible(bool(limits))
+
+    def _arrange(self, per_row: int) -> None:
+        """The state chips in rows of ``per_row`` (four on a wide window, two on a narrow or zoomed one)."""
+        if per_row == self._per_row:
+            return
+        self._per_row = per_row
+        for cell in self.cells:
+            self.states.removeWidget(cell)
+        for index, cell in enumerate(self.cells):
+            self.states.addWidget(cell, *divmod(index, per_row))
+        for column in range(len(self.cells) + 1):
+            self.states.setColumnStretch(column, 1 if column == per_row else 0)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        needed = sum(cell.sizeHint().width() for cell in self.cells) + self.states.spacing() * len(self.cells) + 40
+        self._arrange(len(self.cells) if event.size().width() >= needed else 2)
+        super().resizeEvent(event)
+
+    def minimumSizeHint(self) -> QSize:
+        """As narrow as two chips a row allow (the page below scrolls)."""
+        hint = super().minimumSizeHint()
+        two = max(self.cells[i].sizeHint().width() + self.cells[i + 1].sizeHint().width() for i in (0, 2)) + 60
+        return QSize(min(hint.width(), two), hint.height())
 
     def _cover_public(self) -> None:
         """While a passphrase or a private view is on screen, nothing else can be clicked."""

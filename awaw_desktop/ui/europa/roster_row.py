@@ -104,7 +104,7 @@ class RowWidgets:
         for key, box in self.flags.items():
             box.setChecked(bool(getattr(entry, key)))
         for key, box in self.mds.items():
-            if not box.hasFocus():
+            if not box.typing():
                 box.setValue(getattr(entry, key))
         for widget in self.fields():
             widget.blockSignals(False)

@@ -8,11 +8,13 @@ from PySide6.QtCore import QEvent, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QComboBox,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -63,6 +65,7 @@ class TurnTrack(QWidget):
         self.message.setWordWrap(True)
         self.record = QListWidget()
         self.record.setAccessibleName("Game record")
+        self.record.setMinimumHeight(self.fontMetrics().lineSpacing() * 8)
         top = QHBoxLayout()
         top.addWidget(self.turn, 1)
         top.addWidget(self.end_turn_button)
@@ -70,7 +73,16 @@ class TurnTrack(QWidget):
         adding.addWidget(QLabel("Axis-Allied nation:"))
         adding.addWidget(self.nation_name, 1)
         adding.addWidget(add)
-        layout = QVBoxLayout(self)
+        # The page scrolls rather than asking for a minimum size: the window fits small and zoomed screens.
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        page = QVBoxLayout(self)
+        page.setContentsMargins(0, 0, 0, 0)
+        page.addWidget(scroll)
+        body = QWidget()
+        scroll.setWidget(body)
+        layout = QVBoxLayout(body)
         layout.addLayout(top)
         layout.addWidget(self.checks)
         layout.addWidget(self._group("This turn's events (56)", self.events))
