@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QFrame,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -62,8 +63,10 @@ class GermanAidTab(QWidget):
         intro.setWordWrap(True)
         outer.addWidget(intro)
         self.message = MessageLine("German aid message")
-        outer.addWidget(self._pool_group())
-        outer.addWidget(self._ship_group())
+        side_by_side = QHBoxLayout()
+        side_by_side.addWidget(self._pool_group(), 1)
+        side_by_side.addWidget(self._ship_group(), 1)
+        outer.addLayout(side_by_side)
         outer.addWidget(self.message)
         shipped = QGroupBox("Shipments, turn by turn")
         self.shipments = QTableWidget(0, len(SHIPMENT_COLUMNS))
@@ -99,15 +102,17 @@ class GermanAidTab(QWidget):
         self.used = OptionalBox("German armour RPs used by Germany", 1, german_aid.MAX_RPS, "\u2014")
         for box in (self.accumulated, self.used):
             self.message.watch(box)
-        form = QFormLayout()
-        row = QHBoxLayout()
-        row.addWidget(self.accumulated)
-        row.addWidget(_button("Add to the pool", lambda: self._pool(german_aid.RECEIVED)))
-        form.addRow("Armour RPs Germany accumulated this turn", row)
-        row = QHBoxLayout()
-        row.addWidget(self.used)
-        row.addWidget(_button("Take from the pool", lambda: self._pool(german_aid.USED)))
-        form.addRow("Armour RPs Germany used itself", row)
+            box.setMinimumWidth(self.fontMetrics().horizontalAdvance("m") * 7)
+        form = QGridLayout()
+        for line, (words, box, button) in enumerate((
+                ("Accumulated by Germany this turn", self.accumulated,
+                 _button("Add to the pool", lambda: self._pool(german_aid.RECEIVED))),
+                ("Used by Germany itself", self.used,
+                 _button("Take from the pool", lambda: self._pool(german_aid.USED))))):
+            form.addWidget(QLabel(words), line, 0)
+            form.addWidget(box, line, 1)
+            form.addWidget(button, line, 2)
+        form.setColumnStretch(3, 1)
         self.pool_entries = QListWidget()
         self.pool_entries.setAccessibleName("Pool entries")
         self.pool_entries.setMaximumHeight(self.fontMetrics().lineSpacing() * 6)
@@ -137,6 +142,7 @@ class GermanAidTab(QWidget):
         form.addRow("Route", self.route)
         form.addRow(self.route_note)
         form.addRow(_button("Ship now", self._ship, "Ship the RPs"))
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.route.currentIndexChanged.connect(lambda _index: self._say_route())
         return group
 

@@ -94,8 +94,9 @@ class RECountForm(QGroupBox):
         self.breakdown.setPlaceholderText("Each step of the count, with its rule, once you press Count REs")
         self.breakdown.setMaximumHeight(self.fontMetrics().lineSpacing() * 10)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Order of battle: a row per unit (change a field where it stands; the last row adds "
-                                "a unit)"))
+        intro = QLabel("Order of battle: a row per unit (change a field where it stands; the last row adds a unit)")
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
         layout.addWidget(self.roster)
         layout.addWidget(QLabel("Losses and forts (56.E RE counts)"))
         layout.addLayout(losses)

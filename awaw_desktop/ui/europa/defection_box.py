@@ -9,6 +9,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -67,10 +68,15 @@ class DefectionBox(QGroupBox):
         self.cm = QCheckBox("c/m or cavalry (+2)")
         self.cm.setAccessibleName("c/m or cavalry")
         self.die = OptionalBox("Defection die", 1, 6, "\u2014")
-        row = QHBoxLayout()
-        for widget in (self.unit, self.cm, QLabel("Die"), self.die, _button("Add with the typed die", self._add_typed),
-                       _button("Add: the app rolls", self._add_rolled)):
-            row.addWidget(widget)
+        row = QGridLayout()   # the unit, then its die
+        row.addWidget(self.unit, 0, 0, 1, 2)
+        row.addWidget(self.cm, 0, 2)
+        die = QHBoxLayout()
+        die.addWidget(QLabel("Die"))
+        die.addWidget(self.die, 1)
+        row.addLayout(die, 1, 0)
+        row.addWidget(_button("Add with the typed die", self._add_typed), 1, 1)
+        row.addWidget(_button("Add: the app rolls", self._add_rolled), 1, 2)
         self.defect_button = _button("The nation defects now", self._defect)
         self.units = QListWidget()
         self.units.setAccessibleName("Defecting units")
@@ -91,12 +97,20 @@ class DefectionBox(QGroupBox):
         layout.addWidget(self.defect_button)
         layout.addWidget(self.status)
         layout.addWidget(self.message)
-        for step in CHECKLIST:
-            box = QCheckBox(f"{step.rule}: {step.text}")
+        steps = QGridLayout()   # a box, then its words wrapped beside it (a long step fits a narrow window)
+        for row, step in enumerate(CHECKLIST):
+            box = QCheckBox(step.rule)
             box.setAccessibleName(step.text)
             box.toggled.connect(lambda done, key=step.key: self._tick(key, done))
+            words = QLabel(step.text)
+            words.setWordWrap(True)
+            words.setBuddy(box)
             self.steps[step.key] = box
-            layout.addWidget(box)
+            steps.addWidget(box, row, 0)
+            steps.addWidget(words, row, 1)
+        steps.setColumnStretch(1, 1)
+        layout.addWidget(QLabel("When the nation has defected (56.B.2-4):"))
+        layout.addLayout(steps)
         holder.changed.connect(self.refresh)
         self.refresh()
 

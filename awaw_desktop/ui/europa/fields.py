@@ -14,7 +14,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 import shiboken6
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 
@@ -43,10 +43,19 @@ class EntryBox(NumberBox):
         if name:
             self.setAccessibleName(name)
         self._began = False
+        self._fit_width()
         self.typingBegan.connect(self._begin)
 
     def _begin(self) -> None:
         self._began = True
+
+    def _fit_width(self) -> None:
+        self.setMaximumWidth(self.fontMetrics().horizontalAdvance("m") * 14)   # a number, not a line of text
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:   # View > Zoom
+            self._fit_width()
 
     def typing(self) -> bool:
         """The player is typing into the box (what the game holds is not put over it)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QFont, QResizeEvent
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QGroupBox, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from ...core.europa import actions
 from ...core.europa.turn_start import due_this_turn
@@ -60,6 +60,8 @@ class NationPanel(QWidget):
         self.restrictions = QLabel()
         self.restrictions.setWordWrap(True)
         self.restrictions.setAccessibleName("Restrictions")
+        self.limits = QGroupBox("Where its forces may operate (56, 56.C)")
+        QVBoxLayout(self.limits).addWidget(self.restrictions)
         self.private = PrivateScreen()
         self.envelope = EnvelopeBox(holder, nation, self.private)
         self.count_form = RECountForm(holder, nation, self.private)
@@ -68,7 +70,7 @@ class NationPanel(QWidget):
         self.aid = NationAidBox(holder, nation)
         self.public = QWidget()
         public_layout = QVBoxLayout(self.public)
-        for box in (self.envelope, self.surrender, self.defection, self.count_form, self.aid):
+        for box in (self.envelope, self.surrender, self.defection, self.count_form, self.aid, self.limits):
             public_layout.addWidget(box)
         public_layout.addStretch(1)
         scroll = QScrollArea()
@@ -77,7 +79,6 @@ class NationPanel(QWidget):
         scroll.setWidget(self.public)
         layout = QVBoxLayout(self)
         layout.addWidget(self.header)
-        layout.addWidget(self.restrictions)
         layout.addWidget(self.private)
         layout.addWidget(scroll, 1)
         self.private.currentChanged.connect(self._cover_public)
@@ -98,7 +99,7 @@ class NationPanel(QWidget):
         self.due.setVisible(bool(dues))
         limits = actions.restrictions_for(game, self.nation)
         self.restrictions.setText("\n".join(f"{limit.text} ({limit.rule})" for limit in limits))
-        self.restrictions.setVisible(bool(limits))
+        self.limits.setVisible(bool(limits))
 
     def _arrange(self, per_row: int) -> None:
         """The state chips in rows of ``per_row`` (four on a wide window, two on a narrow or zoomed one)."""

@@ -6,7 +6,7 @@ seen by one side only is never named here."""
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from ...core.europa import actions_aid
@@ -23,7 +23,7 @@ from ..shell.theme import Tone
 from .holder import EuropaGameHolder
 from .tones import defection_words, due_words, show, stage_words, surrender_words
 
-COLUMNS = ("Nation", "Envelope", "Card", "Last RE count", "Surrender", "Defection", "This turn", "")
+COLUMNS = ("Nation", "Envelope", "Card", "Last RE count", "Surrender", "Defection", "This turn")
 
 
 def card_words(nation: NationState, game: EuropaGame) -> str:
@@ -53,50 +53,70 @@ def count_words(nation: NationState) -> tuple[str, str]:
     return short, last.summary()
 
 
+def rates_words(nation: NationState) -> str:
+    """The special replacement rates (56.E.3): the nation's while it is Axis-Allied, then each new government's."""
+    record = nation.surrender
+    parts = []
+    if nation.active:
+        rate = record.rate()
+        parts.append(f"rate {rate}%" if rate is not None else "rate not entered")
+    parts += [f"{g.name} {record.government_rate(g.name)}%" for g in record.governments]
+    return ", ".join(parts)
+
+
+#: Where each of a row's widgets goes: (line of the row, column, lines spanned), on a wide and on a narrow window.
+WIDE = {"name": (0, 0, 2), "envelope": (0, 1, 1), "card": (0, 2, 2), "count": (0, 3, 2), "surrender": (0, 4, 1),
+        "rates": (1, 4, 1), "defection": (0, 5, 1), "due": (0, 6, 1), "due_text": (1, 6, 1)}
+NARROW = {"name": (0, 0, 2), "envelope": (0, 1, 1), "card": (1, 1, 1), "surrender": (0, 2, 1), "rates": (1, 2, 1),
+          "defection": (0, 3, 1), "count": (1, 3, 1), "due": (0, 4, 1), "due_text": (1, 4, 1)}
+NARROW_COLUMNS = ("Nation", "Envelope, card", "Surrender, rates", "Defection, last RE count", "This turn")
+#: Below this width (in letters "m" of the text), a nation's row takes two lines of five columns, not seven.
+WIDE_FROM_EMS = 100
+
+
 class _Row:
-    def __init__(self, grid: QGridLayout, row: int, name: str, go: Signal) -> None:
+    def __init__(self, name: str, go: Signal) -> None:
         bold = QFont()
         bold.setBold(True)
-        self.name = QLabel(name)
+        self.name = QPushButton(f"{name} \u203a")   # the nation's name goes to its tab
         self.name.setFont(bold)
+        self.name.setFlat(True)
+        self.name.setAccessibleName(f"Go to {name}")
+        self.name.setToolTip(f"The {name} tab")
+        self.name.clicked.connect(lambda _checked=False: go.emit(name))
         self.envelope = StatusChip()
         self.envelope.setAccessibleName(f"{name} envelope")
-        self.card = QLabel()
-        self.card.setWordWrap(True)
-        self.card.setAccessibleName(f"{name} card")
-        self.count = QLabel()
-        self.count.setWordWrap(True)
-        self.count.setAccessibleName(f"{name} last RE count")
+        self.card = self._label(f"{name} card")
+        self.count = self._label(f"{name} last RE count")
         self.surrender = StatusChip()
         self.surrender.setAccessibleName(f"{name} surrender")
+        self.rates = self._label(f"{name} special replacement rates")
         self.defection = StatusChip()
         self.defection.setAccessibleName(f"{name} defection")
         self.due = StatusChip()
         self.due.setAccessibleName(f"{name} this turn")
-        self.due_text = QLabel()
-        self.due_text.setWordWrap(True)
-        self.due_text.setAccessibleName(f"{name} due this turn")
-        due = QWidget()
-        column = QVBoxLayout(due)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(self.due)
-        column.addWidget(self.due_text)
-        self.button = QPushButton("Go there")
-        self.button.setAccessibleName(f"Go to {name}")
-        self.button.setToolTip(f"The {name} tab")
-        self.button.clicked.connect(lambda _checked=False: go.emit(name))
-        self.widgets = (self.name, self.envelope, self.card, self.count, self.surrender, self.defection, due,
-                        self.button)
-        for column_index, widget in enumerate(self.widgets):
-            grid.addWidget(widget, row, column_index)
+        self.due_text = self._label(f"{name} due this turn")
+        self.widgets: dict[str, QWidget] = {key: getattr(self, key) for key in WIDE}
+
+    @staticmethod
+    def _label(name: str) -> QLabel:
+        label = QLabel()
+        label.setWordWrap(True)
+        label.setAccessibleName(name)
+        return label
+
+    def place(self, grid: QGridLayout, first_line: int, wide: bool) -> None:
+        for key, (line, column, lines) in (WIDE if wide else NARROW).items():
+            grid.addWidget(self.widgets[key], first_line + line, column, lines, 1)
 
     def show(self, game: EuropaGame, nation: NationState) -> None:
         show(self.envelope, *stage_words(nation, game.turn))
         self.card.setText(card_words(nation, game))
         short, full = count_words(nation)
-        self.count.setText(short)
+        self.count.setText(short if nation.counts else "no RE count yet")
         self.count.setToolTip(full)
         show(self.surrender, *surrender_words(nation))
+        self.rates.setText(rates_words(nation))
         show(self.defection, *defection_words(nation))
         dues = due_this_turn(game, nation.name)
         show(self.due, *due_words(dues))
@@ -104,14 +124,15 @@ class _Row:
         self.due_text.setVisible(bool(dues))
 
     def remove(self) -> None:
-        for widget in self.widgets:
+        for widget in self.widgets.values():
             widget.hide()
             widget.setParent(None)
             widget.deleteLater()
 
 
 class OverviewTab(QWidget):
-    """One row per nation; ``openNation`` asks the window for a nation's tab."""
+    """One row per nation; ``openNation`` asks the window for a nation's tab.  On a narrow or zoomed window a row
+    takes two lines of five columns (the card, the rates, the last count and what is due under the chips)."""
 
     openNation = Signal(str)
 
@@ -145,16 +166,13 @@ class OverviewTab(QWidget):
         frame.setFrameShape(QFrame.Shape.StyledPanel)
         self.grid = QGridLayout(frame)
         self.grid.setHorizontalSpacing(14)
-        self.grid.setVerticalSpacing(10)
+        self.grid.setVerticalSpacing(4)
         bold = QFont()
         bold.setBold(True)
-        for column, text in enumerate(COLUMNS):
-            header = QLabel(text)
+        self.headers = [QLabel() for _column in COLUMNS]
+        for header in self.headers:
             header.setFont(bold)
-            self.grid.addWidget(header, 0, column)
-        self.grid.setColumnStretch(2, 2)
-        self.grid.setColumnStretch(3, 2)
-        self.grid.setColumnStretch(6, 2)
+        self.wide: bool | None = None
         outer.addWidget(frame)
         self.empty = QLabel("No Axis-Allied nation in the game yet: add one on the Turn track tab (Turn > Add nation).")
         self.empty.setWordWrap(True)
@@ -166,14 +184,36 @@ class OverviewTab(QWidget):
         holder.changed.connect(self.follower.changed)
         self.refresh()
 
+    def _arrange(self) -> None:
+        """Seven columns on a wide window, five on a narrow one (each nation on two lines either way)."""
+        wide = self.width() >= WIDE_FROM_EMS * self.fontMetrics().horizontalAdvance("m")
+        if wide == self.wide:
+            return
+        self.wide = wide
+        for header, text in zip(self.headers, COLUMNS if wide else (*NARROW_COLUMNS, "", ""), strict=True):
+            header.setText(text)
+            self.grid.addWidget(header, 0, self.headers.index(header))
+        for index, row in enumerate(self.rows.values()):
+            row.place(self.grid, 1 + 3 * index, wide)   # two lines, then a little room before the next nation
+            self.grid.setRowMinimumHeight(3 + 3 * index, self.fontMetrics().height() // 2)
+        stretches = (0, 1, 2, 2, 1, 1, 2) if wide else (0, 2, 2, 2, 2, 0, 0)
+        for column, stretch in enumerate(stretches):
+            self.grid.setColumnStretch(column, stretch)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._arrange()
+
     def refresh(self) -> None:
         game = self.holder.game
         names = [nation.name for nation in game.nations]
         if names != self._names:
             for row in self.rows.values():
                 row.remove()
-            self.rows = {name: _Row(self.grid, index, name, self.openNation) for index, name in enumerate(names, 1)}
+            self.rows = {name: _Row(name, self.openNation) for name in names}
             self._names = names
+            self.wide = None
+            self._arrange()
         self.heading.setText(f"{game.turn} \u2014 Europa, Axis political rules (56)")
         for nation in game.nations:
             self.rows[nation.name].show(game, nation)

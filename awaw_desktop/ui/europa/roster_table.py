@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
 from ...core.europa import actions, actions_roster
@@ -36,8 +36,6 @@ class RosterTable(QWidget):
             item = QTableWidgetItem(text)
             item.setToolTip(tip)
             self.table.setHorizontalHeaderItem(column, item)
-        self._size_columns()
-        self.table.horizontalHeader().sectionResized.connect(lambda *_args: self._fit_height())
         self.message = MessageLine("Roster message")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -53,6 +51,9 @@ class RosterTable(QWidget):
                 self.message.watch(field)
         self.table.insertRow(0)
         self._place(0, self.new)
+        self._size_columns()
+        self.table.horizontalHeader().sectionResized.connect(lambda *_args: self._fit_height())
+        self.table.viewport().installEventFilter(self)
         holder.changed.connect(self.refresh)
         self.refresh()
 
@@ -95,14 +96,31 @@ class RosterTable(QWidget):
         header = self.table.horizontalHeader()
         em = self.fontMetrics().horizontalAdvance("m")
         widths = {0: 11 * em, 1: 5 * em, 2: 7 * em, 3: 10 * em, COUNTED: 4 * em, len(HEADERS) - 1: 6 * em}
-        widths.update({column: 3 * em for column in range(FIRST_FLAG, FIRST_MDS)})
+        widths.update({column: round(3.8 * em) for column in range(FIRST_FLAG, FIRST_MDS)})
         widths.update({column: 4 * em for column in range(FIRST_MDS, COUNTED)})
         for column, width in widths.items():
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(column, width)
-        header.setSectionResizeMode(WHY, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(WHY, QHeaderView.ResizeMode.Fixed)
         header.setMinimumSectionSize(2 * em)
+        self._fit_why()
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+
+    def _fit_why(self) -> None:
+        """The reasons take the room the other columns leave, but never less than a short line (then the table
+        scrolls sideways rather than wrapping every reason into a tall row)."""
+        em = self.fontMetrics().horizontalAdvance("m")
+        others = sum(self.table.columnWidth(c) for c in range(self.table.columnCount()) if c != WHY)
+        room = self.table.viewport().width() - others
+        width = max(24 * em, room)
+        if width != self.table.columnWidth(WHY):
+            self.table.horizontalHeader().resizeSection(WHY, width)
+            self._fit_height()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_why()
+        return super().eventFilter(watched, event)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
@@ -120,9 +138,10 @@ class RosterTable(QWidget):
         shown = min(self.table.rowCount(), ROWS_SHOWN)
         rows = sum(self.table.rowHeight(i) for i in range(shown))
         frame = self.table.frameWidth() * 2
-        columns = sum(self.table.columnWidth(c) for c in range(self.table.columnCount()))
-        scroll = self.table.horizontalScrollBar().sizeHint().height() if columns > self.table.viewport().width() else 0
-        self.table.setFixedHeight(self.table.horizontalHeader().height() + rows + frame + scroll)
+        others = sum(self.table.columnWidth(c) for c in range(self.table.columnCount()) if c != WHY)
+        needed = others + 24 * self.fontMetrics().horizontalAdvance("m")
+        scroll = self.table.horizontalScrollBar().sizeHint().height() if needed > self.table.viewport().width() else 0
+        self.table.setFixedHeight(self.table.horizontalHeader().sizeHint().height() + rows + frame + scroll)
 
     # -- changes ----------------------------------------------------------------------------
     def _apply(self, label: str, change: Any) -> bool:

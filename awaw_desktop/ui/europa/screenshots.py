@@ -7,7 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from PySide6.QtCore import QDeadlineTimer, QEventLoop
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 
 from ...core.europa import actions, actions_aid, actions_cities, actions_roster, actions_surrender
 from ...core.europa.calendar import EuropaTurn
@@ -79,11 +79,15 @@ def _grab(widget: QWidget, path: Path) -> Path:
     return path
 
 
-def render_screenshots(directory: Path, game: EuropaGame | None = None) -> list[Path]:
-    """Every tab of the window with ``game`` (the example campaign if None), the Italy tab scrolled down too."""
+def render_screenshots(directory: Path, game: EuropaGame | None = None,
+                       size: tuple[int, int] | None = (1366, 768)) -> list[Path]:
+    """Every tab of the window with ``game`` (the example campaign if None), the Italy tab scrolled down too; the
+    window at ``size`` (as the A World at War window's pictures), or as it opens on the screen (None)."""
     directory.mkdir(parents=True, exist_ok=True)
     window = EuropaWindow()
     window.set_game(game or example_game(), None)
+    if size is not None:
+        window.resize(*size)
     window.show()
     written: list[Path] = []
     for index in range(window.tabs.count()):
@@ -93,14 +97,12 @@ def render_screenshots(directory: Path, game: EuropaGame | None = None) -> list[
     italy = window.panels.get("Italy")
     if italy is not None:
         window.tabs.setCurrentWidget(italy)
-        italy.count_form.roster.table.parentWidget()
-        for step, widget in enumerate((italy.surrender, italy.count_form, italy.aid), start=1):
-            area = italy.findChild(QWidget, "qt_scrollarea_viewport")
-            del area
-            scroll = italy.public.parentWidget().parentWidget()
-            scroll.ensureWidgetVisible(widget, 0, 0)   # type: ignore[attr-defined]
+        scroll = italy.public.parentWidget().parentWidget()
+        assert isinstance(scroll, QScrollArea)
+        for step, widget in enumerate((italy.defection, italy.count_form, italy.aid), start=1):
+            scroll.ensureWidgetVisible(widget, 0, 0)
             written.append(_grab(window, directory / f"europa-italy-scrolled-{step}.png"))
-    window.ask_unsaved = lambda: None   # type: ignore[method-assign,assignment,return-value]
-    window.holder.undo_stack.setClean() if window.holder is not None else None
+    if window.holder is not None:
+        window.holder.undo_stack.setClean()   # an example: nothing to save
     window.close()
     return written

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QGridLayout, QGroupBox, QLabel, QLineEdit, QPushButton, QWidget
 
 from ...core.europa import actions, actions_surrender
 from ...core.europa.actions_surrender import SURRENDER
@@ -48,13 +48,14 @@ class SurrenderBox(QGroupBox):
                               ("Die", self.die), ("Roll outcome", self.outcome), ("New government", self.government),
                               ("New government's rate", self.government_rate)):
             form.addRow(label, widget)
-        buttons = QHBoxLayout()
-        for text, slot in (("Record the typed die", self._typed), ("Roll for me", self._rolled),
-                           ("Form the new government", self._form), ("The nation surrenders", self._surrender)):
+        buttons = QGridLayout()   # rolls, then governments and the surrender
+        for index, (text, slot) in enumerate((("Record the typed die", self._typed), ("Roll for me", self._rolled),
+                                              ("Form the new government", self._form),
+                                              ("The nation surrenders", self._surrender))):
             button = QPushButton(text)
             button.setAccessibleName(text)
             button.clicked.connect(slot)
-            buttons.addWidget(button)
+            buttons.addWidget(button, *divmod(index, 2))
         self.status = named(QLabel(), "Surrender status")
         self.status.setWordWrap(True)
         self.message = MessageLine("Surrender message")

@@ -14,10 +14,10 @@ from ..shell.theme import Tone, is_dark, marked
 STAGE_TONES: dict[Stage | None, tuple[Tone, str]] = {
     None: (Tone.NEUTRAL, "No card drawn"),
     Stage.SEALED: (Tone.CALM, "Sealed"),
-    Stage.OPENED: (Tone.CAUTION, "Opened, not in effect yet"),
-    Stage.PRIVATE: (Tone.WARNING, "In effect, seen by the opener"),
-    Stage.TO_SHOW: (Tone.WARNING, "In effect, due to be shown"),
-    Stage.SHOWN: (Tone.CAUTION, "In effect, shown to both"),
+    Stage.OPENED: (Tone.CAUTION, "Opened, not in effect"),
+    Stage.PRIVATE: (Tone.WARNING, "In effect, private"),
+    Stage.TO_SHOW: (Tone.WARNING, "Due to be shown"),
+    Stage.SHOWN: (Tone.CAUTION, "In effect, shown"),
     Stage.DISCARDED: (Tone.NEUTRAL, "Discarded"),
 }
 
@@ -29,7 +29,7 @@ def stage_words(nation: NationState, turn: EuropaTurn) -> tuple[Tone, str]:
     envelope = nation.envelope
     stage = envelope.stage(turn) if envelope is not None else None
     if stage is Stage.SHOWN and envelope is not None and not envelope.in_effect(turn):
-        return Tone.CALM, "Shown, not in effect yet"
+        return Tone.CALM, "Shown, not in effect"
     return STAGE_TONES[stage]
 
 
@@ -38,14 +38,8 @@ def surrender_words(nation: NationState) -> tuple[Tone, str]:
     if record.surrendered is not None:
         return Tone.FINAL, f"Surrendered {record.surrendered.short}"
     if nation.defection.defected is not None:
-        return Tone.NEUTRAL, "Defected: no surrender"
-    if record.condition_met:
-        return Tone.DANGER, "Condition holds: roll each turn"
-    if record.condition_met is False:
-        return Tone.CALM, "Condition does not hold"
-    if record.condition:
-        return Tone.WARNING, "Condition not recorded"
-    return Tone.NEUTRAL, "No condition entered"
+        return Tone.NEUTRAL, "Defected"
+    return _condition(record.condition, record.condition_met, "roll")
 
 
 def defection_words(nation: NationState) -> tuple[Tone, str]:
@@ -53,22 +47,27 @@ def defection_words(nation: NationState) -> tuple[Tone, str]:
     if record.defected is not None:
         return Tone.FINAL, f"Defected {record.defected.short}"
     if nation.surrender.surrendered is not None:
-        return Tone.NEUTRAL, "Surrendered: no defection"
-    if record.condition_met:
-        return Tone.DANGER, "Condition holds: check each turn"
-    if record.condition_met is False:
-        return Tone.CALM, "Condition does not hold"
-    if record.condition:
-        return Tone.WARNING, "Condition not recorded"
-    return Tone.NEUTRAL, "No condition entered"
+        return Tone.NEUTRAL, "Surrendered"
+    return _condition(record.condition, record.condition_met, "check")
+
+
+def _condition(text: str, holds: bool | None, check: str) -> tuple[Tone, str]:
+    """A condition as the players recorded it: holds (a roll or check each turn), does not hold, not recorded."""
+    if holds:
+        return Tone.DANGER, f"Holds: {check} each turn"
+    if holds is False:
+        return Tone.CALM, "Does not hold"
+    if text:
+        return Tone.WARNING, "Not recorded"
+    return Tone.NEUTRAL, "No condition"
 
 
 def due_words(dues: tuple[Due, ...]) -> tuple[Tone, str]:
     waiting = [due for due in dues if not due.done]
     if waiting:
-        return Tone.WARNING, f"{len(waiting)} to do this turn"
+        return Tone.WARNING, f"{len(waiting)} to do"
     if dues:
-        return Tone.CALM, "Done this turn"
+        return Tone.CALM, "Done"
     return Tone.NEUTRAL, "Nothing due"
 
 
