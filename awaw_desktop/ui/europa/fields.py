@@ -15,16 +15,18 @@ from fractions import Fraction
 
 import shiboken6
 from PySide6.QtCore import QEvent, Signal
-from PySide6.QtGui import QFocusEvent
+from PySide6.QtGui import QFocusEvent, QValidator
 from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 
 from ...core.europa.res import format_res, parse_res
 from ...core.lines import RulesInputError
-from ..shell.number_box import NumberBox
+from ..shell.number_box import WHOLE_NUMBER, NumberBox
 from ..shell.theme import Tone, is_dark, tone_colours
 from .messages import sentence
 
 NOT_ENTERED = "Not entered: "
+#: Typed text kept in view until the typing ends (longer is cut as Qt's box cuts it).
+MAX_TYPED = 20
 
 
 def named(widget: QWidget, name: str) -> QWidget:
@@ -68,12 +70,32 @@ class EntryBox(NumberBox):
             self.setValue(value)
             self.blockSignals(False)
 
+    def validate(self, text: str, pos: int) -> object:  # type: ignore[override]
+        """What is typed stays in view, letters too ("1e3"): it is refused with a message when the typing ends,
+        not cut to "13" keystroke by keystroke."""
+        result = super().validate(text, pos)
+        state, shown, cursor = result  # type: ignore[misc]
+        body = self._number_text(shown)
+        if state == QValidator.State.Invalid and body and len(body) <= MAX_TYPED and \
+                body != self.specialValueText():
+            return QValidator.State.Intermediate, shown, cursor
+        return result
+
     def settle(self, clicked_to: QWidget | None = None) -> bool:
+        self._last_text = self._number_text(self.lineEdit().text())
         took = super().settle(clicked_to)
         if self._began:
             self._began = False
             self.finished.emit(took)
         return took
+
+    def words(self, message: str) -> str:
+        """The box's refusal as the player reads it: letters typed are named, not "no number typed"."""
+        typed = getattr(self, "_last_text", "")
+        if typed and typed != self.specialValueText() and "no number typed" in message and \
+                not WHOLE_NUMBER.fullmatch(typed):
+            return message.replace("no number typed", f"{typed!r} is not a whole number")
+        return message
 
 
 class OptionalBox(EntryBox):
@@ -100,6 +122,7 @@ class OptionalBox(EntryBox):
 
     def words(self, message: str) -> str:
         """The box's refusal with the range a player may type (the "not entered" value is below it)."""
+        message = super().words(message)
         return message.replace(f"between {self.minimum()} and", f"between {self.minimum() + 1} and")
 
 
@@ -182,8 +205,7 @@ class MessageLine(QLabel):
         key = id(field)
         field.destroyed.connect(lambda *_args, key=key: self._put_right(key))
         if isinstance(field, EntryBox):
-            words = field.words if isinstance(field, OptionalBox) else (lambda message: message)
-            field.refused.connect(lambda message, key=key, words=words: self.refuse(key, words(message)))
+            field.refused.connect(lambda message, key=key, words=field.words: self.refuse(key, words(message)))
             field.typingBegan.connect(lambda key=key: self._pending.add(key))
             field.finished.connect(lambda took, key=key: self._finished(key, took))
             field.valueChanged.connect(lambda _value, key=key: key not in self._pending and self._put_right(key))

@@ -196,3 +196,26 @@ def test_nothing_is_shipped_until_the_players_say_where_how_much_and_how(qtbot, 
     press(qtbot, aid, "Ship now")
     assert actions_aid.pool_balance(aid.holder.game) == 0
     assert label(aid, "Received by each nation") == "Finland: 0 RPs received, 5 on the way"
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("1e3", "'1e3' is not a whole number"), ("", "no number typed"), ("2.5", "2.5 is not a whole number"),
+    ("10000", "10000 is out of range"), ("x", "'x' is not a whole number"),
+])
+def test_a_count_box_refuses_a_bad_entry_and_says_so_until_put_right(qtbot, italy, typed, said):
+    type_box(qtbot, italy, "TF hits", 4)
+    box = find(italy, "TF hits", QSpinBox)
+    box.setFocus()
+    box.lineEdit().selectAll()
+    qtbot.keyClick(box.lineEdit(), Qt.Key.Key_Delete)
+    qtbot.keyClicks(box.lineEdit(), typed)
+    assert box.lineEdit().text() == typed                                   # nothing typed is cut away ...
+    qtbot.keyClick(box.lineEdit(), Qt.Key.Key_Return)
+    assert box.value() == 4 and italy.holder.game.nation("Italy").losses.tf_hits == 4   # ... nor taken
+    assert label(italy, "RE count message") == \
+        f"Not entered: TF hits: {said}; it must be {'a whole number ' if 'out of range' not in said else ''}" \
+        "between 0 and 9999"
+    type_box(qtbot, italy, "Air units aborted", 1)                          # another entry: it stays
+    assert label(italy, "RE count message").startswith("Not entered: TF hits")
+    type_box(qtbot, italy, "TF hits", 5)                                    # put right
+    assert label(italy, "RE count message") == "" and italy.holder.game.nation("Italy").losses.tf_hits == 5
