@@ -130,7 +130,9 @@ class DefectionBox(QGroupBox):
                                  f"{u.die if u.die else 'the app rolls'}" for u in self.pending])
             check = record.checked_on(game.turn)
             said = f" This turn's check: {check.outcome or 'die ' + str(check.die)}." if check else ""
-            self.status.setText(f"Not defected.{said}")
+            surrendered = nation.surrender.surrendered
+            self.status.setText(f"Surrendered on {surrendered}: it does not defect (56.A)." if surrendered else
+                                f"Not defected.{said}")
         else:
             self.units.addItems([f"{u.label}: {u.die} ({u.source}){' +2' if u.cm_or_cavalry else ''} = {u.modified}, "
                                  f"{u.fate}" for u in record.units])
