@@ -26,12 +26,12 @@ from ...core.files.incomplete_file import file_problem
 from ..shell.family_window import bring_to_front, open_elsewhere, open_game_window, same_file, window_showing
 from ..shell.keys import is_key_of
 from ..shell.recent import fill_recent_menu, remember
+from ..shell.screen import fit_to_screen
 from ..shell.unsaved import ask_unsaved, may_discard, window_title
 from .holder import EuropaGameHolder, undo_stop_text
 from .messages import sentence
 from .nation_panel import NationPanel
 from .pages import EuropaPages
-from .screen_size import fit_to_screen
 from .turn_track import TurnTrack
 from .view_menu import ViewMenu
 
