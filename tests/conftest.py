@@ -12,3 +12,8 @@ os.environ["XDG_CACHE_HOME"] = os.path.join(os.path.dirname(os.path.dirname(os.p
 # of whoever runs the tests (the UI tests give each test its own: tests/ui/conftest.py).
 os.environ["XDG_DATA_HOME"] = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "build",
                                            "test-data")
+
+# Sealed envelopes (core/europa/sealing.py) cost the tests 2**10 Scrypt rounds, not the app's 2**15 (0.2 s a box).
+from awaw_desktop.core.europa import sealing
+
+sealing.APP_COST_LOG2 = sealing.FLOOR_COST_LOG2 = 10

@@ -20,11 +20,11 @@ from awaw_desktop.core.europa.family import FILE_VERSION as EUROPA_FILE_VERSION
 from awaw_desktop.core.files import gamefile
 
 SECRETS = (bytes(32), bytes([1]) * 32)
-AXIS, ALLIED = "axis pass", "allied pass"
+AXIS, ALLIED = "axis pass phrase", "allied pass phrase"
 
 
 def europa_game():
-    game = actions.new_game(EuropaTurn.parse("Jun II 43"), "Kursk summer", "Ann", "Bob", cost_log2=10)
+    game = actions.new_game(EuropaTurn.parse("Jun II 43"), "Kursk summer", "Ann", "Bob")
     game = actions.add_nation(actions.add_nation(game, "Italy"), "Hungary")
     game = actions.draw_envelope(game, "Italy", AXIS, ALLIED, secrets=SECRETS)
     game, _events = actions.end_turn(game)

@@ -13,7 +13,7 @@ from awaw_desktop.core.europa import actions
 from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.core.files import gamefile
 
-GAME = actions.add_nation(actions.new_game(EuropaTurn.parse("Jul I 43"), "Fuzz", cost_log2=10), "Italy")
+GAME = actions.add_nation(actions.new_game(EuropaTurn.parse("Jul I 43"), "Fuzz"), "Italy")
 RAW = gamefile.dumps("europa", GAME)
 DOCUMENT = json.loads(RAW)
 JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=12),

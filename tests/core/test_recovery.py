@@ -16,14 +16,17 @@ from awaw_desktop.core.awaw.session import DieRoll, Session, apply_end_of_turn
 from awaw_desktop.core.awaw.sessionfile import SessionFileError
 from awaw_desktop.core.files import recovery
 from awaw_desktop.core.files.recovery import RecoveryEntry, RecoveryStore
+from awaw_desktop.core.record.chain import GameRecord
 
 START = Turn(1939, Season.FALL)
 
 
 def make_session(title: str = "Game", turn: Turn = Turn(1941, Season.SUMMER)) -> Session:  # noqa: B008
-    return Session(Edition.CLASSIC, Scenario.EUROPEAN, START, turn, {"axis": "Ada", "allied": "Bruno"}, title,
-                   {"germany": {"dp_level": -2, "cities": ["essen"]}}, {"germany": {"surrendered": False}}, {},
-                   [], [DieRoll(turn, "test roll", "58.532", 2, "typed")])
+    session = Session(Edition.CLASSIC, Scenario.EUROPEAN, START, turn, {"axis": "Ada", "allied": "Bruno"}, title,
+                      {"germany": {"dp_level": -2, "cities": ["essen"]}}, {"germany": {"surrendered": False}}, {},
+                      [], [DieRoll(turn, "test roll", "58.532", 2, "typed")])
+    session.record = GameRecord("0" * 32)   # one game: its files are the same bytes each time
+    return session
 
 
 class Clock:

@@ -13,7 +13,7 @@ from awaw_desktop.core.files.recovery import CalendarTurn, RecoveryStore
 
 
 def europa_game():
-    game = actions.new_game(EuropaTurn.parse("Jul I 43"), "Kursk summer", "Ann", "Bob", cost_log2=10)
+    game = actions.new_game(EuropaTurn.parse("Jul I 43"), "Kursk summer", "Ann", "Bob")
     return actions.add_nation(game, "Italy")
 
 

@@ -204,7 +204,7 @@ def test_main_prints_the_report(capsys):
     (b"", "not a session file (the file is empty)"),
     (b"\x89PNG\r\n\x1a\n", "not a session file (it is not a text file)"),
     (b'{"format": "awaw-desktop-session", "version": 9}',
-     "made by a newer version of awaw-desktop (format 9; this version reads up to 3)"),
+     "made by a newer version of awaw-desktop (format 9; this version reads up to 4)"),
 ])
 def test_main_reports_an_unreadable_file_without_a_traceback(tmp_path, capsys, content, reason):
     path = tmp_path / "game.awaw"

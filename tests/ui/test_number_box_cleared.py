@@ -202,7 +202,7 @@ def _europa_panel(qtbot):
     from awaw_desktop.ui.europa.holder import EuropaGameHolder
     from awaw_desktop.ui.europa.nation_panel import NationPanel
 
-    game = actions.add_nation(actions.new_game(EuropaTurn.parse("Jul I 43"), cost_log2=10), "Italy")
+    game = actions.add_nation(actions.new_game(EuropaTurn.parse("Jul I 43")), "Italy")
     panel = NationPanel(EuropaGameHolder(game), "Italy")
     qtbot.addWidget(panel)
     panel.show()

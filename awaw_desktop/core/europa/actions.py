@@ -31,9 +31,10 @@ from .cards import card_name
 from .count_record import WITHHELD_LINE, CountRecord
 from .draw import ALLIED, AXIS, SIDE_TITLES, SIDES
 from .envelope import Envelope, Stage
+from .game_record import begin_record
+from .passphrases import check_new_passphrase
 from .recount import CountLine, RECount, count_res
 from .roster import Losses, RosterEntry
-from .sealing import DEFAULT_COST_LOG2
 from .state import MAX_NATIONS, EuropaGame, LogEntry, NationState, check_nation_name
 from .turn_start import checks_due
 from .unit_count import NOTE
@@ -44,10 +45,10 @@ __all__ = ["UnitToRoll", "aid_arrived", "defect", "form_government", "record_sur
            "surrender_nation", "tick_defection_step"]
 
 
-def new_game(start: EuropaTurn, title: str = "", axis_player: str = "", allied_player: str = "",
-             cost_log2: int = DEFAULT_COST_LOG2) -> EuropaGame:
-    return EuropaGame(start, start, title.strip(), ((AXIS, axis_player.strip()), (ALLIED, allied_player.strip())),
-                      cost_log2)
+def new_game(start: EuropaTurn, title: str = "", axis_player: str = "", allied_player: str = "") -> EuropaGame:
+    """A new game, its record begun (``game_record``)."""
+    game = EuropaGame(start, start, title.strip(), ((AXIS, axis_player.strip()), (ALLIED, allied_player.strip())))
+    return begin_record(game)
 
 
 def add_nation(game: EuropaGame, name: str) -> EuropaGame:
@@ -78,7 +79,7 @@ def _check_can_draw(game: EuropaGame, name: str) -> None:
     nation = game.nation(name)
     if not nation.active:
         raise RulesInputError(f"{nation.name} is no longer an Axis-Allied nation: no more envelopes")
-    if nation.envelope is not None and nation.envelope.stage(game.turn) is not Stage.DISCARDED:
+    if nation.envelope is not None and nation.envelope.stage(game.turn) not in (Stage.DISCARDED, Stage.VOIDED):
         raise RulesInputError(f"{nation.name} already has an envelope; a new card is drawn after it is discarded")
 
 
@@ -92,10 +93,20 @@ def _file_new(game: EuropaGame, name: str, envelope: Envelope, how: str) -> Euro
 
 def draw_envelope(game: EuropaGame, name: str, axis_passphrase: str, allied_passphrase: str,
                   secrets: tuple[bytes, bytes] | None = None) -> EuropaGame:
-    """A sealed draw: each side's secret is kept under its own passphrase; nobody learns the card."""
+    """A sealed draw: each side's secret is kept under its own passphrase; nobody learns the card.  The draw is
+    bound to this game, nation and envelope (``draw.bound_draw_id``); each passphrase must be strong enough
+    (``passphrases``: one per player per game is enough) and the two must differ."""
     _check_can_draw(game, name)
-    envelope = envelopes.draw_sealed(game.turn, axis_passphrase, allied_passphrase, game.cost_log2, secrets)
-    return _file_new(game, name, envelope, "a card was drawn and sealed (both sides contributed a secret)")
+    names = (game.player(AXIS), game.player(ALLIED), game.title)
+    axis_passphrase = check_new_passphrase(axis_passphrase, "Axis", names)
+    allied_passphrase = check_new_passphrase(allied_passphrase, "Allied", (*names, axis_passphrase))
+    nation = game.nation(name)
+    number = len(nation.past_envelopes) + (1 if nation.envelope is not None else 0)
+    envelope = envelopes.draw_sealed(game.turn, axis_passphrase, allied_passphrase, secrets,
+                                     (game.record.game_id, nation.name, number))
+    commitments = " ".join(part.commitment[:12] for part in envelope.contributions)
+    return _file_new(game, name, envelope, "a card was drawn and sealed (both sides contributed a secret; "
+                                           f"draw {envelope.draw_id[:12]}, commitments {commitments})")
 
 
 def draw_paper_envelope(game: EuropaGame, name: str) -> EuropaGame:
@@ -110,8 +121,11 @@ def open_envelope(game: EuropaGame, name: str, owner_passphrase: str = "",
     Returns the card for the opener's eyes only ("" for a paper envelope).  A nation that surrendered or defected
     has no more national will: its envelope stays shut."""
     require_active(game.nation(name), "its envelope is not opened any more")
-    opened, card = envelopes.open_envelope(_current(game, name), game.turn, owner_passphrase, opener_passphrase,
-                                           game.cost_log2)
+    envelope = _current(game, name)
+    if not envelope.bound(game.record.game_id, game.nation(name).name):
+        raise RulesInputError(f"the envelope of {game.nation(name).name} holds a draw made for another game, nation or "
+                              "envelope: it is not opened (a copied draw)")
+    opened, card = envelopes.open_envelope(envelope, game.turn, owner_passphrase, opener_passphrase)
     game = _update(game, name, lambda n: replace(n, envelope=opened))
     consent = " with the Axis player's consent" if opened.mode == envelopes.SEALED_DRAW else ""
     text = (f"the {SIDE_TITLES[ALLIED]} side opened the envelope{consent}; in effect from {opened.effective}, "
@@ -134,7 +148,29 @@ def show_card(game: EuropaGame, name: str, opener_passphrase: str = "", typed_ca
     shown = envelopes.show(_current(game, name), game.turn, envelopes.SHOWN_BY_DATE, opener_passphrase, typed_card)
     game = _update(game, name, lambda n: replace(n, envelope=shown))
     return _log(game, envelopes.RULE, game.nation(name).name,
-                f"the card is shown to both sides: {card_name(shown.card)}")
+                f"the card is shown to both sides: {card_name(shown.card)}{shown_how(shown)}")
+
+
+def shown_how(envelope: Envelope) -> str:
+    """How the shown card was checked, in words for the log and the players."""
+    if envelope.revealed:
+        return (" (worked out again from both sides' secrets, each matching the commitment made when it was "
+                "drawn: it is the card the draw gave)")
+    if envelope.mode == envelopes.SEALED_DRAW:
+        return " (opened by an earlier version, which kept the card itself: both players may check it)"
+    return ""
+
+
+def void_envelope(game: EuropaGame, name: str, reason: str) -> EuropaGame:
+    """Both players agree to set a nation's envelope aside (a passphrase was lost, 56.E.1 has no way on): it has no
+    effect, its card is worked out for no one, and a new card may be drawn now.  Recorded with its reason."""
+    nation = game.nation(name)
+    require_active(nation, "its envelope is not voided any more")
+    voided = envelopes.void(_current(game, name), game.turn, reason)
+    game = _update(game, name, lambda n: replace(n, envelope=voided))
+    return _log(game, envelopes.RULE, nation.name, f"both players agreed to void the envelope drawn on "
+                                                   f"{voided.drawn}: {voided.void_reason}; its card is never worked "
+                                                   "out, and a new card may be drawn")
 
 
 def _seen_facts(game: EuropaGame) -> set[tuple[str, str, str, str]]:
@@ -215,7 +251,7 @@ def request_re_count(game: EuropaGame, name: str, by_side: str, opener_passphras
         shown = envelopes.show(envelope, game.turn, envelopes.SHOWN_BY_COUNT, opener_passphrase, typed_card)
         game = _update(game, name, lambda n: replace(n, envelope=shown))
         game = _log(game, "56.E.2", nation.name,
-                    f"an RE count shows the card to both sides: {card_name(shown.card)}")
+                    f"an RE count shows the card to both sides: {card_name(shown.card)}{shown_how(shown)}")
     left_out = private_card_in_effect(game, name)
     result = count_res(game.nation(name).roster, game.nation(name).losses, card_in_effect(game, name))
     if left_out:
@@ -252,9 +288,27 @@ def restrictions_for(game: EuropaGame, name: str) -> tuple[political.Restriction
 
 # -- the turn track -----------------------------------------------------------------------------
 
+def cards_to_show_before(game: EuropaGame, turn: EuropaTurn) -> tuple[str, ...]:
+    """The nations whose opened card is discarded by ``turn`` without having been shown to both sides."""
+    return tuple(nation.name for nation in game.nations
+                 if nation.envelope is not None and nation.envelope.opened is not None and not nation.envelope.card
+                 and nation.envelope.voided is None and nation.envelope.discarded is not None
+                 and turn >= nation.envelope.discarded)
+
+
+def cards_due(game: EuropaGame) -> tuple[str, ...]:
+    """The nations whose card is due to be shown to both sides now (56.E.1)."""
+    return tuple(nation.name for nation in game.nations
+                 if nation.envelope is not None and nation.envelope.stage(game.turn) is Stage.TO_SHOW)
+
+
 def end_turn(game: EuropaGame) -> tuple[EuropaGame, tuple[LogEntry, ...]]:
     """Move to the next game turn and log what it brings: envelope dates, RPs resuming, and every nation whose
     surrender or defection check is due (56.A, 56.B): the players make the checks; nothing is decided for them."""
+    unshown = cards_to_show_before(game, game.turn.next())
+    if unshown:
+        raise RulesInputError(f"{', '.join(unshown)}: the card is discarded next turn and has not been shown to both "
+                              "sides (56.E.1): the Allied player shows it first")
     before = len(game.log)
     game = replace(game, turn=game.turn.next())
     game = _log(game, "56", "", f"game turn {game.turn} begins")

@@ -25,16 +25,21 @@ from .draw import (
     SIDE_TITLES,
     SIDES,
     Contribution,
+    bound_draw_id,
+    card_from_secrets,
     contribute,
     derive_card_index,
     draw_card,
+    is_hex,
     new_draw_id,
+    new_nonce,
     reveal_secret,
-    seal_card_for,
+    seal_secrets_for,
     unseal_card,
+    unseal_secrets,
 )
 from .jsonread import Fields
-from .sealing import DEFAULT_COST_LOG2, SealedBox, check_passphrase
+from .sealing import SealedBox, check_passphrase
 
 RULE = "56.E.1"
 SEALED_DRAW = "sealed-draw"
@@ -56,6 +61,7 @@ class Stage(str, Enum):
     TO_SHOW = "to-show"          # the date to show it has come: the opener must show it now
     SHOWN = "shown"              # known to both sides
     DISCARDED = "discarded"
+    VOIDED = "voided"            # set aside by both players' agreement (a passphrase was lost): no card, no effect
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -66,6 +72,7 @@ class Stage(str, Enum):
             Stage.TO_SHOW: "In effect: due to be shown to both sides now",
             Stage.SHOWN: "Shown to both sides",
             Stage.DISCARDED: "Discarded: no more effect",
+            Stage.VOIDED: "Voided by both players' agreement: no card, no effect",
         }[self]
 
 
@@ -76,10 +83,32 @@ class Envelope(Frozen):
     contributions: tuple[Contribution, ...] = ()   # sealed-draw: (axis, allied)
     opened: EuropaTurn | None = None
     opened_by: str = ""
-    card_for_opener: SealedBox | None = None       # sealed-draw, between opening and showing
+    card_for_opener: SealedBox | None = None       # an earlier version's: the card, between opening and showing
     card: str = ""                                 # public only once shown to both sides
     shown: EuropaTurn | None = None
     shown_how: str = ""
+    #: Sealed draw: the envelope's number among its nation's and the random part of its bound id ("" for an
+    #: earlier version's draw, whose id is not bound: ``draw.bound_draw_id``).
+    number: int = 0
+    nonce: str = ""
+    #: Both secrets, for the opener only, between opening and showing (the card is worked out from them).
+    secrets_for_opener: SealedBox | None = None
+    #: Once shown: both secrets, hex, so anyone can work the card out again (``revealed_card``).
+    revealed: tuple[str, ...] = ()
+    #: Set aside unopened or unshown by both players' agreement (a lost passphrase), and why.
+    voided: EuropaTurn | None = None
+    void_reason: str = ""
+
+    def bound(self, game_id: str, nation: str) -> bool:
+        """The draw's id is the one made for this game, nation and envelope (an earlier version's draw: no id)."""
+        return not self.nonce or self.draw_id == bound_draw_id(game_id, nation, self.number, self.nonce)
+
+    def revealed_card(self) -> str:
+        """The card the revealed secrets draw, each checked against its commitment ("" if none are revealed)."""
+        if len(self.revealed) != 2:
+            return ""
+        return card_from_secrets(self.draw_id, _part(self, AXIS), _part(self, ALLIED),
+                                 bytes.fromhex(self.revealed[0]), bytes.fromhex(self.revealed[1]))
 
     # -- dates ---------------------------------------------------------------------------
     def _months_after_opening(self, months: int) -> EuropaTurn | None:
@@ -99,11 +128,13 @@ class Envelope(Frozen):
 
     def in_effect(self, turn: EuropaTurn) -> bool:
         """Table 1 applies from one month after opening up to, not including, the discard."""
-        if self.effective is None or self.discarded is None:
+        if self.effective is None or self.discarded is None or (self.voided is not None and turn >= self.voided):
             return False
         return self.effective <= turn < self.discarded
 
     def stage(self, turn: EuropaTurn) -> Stage:
+        if self.voided is not None and turn >= self.voided:
+            return Stage.VOIDED
         if self.opened is None or turn < self.opened:
             return Stage.SEALED
         assert self.effective is not None and self.show_due is not None and self.discarded is not None
@@ -136,12 +167,17 @@ class Envelope(Frozen):
             "opened": self.opened.to_json() if self.opened else None, "opened_by": self.opened_by,
             "card_for_opener": self.card_for_opener.to_json() if self.card_for_opener else None,
             "card": self.card, "shown": self.shown.to_json() if self.shown else None, "shown_how": self.shown_how,
+            "number": self.number, "nonce": self.nonce,
+            "secrets_for_opener": self.secrets_for_opener.to_json() if self.secrets_for_opener else None,
+            "revealed": list(self.revealed), "voided": self.voided.to_json() if self.voided else None,
+            "void_reason": self.void_reason,
         }
 
     @classmethod
     def from_json(cls, data: Any, where: str) -> Envelope:
         f = Fields(data, where, ("mode", "drawn", "draw_id", "contributions", "opened", "opened_by",
-                                 "card_for_opener", "card", "shown", "shown_how"))
+                                 "card_for_opener", "card", "shown", "shown_how", "number", "nonce",
+                                 "secrets_for_opener", "revealed", "voided", "void_reason"))
         mode = f.choice("mode", MODES)
         parts = f.get("contributions")
         if not isinstance(parts, dict) or set(parts) != (set(SIDES) if mode == SEALED_DRAW else set()):
@@ -150,7 +186,14 @@ class Envelope(Frozen):
         opened = f.optional_turn("opened")
         shown = f.optional_turn("shown")
         box = f.get("card_for_opener")
+        secrets_box = f.get("secrets_for_opener")
         card = f.text("card", 10)
+        revealed = f.get("revealed")
+        if not isinstance(revealed, list) or len(revealed) not in (0, 2) or not all(is_hex(h, 64) for h in revealed):
+            raise RulesInputError(f"{where}.revealed: expected none or both sides' secrets (64 hex digits each)")
+        nonce = f.text("nonce", 32)
+        if nonce and not is_hex(nonce, 32):
+            raise RulesInputError(f"{where}.nonce: expected 32 lowercase hex digits")
         envelope = cls(
             mode=mode, drawn=f.turn("drawn"), draw_id=f.text("draw_id", 64),
             contributions=tuple(Contribution.from_json(side, parts[side], f"{where}.contributions.{side}")
@@ -159,6 +202,10 @@ class Envelope(Frozen):
             card_for_opener=SealedBox.from_json(box, f"{where}.card_for_opener") if box is not None else None,
             card=parse_card(card) if card else "", shown=shown, shown_how=f.choice("shown_how", ("", SHOWN_BY_DATE,
                                                                                                  SHOWN_BY_COUNT)),
+            number=f.integer("number", 0, 1000), nonce=nonce,
+            secrets_for_opener=SealedBox.from_json(secrets_box, f"{where}.secrets_for_opener")
+            if secrets_box is not None else None,
+            revealed=tuple(revealed), voided=f.optional_turn("voided"), void_reason=f.text("void_reason", 400),
         )
         envelope.check(where)
         return envelope
@@ -176,14 +223,24 @@ class Envelope(Frozen):
             problems.append("a card is shown only after it was opened")
         if (self.shown is None) != (self.shown_how == ""):
             problems.append("a shown card records how it was shown")
+        if (self.voided is None) != (self.void_reason == ""):
+            problems.append("a voided envelope says why, and only a voided one")
         if self.mode == SEALED_DRAW:
+            kept = [box for box in (self.card_for_opener, self.secrets_for_opener) if box is not None]
             if not self.draw_id:
                 problems.append("a sealed draw needs its draw id")
-            if self.card_for_opener is not None and (self.opened is None or self.shown is not None):
+            if kept and (self.opened is None or self.shown is not None):
                 problems.append("the opener's sealed card exists only between opening and showing")
-            if self.opened is not None and self.shown is None and self.card_for_opener is None:
-                problems.append("an opened card not yet shown must be kept sealed for the opener")
-        elif self.card_for_opener is not None or self.draw_id:
+            if self.opened is not None and self.shown is None and len(kept) != 1 and self.voided is None:
+                problems.append("an opened card not yet shown must be kept sealed for the opener, once")
+            if self.nonce and self.card_for_opener is not None:
+                problems.append("a bound draw keeps the secrets for its opener, not a card")
+            if self.revealed and self.shown is None:
+                problems.append("secrets are revealed only once the card is shown")
+            if self.nonce and self.shown is not None and self.voided is None and not self.revealed:
+                problems.append("a shown card of a bound draw reveals both secrets")
+        elif self.card_for_opener is not None or self.secrets_for_opener is not None or self.draw_id \
+                or self.revealed or self.nonce:
             problems.append("a real-deck envelope holds no sealed draw")
         if problems:
             raise RulesInputError(f"{where}: the envelope cannot be as stored ({'; '.join(problems)})")
@@ -192,13 +249,16 @@ class Envelope(Frozen):
 # -- the life of a card -------------------------------------------------------------------
 
 def draw_sealed(turn: EuropaTurn, axis_passphrase: str, allied_passphrase: str,
-                cost_log2: int = DEFAULT_COST_LOG2, secrets: tuple[bytes, bytes] | None = None) -> Envelope:
-    """Both sides contribute a secret under their own passphrase; nobody learns the card."""
-    draw_id = new_draw_id()
+                secrets: tuple[bytes, bytes] | None = None, binding: tuple[str, str, int] | None = None) -> Envelope:
+    """Both sides contribute a secret under their own passphrase; nobody learns the card.  ``binding``: (game id,
+    nation, the envelope's number) the draw is made for (its id is bound to them)."""
+    nonce = new_nonce() if binding is not None else ""
+    draw_id = bound_draw_id(*binding, nonce) if binding is not None else new_draw_id()
     axis_secret, allied_secret = secrets if secrets is not None else (None, None)
     return Envelope(SEALED_DRAW, turn, draw_id, (
-        contribute(draw_id, AXIS, axis_passphrase, cost_log2, axis_secret),
-        contribute(draw_id, ALLIED, allied_passphrase, cost_log2, allied_secret)))
+        contribute(draw_id, AXIS, axis_passphrase, axis_secret),
+        contribute(draw_id, ALLIED, allied_passphrase, allied_secret)),
+        number=binding[2] if binding is not None else 0, nonce=nonce)
 
 
 def draw_real_deck(turn: EuropaTurn) -> Envelope:
@@ -210,12 +270,14 @@ def _part(envelope: Envelope, side: str) -> Contribution:
     return next(c for c in envelope.contributions if c.side == side)
 
 
-def open_envelope(envelope: Envelope, turn: EuropaTurn, owner_passphrase: str = "", opener_passphrase: str = "",
-                  cost_log2: int = DEFAULT_COST_LOG2) -> tuple[Envelope, str]:
+def open_envelope(envelope: Envelope, turn: EuropaTurn, owner_passphrase: str = "",
+                  opener_passphrase: str = "") -> tuple[Envelope, str]:
     """The enemy (Allied) side opens the envelope on ``turn``; the owner's passphrase is his consent.
 
     Returns the envelope and the card, to be shown to the opener only ("" for a real deck: the
     opener looks at the paper card)."""
+    if envelope.voided is not None:
+        raise RulesInputError(f"this envelope was voided on {envelope.voided}: {envelope.void_reason}")
     if envelope.opened is not None:
         raise RulesInputError(f"this envelope was already opened on {envelope.opened}")
     if turn < envelope.drawn:
@@ -224,10 +286,10 @@ def open_envelope(envelope: Envelope, turn: EuropaTurn, owner_passphrase: str = 
         return replace(envelope, opened=turn, opened_by=ALLIED), ""
     check_passphrase(owner_passphrase, "Axis")
     check_passphrase(opener_passphrase, "Allied")
-    card = draw_card(envelope.draw_id, _part(envelope, AXIS), _part(envelope, ALLIED), owner_passphrase,
-                     opener_passphrase)
-    sealed = seal_card_for(card, envelope.draw_id, opener_passphrase, cost_log2)
-    return replace(envelope, opened=turn, opened_by=ALLIED, card_for_opener=sealed), card
+    card, axis_secret, allied_secret = draw_card(envelope.draw_id, _part(envelope, AXIS), _part(envelope, ALLIED),
+                                                 owner_passphrase, opener_passphrase)
+    sealed = seal_secrets_for(envelope.draw_id, axis_secret, allied_secret, opener_passphrase)
+    return replace(envelope, opened=turn, opened_by=ALLIED, secrets_for_opener=sealed), card
 
 
 def check_side_passphrase(envelope: Envelope, side: str, passphrase: str) -> None:
@@ -247,9 +309,22 @@ def peek(envelope: Envelope, opener_passphrase: str) -> str:
         return envelope.card
     if envelope.opened is None:
         raise RulesInputError("the envelope is sealed: nobody may look at the card yet")
+    return _opener_card(envelope, opener_passphrase)[0]
+
+
+def _opener_card(envelope: Envelope, opener_passphrase: str) -> tuple[str, tuple[str, ...]]:
+    """The card the opener keeps, worked out again from both secrets (each checked against its commitment), and
+    the secrets as hex; an earlier version's envelope kept the card itself (no secrets to reveal)."""
+    check_passphrase(opener_passphrase, "Allied")
+    if envelope.secrets_for_opener is not None:
+        axis_secret, allied_secret = unseal_secrets(envelope.secrets_for_opener, envelope.draw_id, opener_passphrase,
+                                                    SIDE_TITLES[ALLIED])
+        card = card_from_secrets(envelope.draw_id, _part(envelope, AXIS), _part(envelope, ALLIED), axis_secret,
+                                 allied_secret)
+        return card, (axis_secret.hex(), allied_secret.hex())
     if envelope.card_for_opener is None:
         raise RulesInputError("this is a paper envelope: the card is in the opener's envelope, not in the app")
-    return unseal_card(envelope.card_for_opener, envelope.draw_id, opener_passphrase, SIDE_TITLES[ALLIED])
+    return unseal_card(envelope.card_for_opener, envelope.draw_id, opener_passphrase, SIDE_TITLES[ALLIED]), ()
 
 
 def show(envelope: Envelope, turn: EuropaTurn, how: str, opener_passphrase: str = "", typed_card: str = "") -> Envelope:
@@ -262,13 +337,30 @@ def show(envelope: Envelope, turn: EuropaTurn, how: str, opener_passphrase: str 
         raise RulesInputError(f"a card is shown by date or at a count request, not {how!r}")
     if how == SHOWN_BY_DATE and envelope.show_due is not None and turn < envelope.show_due:
         raise RulesInputError(f"the card is shown to both sides on {envelope.show_due}, not before")
+    if envelope.voided is not None:
+        raise RulesInputError(f"this envelope was voided on {envelope.voided}: it has no card to show")
+    revealed: tuple[str, ...] = ()
     if envelope.mode == REAL_DECK:
         if not typed_card:
             raise RulesInputError("type the card from the paper envelope (like 'QH' or 'queen of hearts')")
         card = parse_card(typed_card)
     else:
-        card = peek(envelope, opener_passphrase)
-    return replace(envelope, card=card, card_for_opener=None, shown=max(turn, envelope.opened), shown_how=how)
+        card, revealed = _opener_card(envelope, opener_passphrase)
+    return replace(envelope, card=card, card_for_opener=None, secrets_for_opener=None, revealed=revealed,
+                   shown=max(turn, envelope.opened), shown_how=how)
+
+
+def void(envelope: Envelope, turn: EuropaTurn, reason: str) -> Envelope:
+    """Set an envelope aside by both players' agreement (a lost passphrase): it has no effect from ``turn`` and
+    its card is never worked out, for anyone; a new card may be drawn."""
+    if envelope.voided is not None:
+        raise RulesInputError(f"this envelope was already voided on {envelope.voided}")
+    if envelope.card:
+        raise RulesInputError("this card was shown to both sides: there is nothing to void")
+    reason = " ".join(reason.split())
+    if not reason:
+        raise RulesInputError("say why the envelope is voided (whose passphrase was lost)")
+    return replace(envelope, voided=turn, void_reason=reason[:400], card_for_opener=None, secrets_for_opener=None)
 
 
 def verify_draw(envelope: Envelope, axis_passphrase: str, allied_passphrase: str) -> bool:

@@ -1,7 +1,9 @@
 """The Europa Axis political rules (56) as a rules family (``core.family``).
 
 In a ``.awaw`` file a Europa game is ``{"format": "awaw-desktop-session", "family": "europa",
-"version": 2, "game": {...}}``, where ``game`` is ``EuropaGame.to_json()`` (no sealed card is ever in it).
+"version": 3, "game": {...}, "record": {...}}``, where ``game`` is ``EuropaGame.to_json()`` (no sealed card is ever
+in it) and ``record`` its game record (``core/record``; a file from before version 3 has none: its record starts when
+it is read, the same each time).
 """
 
 from __future__ import annotations
@@ -14,8 +16,12 @@ from typing import Any
 from ..family import GameFamily
 from ..files.atomic_file import SessionFileError
 from ..files.document import FORMAT_NAME
+from ..frozen import replace
+from ..lines import RulesInputError
+from ..record.chain import Entry, GameRecord, RecordProblem, game_id_of
 from . import actions
 from .calendar import EuropaTurn
+from .game_record import check_against_record, draw_problem, standing, state_digest
 from .readings import readings_markdown
 from .report import FORMATS, render, report_text
 from .state import EuropaGame
@@ -23,8 +29,8 @@ from .state import EuropaGame
 KEY = "europa"
 #: The version of the Europa session document this app writes; it reads every version up to it (version 1 games
 #: are brought up to date by ``migrate``).
-FILE_VERSION = 2
-DOCUMENT_KEYS = ("format", "family", "version", "game")
+FILE_VERSION = 3
+DOCUMENT_KEYS = ("format", "family", "version", "game", "record")
 
 
 def new_game(title: str, players: dict[str, str], start: str) -> EuropaGame:
@@ -38,7 +44,9 @@ def _game(game: Any) -> EuropaGame:
 
 
 def to_document(game: Any) -> dict[str, Any]:
-    return {"format": FORMAT_NAME, "family": KEY, "version": FILE_VERSION, "game": _game(game).to_json()}
+    europa = _game(game)
+    return {"format": FORMAT_NAME, "family": KEY, "version": FILE_VERSION, "game": europa.to_json(),
+            "record": europa.record.to_json()}
 
 
 def from_document(document: dict[str, Any]) -> EuropaGame:
@@ -61,7 +69,21 @@ def from_document(document: dict[str, Any]) -> EuropaGame:
         raise SessionFileError(f"damaged: unknown field {extra[0][:40]!r}")
     if "game" not in document:
         raise SessionFileError("damaged: the game is missing")
-    return EuropaGame.from_json(document["game"], "game")
+    game = EuropaGame.from_json(document["game"], "game")
+    if version < 3:   # a file from before records: its record starts now, the same for the same file
+        if "record" in document:
+            raise SessionFileError("damaged: unknown field 'record'")
+        record = GameRecord(game_id_of(document)).append(
+            "migrated", game.turn.title, "This game's record starts here: its file was made by an earlier version "
+            f"({len(game.log)} events logged before it)", "56", state=state_digest(game), at="")
+        return replace(game, record=record)
+    if "record" not in document:
+        raise SessionFileError("damaged: the game record is missing")
+    game = replace(game, record=GameRecord.from_json(document["record"], "record"))
+    problem = draw_problem(game)
+    if problem:
+        raise SessionFileError(f"damaged: {problem} (a copied or replayed draw is refused)")
+    return game
 
 
 def describe(game: Any) -> tuple[str, str]:
@@ -127,6 +149,28 @@ class Europa:
 
     def describe(self, game: Any) -> tuple[str, str]:
         return describe(game)
+
+    def record_of(self, game: Any) -> GameRecord:
+        return _game(game).record
+
+    def check_record(self, document: dict[str, Any]) -> tuple[GameRecord, RecordProblem | None]:
+        written = document.get("record") if isinstance(document, dict) else None
+        if written is not None:   # the chain first: a record that does not hold is named, not refused
+            try:
+                record = GameRecord.shape_from_json(written, "record")
+            except RulesInputError as error:
+                raise SessionFileError(f"damaged: {error}") from None
+            problem = record.problem()
+            if problem is not None:
+                return record, problem
+        try:
+            game = from_document(document)
+        except RulesInputError as error:
+            raise SessionFileError(f"damaged: {error}") from None
+        return game.record, check_against_record(game, game.record)
+
+    def standing(self, entries: Sequence[Entry]) -> list[list[tuple[str, str]]]:
+        return standing(entries)
 
     def report_text(self, game: Any) -> str:
         return report_text(_game(game))

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 #: The Europa game format this app writes.
-CURRENT = 2
+CURRENT = 3
 
 
 def _dicts(value: Any) -> list[dict[str, Any]]:
@@ -48,8 +48,25 @@ def upgrade_1_to_2(game: dict[str, Any]) -> dict[str, Any]:
     return game
 
 
+def _envelopes(nation: dict[str, Any]) -> list[dict[str, Any]]:
+    return [item for item in [nation.get("envelope"), *(nation.get("past_envelopes") or [])] if isinstance(item, dict)]
+
+
+def upgrade_2_to_3(game: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 (issue 26): the Scrypt cost is the app's, not the file's (the game's ``cost_log2`` goes: a file
+    could lower it and new envelopes were sealed that weakly); each envelope may be bound to its game, nation and
+    number, keep both secrets for the opener instead of the card, reveal them when shown, or be voided by both
+    players' agreement.  An earlier version's envelopes are none of these: unbound, their card kept as it was."""
+    game = {key: value for key, value in game.items() if key != "cost_log2"}
+    game["version"] = 3
+    for nation in _dicts(game.get("nations")):
+        for envelope in _envelopes(nation):
+            envelope.update(number=0, nonce="", secrets_for_opener=None, revealed=[], voided=None, void_reason="")
+    return game
+
+
 #: version -> the step that brings a game of that version to the next.
-STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: upgrade_1_to_2}
+STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: upgrade_1_to_2, 2: upgrade_2_to_3}
 
 
 def upgrade(data: Any) -> Any:

@@ -3,8 +3,11 @@
 A :class:`SealedBox` is what a file holds: the KDF cost, a random salt and nonce and the
 ciphertext, all public.  Only the passphrase opens it; AES-GCM also refuses a box that was
 edited, or moved to another field (the ``context`` is bound in as associated data).
-The Scrypt cost travels with each box, so tests may use a cheap one; a file may not ask for
-a cost above :data:`MAX_COST_LOG2` (a hostile file cannot make opening hang).
+
+The Scrypt cost is the app's, never the file's: new boxes are sealed at :data:`APP_COST_LOG2`, and a box asking for
+less than :data:`FLOOR_COST_LOG2` is refused when opened (a file edited to make guessing cheap), as is one asking for
+more than :data:`MAX_COST_LOG2` (a hostile file cannot make opening hang).  Passphrases are Unicode-normalised (NFC)
+before they become keys, so the same words typed on another keyboard open the same box.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import base64
 import binascii
 import os
+import unicodedata
 from typing import Any
 
 from cryptography.exceptions import InvalidTag
@@ -23,6 +27,10 @@ from ..lines import RulesInputError
 
 #: Scrypt cost as log2(n): 2**15 with r=8 takes about 32 MiB and 0.2 s per seal or unseal on our machines.
 DEFAULT_COST_LOG2 = 15
+#: The cost this app seals new boxes with, and the least it opens (the tests lower both, to stay quick).
+APP_COST_LOG2 = DEFAULT_COST_LOG2
+FLOOR_COST_LOG2 = DEFAULT_COST_LOG2
+#: What a file may hold at all (a box outside is damaged).
 MIN_COST_LOG2 = 10
 MAX_COST_LOG2 = 20
 _R, _P = 8, 1
@@ -61,6 +69,7 @@ class SealedBox(Frozen):
 
 
 def check_passphrase(passphrase: str, who: str) -> str:
+    """A passphrase typed to open a box (any the box was sealed with); a new one is checked by ``passphrases``."""
     if not isinstance(passphrase, str) or len(passphrase) < MIN_PASSPHRASE:
         raise RulesInputError(f"the {who} passphrase must be at least {MIN_PASSPHRASE} characters")
     return passphrase
@@ -71,20 +80,28 @@ def _key(passphrase: str, salt: bytes, cost_log2: int) -> bytes:
     return kdf.derive(passphrase.encode("utf-8"))
 
 
-def seal(plaintext: bytes, passphrase: str, context: str, cost_log2: int = DEFAULT_COST_LOG2) -> SealedBox:
-    if not MIN_COST_LOG2 <= cost_log2 <= MAX_COST_LOG2:
-        raise RulesInputError(f"the passphrase cost must be {MIN_COST_LOG2} to {MAX_COST_LOG2}")
+def seal(plaintext: bytes, passphrase: str, context: str) -> SealedBox:
+    """A box only ``passphrase`` opens, at the app's cost (:data:`APP_COST_LOG2`)."""
+    cost_log2 = APP_COST_LOG2
     salt, nonce = os.urandom(_SALT_BYTES), os.urandom(_NONCE_BYTES)
-    ciphertext = AESGCM(_key(passphrase, salt, cost_log2)).encrypt(nonce, plaintext, context.encode("utf-8"))
+    key = _key(unicodedata.normalize("NFC", passphrase), salt, cost_log2)
+    ciphertext = AESGCM(key).encrypt(nonce, plaintext, context.encode("utf-8"))
     return SealedBox(cost_log2, salt, nonce, ciphertext)
 
 
 def unseal(box: SealedBox, passphrase: str, context: str, who: str) -> bytes:
-    try:
-        return AESGCM(_key(passphrase, box.salt, box.cost_log2)).decrypt(box.nonce, box.ciphertext,
-                                                                          context.encode("utf-8"))
-    except InvalidTag as error:
-        raise WrongPassphrase(f"that is not the {who} passphrase (or the file was changed)") from error
+    """What the box holds; a box sealed more cheaply than this app allows is refused before any key is made."""
+    if box.cost_log2 < FLOOR_COST_LOG2:
+        raise RulesInputError(f"the {who} box was sealed more weakly than this app allows (Scrypt 2^{box.cost_log2}, "
+                              f"at least 2^{FLOOR_COST_LOG2}): the file was changed")
+    tried = dict.fromkeys((unicodedata.normalize("NFC", passphrase), passphrase))   # as typed: boxes sealed before
+    for typed in tried:                                                               # passphrases were normalised
+        try:
+            return AESGCM(_key(typed, box.salt, box.cost_log2)).decrypt(box.nonce, box.ciphertext,
+                                                                         context.encode("utf-8"))
+        except InvalidTag:
+            continue
+    raise WrongPassphrase(f"that is not the {who} passphrase (or the file was changed)")
 
 
 def _b64(data: bytes) -> str:

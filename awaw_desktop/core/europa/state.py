@@ -12,6 +12,7 @@ from typing import Any
 
 from ..frozen import Frozen, field
 from ..lines import RulesInputError
+from ..record.chain import GameRecord, new_game_id
 from . import migrate
 from .calendar import EuropaTurn
 from .city_points import MAX_PLACES, Place
@@ -23,7 +24,6 @@ from .german_aid import PoolEntry
 from .jsonread import Fields
 from .political import AidShipment
 from .roster import Losses, RosterEntry
-from .sealing import DEFAULT_COST_LOG2, MAX_COST_LOG2, MIN_COST_LOG2
 from .surrender import SurrenderRecord
 
 FORMAT_NAME = "awaw-desktop-europa"
@@ -119,14 +119,14 @@ class EuropaGame(Frozen):
     turn: EuropaTurn
     title: str = ""
     players: tuple[tuple[str, str], ...] = ((AXIS, ""), ("allied", ""))
-    #: Scrypt cost (log2) for new sealed values; each sealed value keeps its own.
-    cost_log2: int = DEFAULT_COST_LOG2
     nations: tuple[NationState, ...] = ()
     log: tuple[LogEntry, ...] = ()
     #: German armour RPs accumulated and used by Germany (56.D); shipments are kept with each nation.
     german_pool: tuple[PoolEntry, ...] = ()
     #: Cities and towns of 56.C's countries and who holds them.
     places: tuple[Place, ...] = ()
+    #: The game record (``core/record``): kept in the file beside the game, never undone (``ui.europa.holder``).
+    record: GameRecord = field(default_factory=lambda: GameRecord(new_game_id()))
 
     def nation(self, name: str) -> NationState:
         for nation in self.nations:
@@ -140,7 +140,7 @@ class EuropaGame(Frozen):
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT_NAME, "version": FORMAT_VERSION, "title": self.title,
                 "players": dict(self.players), "start": self.start.to_json(), "turn": self.turn.to_json(),
-                "cost_log2": self.cost_log2, "nations": [n.to_json() for n in self.nations],
+                "nations": [n.to_json() for n in self.nations],
                 "log": [entry.to_json() for entry in self.log],
                 "german_pool": [entry.to_json() for entry in self.german_pool],
                 "places": [place.to_json() for place in self.places]}
@@ -155,13 +155,12 @@ class EuropaGame(Frozen):
                 raise RulesInputError(f"{where}: the Europa game was saved by a newer version of the app "
                                       f"(format {version}; this one reads up to {FORMAT_VERSION})")
         data = migrate.upgrade(data)
-        f = Fields(data, where, ("format", "version", "title", "players", "start", "turn", "cost_log2", "nations",
+        f = Fields(data, where, ("format", "version", "title", "players", "start", "turn", "nations",
                                  "log", "german_pool", "places"))
         f.integer("version", FORMAT_VERSION, FORMAT_VERSION)
         players = Fields(f.get("players"), f.at("players"), SIDES)
         game = cls(start=f.turn("start"), turn=f.turn("turn"), title=f.text("title"),
                    players=tuple((side, players.text(side, 80)) for side in SIDES),
-                   cost_log2=f.integer("cost_log2", MIN_COST_LOG2, MAX_COST_LOG2),
                    nations=tuple(NationState.from_json(item, at) for at, item in f.items("nations", MAX_NATIONS)),
                    log=tuple(LogEntry.from_json(item, at) for at, item in f.items("log", 100_000)),
                    german_pool=tuple(PoolEntry.from_json(item, at) for at, item in f.items("german_pool", 10_000)),

@@ -392,9 +392,9 @@ class SessionStore(QObject):
             game_record.record_step(self._session, made, point)
             self.recordChanged.emit()
 
-    def add_to_record(self, kind: str, words: str, rules: str = "", data: dict[str, Any] | None = None) -> None:
+    def add_to_record(self, kind: str, words: str, data: dict[str, Any] | None = None) -> None:
         """An entry of its own (going on from an older copy): not an undo step, as every entry."""
-        self._record([(kind, words, rules, data or {}, "")])
+        self._record([(kind, words, "", data or {}, "")])
 
     def _write_session(self, content: Session) -> None:
         self._session.restore(content)

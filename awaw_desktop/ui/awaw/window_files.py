@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ...core.lines import RulesInputError
 from ...paths import examples_dir
 from ..shell.recent import fill_recent_menu, remember
-from ..shell.record_open import check_copy, remember_record, since_last_turn, went_on, went_on_words
+from ..shell.record_open import after_open, check_copy, remember_record
 from ..shell.unsaved import ask_unsaved, may_discard
 
 if TYPE_CHECKING:
@@ -151,31 +151,16 @@ class GameFiles:
         if not as_example:
             self.add_recent(Path(path))
         self.statusBar().showMessage(f"Opened {Path(path).name}", 5000)
-        if copy is not True:   # going on from it is itself an entry, which the other player will see
-            words, data = went_on_words(copy, session.record)
-            self.store.add_to_record("went-on", words, data=data)
-            went_on(self.store.session.record, copy)
         if session.load_notes:
             self.show_reconciled(Path(path).name, session.load_notes)
         if not as_example:
-            self.show_record_news(Path(path).name)
+            from ...core.awaw import game_record
+
+            record = self.store.session.record
+            self.since_dialog = after_open(
+                self, copy, record, Path(path).name, self.store.add_to_record, lambda: self.store.session.record,
+                game_record.check_against_record(self.store.session, record), game_record.standing)
         return True
-
-    def show_record_news(self, name: str) -> None:
-        """After a file opens: a state the record did not seal is named, and what was recorded since this computer
-        last saved or sent the game is shown, entry by entry."""
-        from ...core.awaw import game_record
-        from ..shell.record_views import show_since
-
-        session = self.store.session
-        problem = game_record.check_against_record(session, session.record)
-        if problem is not None:
-            self.show_error("The game record does not hold",
-                            f"{name}: {problem.words()}. The file was changed outside the app; File > Verify the "
-                            "game record says more. The game is open as the file holds it.")
-        head, _entries = since_last_turn(session.record)
-        if head:
-            self.since_dialog = show_since(self, session.record, head, game_record.standing)
 
     def _record_changed(self) -> None:
         """A new entry (or another game): the code players quote, and this computer's memory of the game (an

@@ -1,27 +1,42 @@
 """The Europa game held for the widgets: one object, one ``changed`` signal, every change undoable except
-one that shows a card to a player (56.E.1): nobody can unsee a card."""
+one that shows a card to a player (56.E.1): nobody can unsee a card.
+
+The game record (``core/record``) is the holder's, never undone: each change adds its entries the first time it is
+done (``core.europa.game_record``), and undoing or redoing a recorded change is itself an entry."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from ...core.europa import game_record
 from ...core.europa.actions import cards_seen
 from ...core.europa.state import EuropaGame
+from ...core.frozen import replace
 
 
 class _Step(QUndoCommand):
-    def __init__(self, holder: EuropaGameHolder, label: str, before: EuropaGame, after: EuropaGame) -> None:
+    def __init__(self, holder: EuropaGameHolder, label: str, before: EuropaGame, after: EuropaGame,
+                 made: list[game_record.Made]) -> None:
         super().__init__(label)
-        self._holder, self._before, self._after = holder, before, after
+        self._holder, self._before, self._after, self._made = holder, before, after, made
+        self._done_once = False
 
     def redo(self) -> None:
-        self._holder._set(self._after)
+        if not self._done_once:
+            self._holder._set(self._after, self._made)
+        else:
+            self._holder._set(self._after, self._again("redone", "Redone"))
+        self._done_once = True
 
     def undo(self) -> None:
-        self._holder._set(self._before)
+        self._holder._set(self._before, self._again("undone", "Undone"))
+
+    def _again(self, kind: str, word: str) -> list[game_record.Made]:
+        return [(kind, f"{word}: {self.text()}", "", {}, "")] if self._made else []
 
 
 def undo_stop_text(label: str) -> str:
@@ -35,6 +50,8 @@ class EuropaGameHolder(QObject):
     changed = Signal()
     #: A step in which a player saw a card (its label): that step and every one before it left the undo history.
     undoStopped = Signal(str)
+    #: The game record has a new entry.
+    recordChanged = Signal()
 
     def __init__(self, game: EuropaGame, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -47,21 +64,31 @@ class EuropaGameHolder(QObject):
     def game(self) -> EuropaGame:
         return self._game
 
-    def _set(self, game: EuropaGame) -> None:
-        self._game = game
+    def _set(self, game: EuropaGame, made: list[game_record.Made]) -> None:
+        """Show ``game`` with the record as it stands, plus ``made`` (the record is never taken back)."""
+        record = game_record.record_step(game, self._game.record, made) if made else self._game.record
+        self._game = replace(game, record=record)
         self.changed.emit()
+        if made:
+            self.recordChanged.emit()
+
+    def add_to_record(self, kind: str, words: str, data: dict[str, Any] | None = None) -> None:
+        """An entry of its own (going on from an older copy): not an undo step, as every entry."""
+        self._set(self._game, [(kind, words, "", data or {}, "")])
 
     def apply(self, label: str, change: Callable[[EuropaGame], EuropaGame]) -> None:
         """Run ``change``; a RulesInputError leaves the game as it was and reaches the caller.
 
         A change in which a player sees a card (an envelope opened, a card shown) is final: undoing it, or
         any step before it, would bring back a sealed envelope that could be opened again on a later date
-        (56.E.1), so the undo history is emptied up to it.  The game stays unsaved."""
+        (56.E.1), so the undo history is emptied up to it.  The game stays unsaved.  (Reopening an older copy
+        of the file is named by this computer's memory of the game's record: ``ui.shell.record_open``.)"""
         before = self._game
         after = change(before)
         if after == before:
             return
-        self.undo_stack.push(_Step(self, label, before, after))
+        made = game_record.step_entries(before, after, label)
+        self.undo_stack.push(_Step(self, label, before, after, made))
         if cards_seen(before, after):
             self.undo_stack.clear()
             self.undo_stack.resetClean()   # an emptied history counts as saved: this change is not

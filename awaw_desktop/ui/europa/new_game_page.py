@@ -10,12 +10,8 @@ from PySide6.QtWidgets import QCheckBox, QFormLayout, QLabel, QLineEdit, QVBoxLa
 
 from ...core.europa import actions
 from ...core.europa.calendar import EuropaTurn
-from ...core.europa.sealing import DEFAULT_COST_LOG2
 from ...core.europa.state import SUGGESTED_NATIONS, EuropaGame
 from ...core.lines import RulesInputError
-
-#: The Scrypt cost (log2) of the passphrase boxes of a new game (tests lower it to stay quick).
-NEW_GAME_COST_LOG2 = DEFAULT_COST_LOG2
 
 
 class EuropaGamePage(QWizardPage):
@@ -61,7 +57,7 @@ class EuropaGamePage(QWizardPage):
         if not self.start.text().strip():
             raise RulesInputError("type the first game turn you play, like Jul I 1943 (two turns a month: I and II)")
         game = actions.new_game(EuropaTurn.parse(self.start.text()), title, players.get("axis", ""),
-                                players.get("allied", ""), NEW_GAME_COST_LOG2)
+                                players.get("allied", ""))
         for name in self.chosen_nations():
             game = actions.add_nation(game, name)
         return game

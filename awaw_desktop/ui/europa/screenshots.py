@@ -22,7 +22,7 @@ AXIS, ALLIED = "axis words", "allied words"
 def example_game() -> EuropaGame:
     """A campaign from Jun II 1943 to Nov I 1943: German aid, city points, an RE count, an Italian surrender with the
     RSI rolling afterwards, a defection check due in Rumania, Finland's aid at sea."""
-    game = actions.new_game(EuropaTurn.parse("Jun II 43"), "Balkan summer", "Ann", "Bob", cost_log2=10)
+    game = actions.new_game(EuropaTurn.parse("Jun II 43"), "Balkan summer", "Ann", "Bob")
     for name in ("Italy", "Rumania", "Finland", "Hungary", "Bulgaria"):
         game = actions.add_nation(game, name)
     game = actions.draw_envelope(game, "Italy", AXIS, ALLIED, secrets=SECRETS)

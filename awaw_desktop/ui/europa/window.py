@@ -18,6 +18,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeyEvent, QKey
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget, QWidget
 
 from ...core.europa.family import FAMILY, KEY
+from ...core.europa.game_record import check_against_record, standing
 from ...core.europa.report import render
 from ...core.europa.state import EuropaGame
 from ...core.files import gamefile
@@ -26,6 +27,8 @@ from ...core.files.incomplete_file import file_problem
 from ..shell.family_window import bring_to_front, open_elsewhere, open_game_window, same_file, window_showing
 from ..shell.keys import is_key_of
 from ..shell.recent import fill_recent_menu, remember
+from ..shell.record_code import RecordCode
+from ..shell.record_open import after_open, check_copy, remember_record
 from ..shell.screen import fit_to_screen
 from ..shell.unsaved import ask_unsaved, may_discard, window_title
 from .holder import EuropaGameHolder, undo_stop_text
@@ -62,6 +65,9 @@ class EuropaWindow(QMainWindow):
         self.autosave_timer.setSingleShot(True)
         self.autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
         self.autosave_timer.timeout.connect(self.write_recovery)
+        self.record_code = RecordCode()
+        self.statusBar().addPermanentWidget(self.record_code)
+        self.since_dialog: object = None
         self._build_menus()
         self.pages.install_keys(self)
         self.restore_geometry()
@@ -87,6 +93,9 @@ class EuropaWindow(QMainWindow):
         # The one recent list of every window (ui/shell/recent.py): a game of another family opens in its own window.
         self.menu_recent = file.addMenu("Open &Recent")
         self.menu_recent.aboutToShow.connect(lambda: fill_recent_menu(self.menu_recent, self.open_path))
+        file.addSeparator()
+        self.action_verify = self._action(file, "&Verify the game record\u2026", self.verify_record)
+        self.action_verify.setStatusTip("Check the game, and its file, against its tamper-evident game record")
         file.addSeparator()
         self.action_save = self._action(file, "&Save", self.save, QKeySequence.StandardKey.Save)
         self.action_save_as = self._action(file, "Save &As\u2026", self.save_as, "Ctrl+Shift+S")
@@ -137,6 +146,7 @@ class EuropaWindow(QMainWindow):
         self.holder = EuropaGameHolder(game, self)
         self.holder.changed.connect(self._changed)  # first, so stale panels go before they refresh
         self.holder.undoStopped.connect(self._undo_stopped)
+        self.holder.recordChanged.connect(self._record_changed)
         self.action_undo_stop.setVisible(False)
         self.undo_group.addStack(self.holder.undo_stack)
         self.undo_group.setActiveStack(self.holder.undo_stack)
@@ -148,6 +158,7 @@ class EuropaWindow(QMainWindow):
         self.path = path
         self.track = self.pages.build(self.holder)
         self._changed()
+        self.record_code.show_record(self.holder.game.record)
 
     def _clear_tabs(self) -> None:
         self.pages.clear()
@@ -272,12 +283,35 @@ class EuropaWindow(QMainWindow):
             QMessageBox.warning(self, "Cannot open this file",
                                 f"{file_problem(path.name, error)}\n\nThe open game is unchanged.")
             return False
+        copy = check_copy(self, loaded.game.record, path.name)
+        if copy is False:   # an older or forked copy the players chose not to go on from
+            return False
         if not self.confirm_discard():
             return False
         self.set_game(loaded.game, Path(path))
         remember(path)
         self.statusBar().showMessage(f"Opened {path.name}", 5000)
+        assert self.holder is not None
+        holder = self.holder
+        record = holder.game.record
+        self.since_dialog = after_open(self, copy, record, path.name, holder.add_to_record, lambda: holder.game.record,
+                                       check_against_record(holder.game, record), standing)
         return True
+
+    def _record_changed(self) -> None:
+        """A new entry: the code players quote, and this computer's memory of the game (an opening is remembered the
+        moment it is made, so a discarded change that held one, or an older copy reopened, is named: 56.E.1)."""
+        assert self.holder is not None
+        record = self.holder.game.record
+        self.record_code.show_record(record)
+        remember_record(record)
+
+    def verify_record(self) -> None:
+        """File > Verify the game record (as ``awaw-desktop verify`` checks a file)."""
+        from ..shell.verify_dialog import show_verification
+
+        assert self.holder is not None
+        show_verification(self, KEY, self.game, self.path, not self.holder.undo_stack.isClean())
 
     def save(self) -> bool:
         return self.save_as() if self.path is None else self.save_to(self.path)
@@ -298,6 +332,7 @@ class EuropaWindow(QMainWindow):
             return False
         self.path = path
         remember(path)   # in File > Open Recent of the main window, beside the AWAW games
+        remember_record(self.game.record, own=True)
         assert self.holder is not None
         self.holder.undo_stack.setClean()
         self.autosave_timer.stop()

@@ -8,6 +8,7 @@ asked nothing.  The memory is the app's own (its data folder), never the game fi
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.record.words import comparison_words, held
@@ -15,8 +16,9 @@ from ...core.record.words import comparison_words, held
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
-    from ...core.record.chain import Entry, GameRecord
+    from ...core.record.chain import Entry, GameRecord, RecordProblem
     from ...core.record.seen import Comparison, SeenStore
+    from .record_views import Standing
 
 _STORE: dict[str, SeenStore] = {}
 
@@ -69,3 +71,29 @@ def since_last_turn(record: GameRecord) -> tuple[str, tuple[Entry, ...]]:
     head = seen_store().own_head(record.game_id)
     entries = record.since(head) if head else None
     return (head, entries) if entries else ("", ())
+
+
+def after_open(parent: QWidget, copy: Comparison | bool, record: GameRecord, name: str,
+               add_entry: Callable[[str, str, dict[str, Any]], None], record_now: Callable[[], GameRecord],
+               problem: RecordProblem | None, standing: Callable[[Sequence[Entry]], list[Standing]]) -> Any:
+    """Once a copy is open: going on from an older or forked copy is recorded (``add_entry``) and the copy seen set
+    aside; a game that does not agree with its record is named; what was recorded since this computer last saved or
+    sent the game is shown, entry by entry (the dialog, or None)."""
+    if copy is not True and copy is not False:
+        words, data = went_on_words(copy, record)
+        add_entry("went-on", words, data)
+        went_on(record_now(), copy)
+    else:
+        remember_record(record)
+    if problem is not None:
+        from PySide6.QtWidgets import QMessageBox
+
+        QMessageBox.warning(parent, "The game record does not hold",
+                            f"{name}: {problem.words()}. The file was changed outside the app; File > Verify the game "
+                            "record says more. The game is open as the file holds it.")
+    head, _entries = since_last_turn(record)
+    if not head:
+        return None
+    from .record_views import show_since
+
+    return show_since(parent, record, head, standing)

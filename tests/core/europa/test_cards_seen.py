@@ -8,12 +8,12 @@ from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.core.europa.sealing import WrongPassphrase
 from awaw_desktop.core.lines import RulesInputError
 
-AXIS, ALLIED = "olive branch", "red barn"
+AXIS, ALLIED = "olive branch", "red barn door"
 
 
 @pytest.fixture
 def sealed():
-    game = actions.add_nation(actions.new_game(EuropaTurn.parse("Jul I 43"), cost_log2=10), "Hungary")
+    game = actions.add_nation(actions.new_game(EuropaTurn.parse("Jul I 43")), "Hungary")
     game = actions.add_nation(game, "Finland")
     return actions.draw_envelope(game, "Hungary", AXIS, ALLIED)
 

@@ -65,11 +65,11 @@ def test_a_count_request_shows_early_without_moving_the_dates():
 
 
 def test_sealed_draw_life():
-    sealed = env.draw_sealed(T("Jun I 43"), AXIS, ALLIED, COST)
+    sealed = env.draw_sealed(T("Jun I 43"), AXIS, ALLIED)
     assert sealed.stage(T("Dec I 45")) is Stage.SEALED
     with pytest.raises(RulesInputError, match="sealed"):
         env.peek(sealed, ALLIED)
-    opened, card = env.open_envelope(sealed, T("Jul I 43"), AXIS, ALLIED, COST)
+    opened, card = env.open_envelope(sealed, T("Jul I 43"), AXIS, ALLIED)
     assert opened.card == "" and card
     assert env.peek(opened, ALLIED) == card
     with pytest.raises(WrongPassphrase, match="Allied"):
@@ -80,25 +80,25 @@ def test_sealed_draw_life():
 
 
 def test_opening_needs_the_owners_passphrase():
-    sealed = env.draw_sealed(T("Jun I 43"), AXIS, ALLIED, COST)
+    sealed = env.draw_sealed(T("Jun I 43"), AXIS, ALLIED)
     with pytest.raises(WrongPassphrase, match="Axis"):
-        env.open_envelope(sealed, T("Jul I 43"), "guessing", ALLIED, COST)
+        env.open_envelope(sealed, T("Jul I 43"), "guessing", ALLIED)
     with pytest.raises(WrongPassphrase, match="Allied"):
-        env.open_envelope(sealed, T("Jul I 43"), AXIS, "guessing", COST)
+        env.open_envelope(sealed, T("Jul I 43"), AXIS, "guessing")
 
 
 def test_opened_once_and_not_before_the_draw():
-    sealed = env.draw_sealed(T("Jun I 43"), AXIS, ALLIED, COST)
+    sealed = env.draw_sealed(T("Jun I 43"), AXIS, ALLIED)
     with pytest.raises(RulesInputError, match="drawn on Jun I 1943"):
-        env.open_envelope(sealed, T("May II 43"), AXIS, ALLIED, COST)
-    opened, _ = env.open_envelope(sealed, T("Jul I 43"), AXIS, ALLIED, COST)
+        env.open_envelope(sealed, T("May II 43"), AXIS, ALLIED)
+    opened, _ = env.open_envelope(sealed, T("Jul I 43"), AXIS, ALLIED)
     with pytest.raises(RulesInputError, match="already opened"):
-        env.open_envelope(opened, T("Jul II 43"), AXIS, ALLIED, COST)
+        env.open_envelope(opened, T("Jul II 43"), AXIS, ALLIED)
 
 
 def test_round_trip_json_at_every_stage():
-    sealed = env.draw_sealed(T("Jun I 43"), AXIS, ALLIED, COST)
-    opened, _ = env.open_envelope(sealed, T("Jul I 43"), AXIS, ALLIED, COST)
+    sealed = env.draw_sealed(T("Jun I 43"), AXIS, ALLIED)
+    opened, _ = env.open_envelope(sealed, T("Jul I 43"), AXIS, ALLIED)
     shown = env.show(opened, T("Oct I 43"), env.SHOWN_BY_DATE, ALLIED)
     for envelope in (sealed, opened, shown, opened_paper()):
         assert env.Envelope.from_json(envelope.to_json(), "e") == envelope

@@ -14,11 +14,11 @@ from awaw_desktop.core.lines import RulesInputError
 
 
 def full_game() -> EuropaGame:
-    game = actions.new_game(EuropaTurn.parse("Jun II 43"), "Fuzz", cost_log2=10)
+    game = actions.new_game(EuropaTurn.parse("Jun II 43"), "Fuzz")
     for name in ("Italy", "Finland", "Rumania"):
         game = actions.add_nation(game, name)
-    game = actions.draw_envelope(game, "Italy", "axis pass", "allied pass")
-    game, _ = actions.open_envelope(game, "Italy", "axis pass", "allied pass")
+    game = actions.draw_envelope(game, "Italy", "axis pass phrase", "allied pass phrase")
+    game, _ = actions.open_envelope(game, "Italy", "axis pass phrase", "allied pass phrase")
     game = actions.draw_paper_envelope(game, "Finland")
     game = actions.set_roster(game, "Italy", [RosterEntry("Rome", F(5, 2), capital=True),
                                               RosterEntry("Zara", F(1), where="abroad", mds_minor=3)])

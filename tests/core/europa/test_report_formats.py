@@ -12,11 +12,11 @@ from awaw_desktop.core.europa.cards import card_name
 from awaw_desktop.core.europa.report import render
 from awaw_desktop.core.files import gamefile
 
-AXIS, ALLIED = "olive branch", "red barn"
+AXIS, ALLIED = "olive branch", "red barn door"
 
 
 def opened_game():
-    game = actions.new_game(EuropaTurn.parse("Jul I 43"), "Danube *club*", "Ann", "Bob", cost_log2=10)
+    game = actions.new_game(EuropaTurn.parse("Jul I 43"), "Danube *club*", "Ann", "Bob")
     game = actions.add_nation(actions.add_nation(game, "Hungary"), "Finland")
     game = actions.draw_envelope(game, "Hungary", AXIS, ALLIED)
     game, card = actions.open_envelope(game, "Hungary", AXIS, ALLIED)

@@ -62,8 +62,8 @@ def test_rejection_sampling_is_exact():
 
 
 def sealed_game(axis_secret: bytes, allied_secret: bytes) -> EuropaGame:
-    game = actions.add_nation(actions.new_game(EuropaTurn(1943, 6, 1), cost_log2=COST), "Italy")
-    return actions.draw_envelope(game, "Italy", "axis pass", "allied pass", secrets=(axis_secret, allied_secret))
+    game = actions.add_nation(actions.new_game(EuropaTurn(1943, 6, 1)), "Italy")
+    return actions.draw_envelope(game, "Italy", "axis pass phrase", "allied pass phrase", secrets=(axis_secret, allied_secret))
 
 
 def string_lengths(data):
@@ -93,23 +93,23 @@ def test_a_sealed_file_leaks_nothing(axis_secret, allied_secret):
 
 def test_an_opened_card_is_sealed_for_the_opener_only():
     game = sealed_game(bytes(range(32)), bytes(32))
-    game, card = actions.open_envelope(game, "Italy", "axis pass", "allied pass")
+    game, card = actions.open_envelope(game, "Italy", "axis pass phrase", "allied pass phrase")
     text = json.dumps(game.to_json())
     assert f'"{card}"' not in text and card_name(card) not in text
-    assert actions.peek_card(game, "Italy", "allied pass") == card
+    assert actions.peek_card(game, "Italy", "allied pass phrase") == card
     with pytest.raises(RulesInputError, match="not the Allied passphrase"):
-        actions.peek_card(game, "Italy", "axis pass")
+        actions.peek_card(game, "Italy", "axis pass phrase")
 
 
 def test_a_side_cannot_swap_its_secret_after_committing():
     game = sealed_game(bytes(32), bytes(32))
     envelope = game.nations[0].envelope
     axis_part = envelope.contributions[0]
-    forged = replace(axis_part, sealed_secret=seal(bytes([7]) * 32, "axis pass",
-                                                   f"europa-envelope|{envelope.draw_id}|axis-secret", COST))
+    forged = replace(axis_part, sealed_secret=seal(bytes([7]) * 32, "axis pass phrase",
+                                                   f"europa-envelope|{envelope.draw_id}|axis-secret"))
     tampered = replace(envelope, contributions=(forged, envelope.contributions[1]))
     with pytest.raises(RulesInputError, match="does not match its commitment"):
-        env.open_envelope(tampered, envelope.drawn, "axis pass", "allied pass", COST)
+        env.open_envelope(tampered, envelope.drawn, "axis pass phrase", "allied pass phrase")
 
 
 def test_a_sealed_value_moved_to_another_field_does_not_open():
@@ -118,10 +118,10 @@ def test_a_sealed_value_moved_to_another_field_does_not_open():
     axis_part, allied_part = envelope.contributions
     swapped = replace(allied_part, sealed_secret=axis_part.sealed_secret)
     with pytest.raises(RulesInputError, match="not the Allied passphrase"):
-        draw.reveal_secret(envelope.draw_id, swapped, "axis pass")
+        draw.reveal_secret(envelope.draw_id, swapped, "axis pass phrase")
 
 
 def test_the_sealed_card_has_the_same_length_for_every_card():
-    sizes = {len(draw.seal_card_for(code, "d", "pass word", COST).ciphertext) for code in ("2S", "10H", "JOKER1")}
+    sizes = {len(draw.seal_card_for(code, "d", "pass word").ciphertext) for code in ("2S", "10H", "JOKER1")}
     assert len(sizes) == 1
     assert card_index("JOKER2") == 53

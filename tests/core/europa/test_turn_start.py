@@ -19,7 +19,7 @@ T = EuropaTurn.parse
 
 
 def game_with(*names):
-    game = actions.new_game(T("Jun II 43"), "Checks", cost_log2=10)
+    game = actions.new_game(T("Jun II 43"), "Checks")
     for name in names:
         game = actions.add_nation(game, name)
     return game

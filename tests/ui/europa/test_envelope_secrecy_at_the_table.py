@@ -12,12 +12,12 @@ from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.ui.europa.window import EuropaWindow
 from tests.ui.helpers import find, press
 
-AXIS_WORDS, ALLIED_WORDS = "olive branch", "red barn"
+AXIS_WORDS, ALLIED_WORDS = "olive branch", "red barn door"
 
 
 @pytest.fixture
 def europa(qtbot):
-    game = actions.add_nation(actions.new_game(EuropaTurn.parse("Jul I 43"), "Danube", cost_log2=10), "Hungary")
+    game = actions.add_nation(actions.new_game(EuropaTurn.parse("Jul I 43"), "Danube"), "Hungary")
     window = EuropaWindow()
     qtbot.addWidget(window)
     window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
@@ -94,7 +94,7 @@ def test_a_wrong_axis_passphrase_is_caught_before_the_allied_player_comes(qtbot,
     type_passphrase(qtbot, panel, "Axis", AXIS_WORDS)
     type_passphrase(qtbot, panel, "Allied", ALLIED_WORDS)
     press(qtbot, panel, "Open the envelope (Allied)")
-    type_passphrase(qtbot, panel, "Axis", "olive brunch")
+    type_passphrase(qtbot, panel, "Axis", "olive brunch party")
     assert label(panel, "Passphrase problem").startswith("That is not the Axis passphrase")
     assert find(panel, "Passphrase", QLineEdit).isVisible()                 # still the Axis player's turn
     assert label(panel, "Passphrase prompt").startswith("Axis player: type your passphrase")

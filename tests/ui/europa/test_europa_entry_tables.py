@@ -22,7 +22,7 @@ from tests.ui.helpers import click, find, press, tick
 
 
 def game_with(*names):
-    game = actions.new_game(EuropaTurn.parse("Jun II 43"), cost_log2=10)
+    game = actions.new_game(EuropaTurn.parse("Jun II 43"))
     for name in names:
         game = actions.add_nation(game, name)
     return game

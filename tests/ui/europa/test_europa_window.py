@@ -17,14 +17,13 @@ from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.core.europa.cards import card_name
 from awaw_desktop.core.europa.report import render
 from awaw_desktop.core.files import gamefile
-from awaw_desktop.ui.europa import new_game_page
 from awaw_desktop.ui.europa.window import EuropaWindow
 from awaw_desktop.ui.shell import family_window
 from awaw_desktop.ui.shell.new_game import NewSessionDialog
 from tests.ui.helpers import NextDialog, choose, find, tick, type_number
 from tests.ui.test_main_window import make_window
 
-AXIS_WORDS, ALLIED_WORDS = "olive branch", "red barn"
+AXIS_WORDS, ALLIED_WORDS = "olive branch", "red barn door"
 EUROPA = "Europa: Axis political rules (56)"
 T = EuropaTurn.parse
 
@@ -67,7 +66,6 @@ def type_into(qtbot, root, name, text):
 
 
 def new_europa_game(qtbot, monkeypatch):
-    monkeypatch.setattr(new_game_page, "NEW_GAME_COST_LOG2", 10)   # quick passphrase boxes for the test
     window = make_window(qtbot)
 
     def player(dialog):
@@ -318,7 +316,6 @@ def test_an_unsaved_europa_game_is_recovered_after_a_crash(qtbot, monkeypatch, t
     from awaw_desktop.ui.shell import app as app_module
 
     recovery = RecoveryStore(tmp_path / "recovery")
-    monkeypatch.setattr(new_game_page, "NEW_GAME_COST_LOG2", 10)
     window = make_window(qtbot, recovery=recovery)
 
     def player(dialog):

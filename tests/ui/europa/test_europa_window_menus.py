@@ -19,7 +19,7 @@ from tests.ui.test_main_window import make_window
 
 
 def danube():
-    game = actions.new_game(EuropaTurn.parse("Jul I 43"), "Danube", "Ann", "Bob", cost_log2=10)
+    game = actions.new_game(EuropaTurn.parse("Jul I 43"), "Danube", "Ann", "Bob")
     return actions.add_nation(game, "Hungary")
 
 

@@ -11,12 +11,12 @@ from awaw_desktop.ui.europa.holder import EuropaGameHolder
 from awaw_desktop.ui.europa.nation_panel import NationPanel
 from tests.ui.helpers import find, tick, type_number
 
-AXIS_WORDS, ALLIED_WORDS = "olive branch", "red barn"
+AXIS_WORDS, ALLIED_WORDS = "olive branch", "red barn door"
 
 
 @pytest.fixture
 def panel(qtbot):
-    game = actions.add_nation(actions.new_game(EuropaTurn.parse("Jun II 43"), cost_log2=10), "Italy")
+    game = actions.add_nation(actions.new_game(EuropaTurn.parse("Jun II 43")), "Italy")
     holder = EuropaGameHolder(game)
     widget = NationPanel(holder, "Italy")
     qtbot.addWidget(widget)
@@ -96,7 +96,7 @@ def test_a_wrong_passphrase_opens_nothing(qtbot, panel):
 
 def test_passphrases_typed_twice_must_agree(qtbot, panel):
     press(qtbot, panel, "Draw a sealed card")
-    give_passphrase(qtbot, panel, "Axis", AXIS_WORDS, again="olive brunch")
+    give_passphrase(qtbot, panel, "Axis", AXIS_WORDS, again="olive brunch party")
     assert "differ" in label(panel, "Passphrase problem")
     assert panel.holder.game.nation("Italy").envelope is None
 
@@ -229,7 +229,7 @@ def test_losses_typed_stay_when_the_game_changes(qtbot, panel):
 
 
 def test_operational_limits_show_where_they_bite(qtbot):
-    game = actions.new_game(EuropaTurn.parse("Jun II 43"), cost_log2=10)
+    game = actions.new_game(EuropaTurn.parse("Jun II 43"))
     for name in ("Hungary", "Rumania"):
         game = actions.add_nation(game, name)
     holder = EuropaGameHolder(game)

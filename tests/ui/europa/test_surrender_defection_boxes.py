@@ -14,7 +14,7 @@ from tests.ui.helpers import find, tick, type_number
 
 @pytest.fixture
 def panel(qtbot):
-    game = actions.add_nation(actions.new_game(EuropaTurn.parse("Jul I 43"), cost_log2=10), "Italy")
+    game = actions.add_nation(actions.new_game(EuropaTurn.parse("Jul I 43")), "Italy")
     widget = NationPanel(EuropaGameHolder(game), "Italy")
     qtbot.addWidget(widget)
     widget.show()

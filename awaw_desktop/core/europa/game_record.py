@@ -1,0 +1,156 @@
+"""The Europa family's part of the game record (``core/record``): what of a game the record seals, the entries each
+change adds (one per line of the game's log: a draw, an opening, a count, a showing, a roll, a shipment, a turn),
+and a file checked against its record (the chain, the settled state, every draw bound to its game, nation and
+envelope and used once, every commitment, and every shown card worked out again from its revealed secrets).
+
+The roster, the losses and the places held are typed between recorded events, as A World at War's ticks are: what
+they add up to is sealed by the next entry."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..frozen import replace
+from ..lines import RulesInputError
+from ..record.chain import Entry, GameRecord, RecordProblem, digest, new_game_id
+from .envelope import SEALED_DRAW
+from .state import EuropaGame, LogEntry
+
+#: (kind, words, rules, facts, turn) of an entry to be made (as A World at War's ``game_record.Made``).
+Made = tuple[str, str, str, dict[str, Any], str]
+
+
+def settled_state(game: EuropaGame) -> dict[str, Any]:
+    """The game as the record seals it: everything but what players type between events."""
+    document = game.to_json()
+    for nation in document["nations"]:
+        nation.pop("roster", None)
+        nation.pop("losses", None)
+    document.pop("places", None)
+    return document
+
+
+def state_digest(game: EuropaGame) -> str:
+    return digest(settled_state(game))
+
+
+def begin_record(game: EuropaGame) -> EuropaGame:
+    """A new game's record: one entry saying how it began."""
+    record = GameRecord(new_game_id()).append("begun", game.turn.title, f"New Europa game from {game.start.title}",
+                                              "56", state=state_digest(game))
+    return replace(game, record=record)
+
+
+def _kind(line: LogEntry) -> str:
+    """The record's kind for a line of the game's log (by its rule and words: ``actions`` writes them)."""
+    text = line.text
+    if line.rule == "56.E.1":
+        if "drawn and sealed" in text or "real card was drawn" in text:
+            return "draw"
+        if "opened the envelope" in text:
+            return "opening"
+        if "shown to both sides:" in text:
+            return "showing"
+        return "event"
+    if line.rule == "56.E.2":
+        return "showing" if "shows the card" in text else "count"
+    if line.rule == "56" and text.startswith("game turn"):
+        return "end-of-turn"
+    if line.rule.startswith(("56.A", "56.B", "56.D", "56.E.3")):
+        return "procedure"
+    return "event"
+
+
+def line_entry(line: LogEntry, data: dict[str, Any] | None = None) -> Made:
+    who = f"{line.nation}: " if line.nation else ""
+    return _kind(line), f"{who}{line.text}", line.rule, data or {}, line.turn.title
+
+
+def step_entries(before: EuropaGame, after: EuropaGame, label: str) -> list[Made]:
+    """The entries a change adds: one per new line of the log (a draw's keeps its commitments, so the record binds
+    the draw and its file can be checked against it); a change that logs nothing but changes what the record seals
+    is one entry in the change's own words; typing the roster adds nothing."""
+    made = [line_entry(line, _draw_facts(after, line)) for line in after.log[len(before.log):]]
+    if not made and state_digest(before) != state_digest(after):
+        made.append(("event", label, "56", {}, ""))
+    return made
+
+
+def _draw_facts(game: EuropaGame, line: LogEntry) -> dict[str, Any]:
+    if _kind(line) != "draw" or not line.nation:
+        return {}
+    envelope = game.nation(line.nation).envelope
+    if envelope is None or envelope.mode != SEALED_DRAW:
+        return {}
+    return {"draw": envelope.draw_id, "commitments": [part.commitment for part in envelope.contributions]}
+
+
+def record_step(game: EuropaGame, record: GameRecord, made: Sequence[Made]) -> GameRecord:
+    """``record`` with the step's entries; the last carries the digest of the settled state after it."""
+    state = state_digest(game)
+    for index, (kind, words, rules, data, turn) in enumerate(made):
+        last = index == len(made) - 1
+        record = record.append(kind, turn or game.turn.title, words, rules, data, state if last else "")
+    return record
+
+
+def standing(entries: Sequence[Entry]) -> list[list[tuple[str, str]]]:
+    """What stood after each entry: the game turn and the entry's nation and what happened to it."""
+    rows: list[list[tuple[str, str]]] = []
+    for entry in entries:
+        nation, _, words = entry.summary.partition(": ")
+        rows.append([("Turn", entry.turn)] + ([(nation, words)] if words else []))
+    return rows
+
+
+def draw_problem(game: EuropaGame) -> str:
+    """A draw used twice, or one made for another game, nation or envelope ("" for none): a file holding one is
+    refused, as a copied or replayed draw (56.E.1: every card is drawn for its envelope)."""
+    seen: set[str] = set()
+    for nation in game.nations:
+        for envelope in (*nation.past_envelopes, *((nation.envelope,) if nation.envelope else ())):
+            if envelope.mode != SEALED_DRAW:
+                continue
+            if envelope.draw_id in seen:
+                return f"{nation.name}: a draw is used twice (draw {envelope.draw_id[:12]})"
+            seen.add(envelope.draw_id)
+            if not envelope.bound(game.record.game_id, nation.name):
+                return (f"{nation.name}: the envelope drawn on {envelope.drawn} holds a draw made for another game, "
+                        "nation or envelope")
+    return ""
+
+
+def check_against_record(game: EuropaGame, record: GameRecord) -> RecordProblem | None:
+    """What of a game does not agree with its record, named by the entry concerned."""
+    last = record.entries[-1] if record.entries else None
+    sealing = next((entry for entry in reversed(record.entries) if entry.state), None)
+    if sealing is not None and sealing.state != state_digest(game):
+        return RecordProblem(sealing.n, sealing.turn, "the game is not what this entry sealed: the file was changed "
+                                                      "outside the app")
+    draws = {entry.data.get("draw"): entry for entry in record.entries if entry.kind == "draw" and entry.data}
+    migrated = bool(record.entries) and record.entries[0].kind == "migrated"
+    where = (last.n if last else 0), (last.turn if last else "")
+    problem = draw_problem(replace(game, record=record))
+    if problem:
+        return RecordProblem(*where, problem)
+    for nation in game.nations:
+        for envelope in (*nation.past_envelopes, *((nation.envelope,) if nation.envelope else ())):
+            if envelope.mode != SEALED_DRAW:
+                continue
+            entry = draws.get(envelope.draw_id)
+            if envelope.nonce and entry is None and not migrated:
+                return RecordProblem(*where, f"{nation.name}: the envelope drawn on {envelope.drawn} holds a draw the "
+                                             "record never made")
+            commitments = [part.commitment for part in envelope.contributions]
+            if entry is not None and entry.data.get("commitments") != commitments:
+                return RecordProblem(entry.n, entry.turn, f"{nation.name}: the envelope's commitments are not the "
+                                                          "ones this draw made")
+            if envelope.revealed:
+                try:
+                    card = envelope.revealed_card()
+                except RulesInputError as error:
+                    return RecordProblem(*where, f"{nation.name}: {error}")
+                if card != envelope.card:
+                    return RecordProblem(*where, f"{nation.name}: the shown card is not the one both secrets draw")
+    return None
