@@ -95,6 +95,13 @@ def record_step(game: EuropaGame, record: GameRecord, made: Sequence[Made]) -> G
     return record
 
 
+def recorded(before: EuropaGame, after: EuropaGame, label: str) -> EuropaGame:
+    """``after`` with the entries the change from ``before`` adds to the record (what the window's holder does for
+    every change; for a change made without the window, as the tests and play by e-mail make them)."""
+    made = step_entries(before, after, label)
+    return replace(after, record=record_step(after, before.record, made)) if made else after
+
+
 def standing(entries: Sequence[Entry]) -> list[list[tuple[str, str]]]:
     """What stood after each entry: the game turn and the entry's nation and what happened to it."""
     rows: list[list[tuple[str, str]]] = []

@@ -70,9 +70,12 @@ def passphrase_problem(passphrase: str, avoid: tuple[str, ...] = ()) -> str:
         return "a passphrase needs more different characters than that"
     if plain in COMMON or any(plain == common + digits for common in COMMON for digits in ("1", "12", "123", "!")):
         return "that passphrase is one of the most common choices: anyone guessing would try it first"
-    for word in (_plain(word) for word in avoid if word):
-        if word and word in plain and len(plain) - len(word) < 4:   # the word, give or take a few characters
-            return "a passphrase must not be a player's name, the game's title or the other side's passphrase"
+    rest = plain
+    for word in sorted((_plain(word) for word in avoid if word), key=len, reverse=True):
+        if word:
+            rest = rest.replace(word, "")
+    if len(rest) < MIN_DISTINCT + 1 and rest != plain:   # little more than a name, a title or the other passphrase
+        return "a passphrase must not be a player's name, the game's title or the other side's passphrase"
     return ""
 
 

@@ -3,14 +3,15 @@ passphrase is typed or a card is shown, and a "Hide" button covers it again.
 
 Each player's passphrase is checked when he types it (``Ask.check``), so a wrong one is caught before the
 next player is called over; Cancel (on the cover and the passphrase page) and Esc end the moment with
-nothing changed."""
+nothing changed.  A private view ("Allied eyes only") is covered again as soon as the window or its tab is left,
+or after :data:`PRIVATE_SECONDS` on screen, so a card is never left showing at a crowded table."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import NamedTuple
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -24,12 +25,16 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.europa.draw import SIDE_TITLES
-from ...core.europa.sealing import MIN_PASSPHRASE
+from ...core.europa.passphrases import MIN_LENGTH
 from .messages import sentence
 
 #: Given the passphrases by side, do the work; return a private text for the last player, or "".
 Finish = Callable[[dict[str, str]], str]
 CANCELLED = "Cancelled: nothing changed."
+#: How long a private view stays on screen before it is covered again by itself.
+PRIVATE_SECONDS = 60
+#: What a private view is marked with, above the card.
+EYES_ONLY = "Allied eyes only"
 
 
 class Ask(NamedTuple):
@@ -63,7 +68,7 @@ class PrivateScreen(QStackedWidget):
         self.passphrase = QLineEdit()
         self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
         self.passphrase.setAccessibleName("Passphrase")
-        self.passphrase.setPlaceholderText(f"Passphrase (at least {MIN_PASSPHRASE} characters; Esc cancels)")
+        self.passphrase.setPlaceholderText("Your passphrase for this game (Esc cancels)")
         self.again = QLineEdit()
         self.again.setEchoMode(QLineEdit.EchoMode.Password)
         self.again.setAccessibleName("Passphrase again")
@@ -75,13 +80,22 @@ class PrivateScreen(QStackedWidget):
         self.passphrase.returnPressed.connect(self._accept)
         self.again.returnPressed.connect(self._accept)
         cancel = self._button("Cancel", "Cancel passphrase", self.cancel_by_player)
+        self.eyes_only = QLabel(f"\u26a0 {EYES_ONLY}: the card is hidden again when you leave this tab or the "
+                                f"window, or after {PRIVATE_SECONDS} seconds")
+        self.eyes_only.setWordWrap(True)
+        self.eyes_only.setAccessibleName(EYES_ONLY)
+        self.eyes_only.setStyleSheet("font-weight: 600;")
         self.secret = QLabel()
         self.secret.setAccessibleName("Private view")
         self.secret.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.private_timer = QTimer(self)
+        self.private_timer.setSingleShot(True)
+        self.private_timer.setInterval(PRIVATE_SECONDS * 1000)
+        self.private_timer.timeout.connect(self.cover_private)
         hide = self._button("Hide it", "Hide the private view", self.cancel)
         for widgets in ((self.idle,), (self.cover_text, _row(self.ready, cover_cancel)),
                         (self.prompt, self.passphrase, self.again, self.problem, _row(self.ok, cancel)),
-                        (self.secret, _row(hide))):
+                        (self.eyes_only, self.secret, _row(hide))):
             page = QWidget()
             layout = QVBoxLayout(page)
             for widget in widgets:
@@ -124,12 +138,39 @@ class PrivateScreen(QStackedWidget):
     def busy(self) -> bool:
         return self.currentIndex() != self.IDLE
 
+    def given(self, side: str) -> str:
+        """What ``side``'s player typed earlier in this moment ("" if nothing yet): a new passphrase is checked
+        against the other side's."""
+        return self._given.get(side, "")
+
+    def cover_private(self) -> None:
+        """A private view on screen is covered again (the window or its tab was left, or time is up)."""
+        if self.currentIndex() == self.PRIVATE:
+            self.cancel()
+
+    def hideEvent(self, event: object) -> None:   # another tab, or the window minimised
+        self.cover_private()
+        super().hideEvent(event)  # type: ignore[arg-type]
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.WindowDeactivate:   # another window, or the laptop's screen locked
+            self.cover_private()
+        return False
+
+    def showEvent(self, event: object) -> None:
+        window = self.window()
+        if window is not None and window is not self:
+            window.removeEventFilter(self)
+            window.installEventFilter(self)
+        super().showEvent(event)  # type: ignore[arg-type]
+
     def ask(self, steps: list[Ask], finish: Finish, on_error: Callable[[str], None]) -> None:
         """Collect a passphrase from each player in turn, each behind a cover screen and checked as typed."""
         self._steps, self._given, self._finish, self._on_error = list(steps), {}, finish, on_error
         self._next()
 
     def cancel(self) -> None:
+        self.private_timer.stop()
         self.passphrase.clear()
         self.again.clear()
         self.secret.clear()
@@ -165,6 +206,8 @@ class PrivateScreen(QStackedWidget):
 
     def _ask(self, step: Ask) -> None:
         self.prompt.setText(f"{SIDE_TITLES[step.side]} player: type your passphrase to {step.purpose}.")
+        self.passphrase.setPlaceholderText(f"A new passphrase: at least {MIN_LENGTH} characters (Esc cancels)"
+                                           if step.confirm else "Your passphrase for this game (Esc cancels)")
         self.again.setVisible(step.confirm)
         self.problem.clear()
         self.setCurrentIndex(self.PASSPHRASE)
@@ -213,6 +256,7 @@ class PrivateScreen(QStackedWidget):
     def _show(self, text: str) -> None:
         self.secret.setText(text)
         self.setCurrentIndex(self.PRIVATE)
+        self.private_timer.start()
 
 
 def _row(*buttons: QPushButton) -> QWidget:

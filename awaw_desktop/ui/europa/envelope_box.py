@@ -10,8 +10,8 @@ from ...core.europa import actions
 from ...core.europa.cards import card_name, effect
 from ...core.europa.draw import ALLIED, AXIS, SIDE_TITLES
 from ...core.europa.envelope import REAL_DECK, Stage
+from ...core.europa.passphrases import check_new_passphrase
 from ...core.europa.report import envelope_view
-from ...core.europa.sealing import check_passphrase
 from ...core.europa.state import EuropaGame
 from ...core.lines import RulesInputError
 from .cover import Ask, PrivateScreen
@@ -47,7 +47,8 @@ class EnvelopeBox(QGroupBox):
                                 ("paper", "Draw a paper card", self.draw_paper),
                                 ("open", "Open the envelope (Allied)", self.open_envelope),
                                 ("look", "Look at the card (Allied)", self.look),
-                                ("show", "Show the card to both sides", self.show_card))):
+                                ("show", "Show the card to both sides", self.show_card),
+                                ("void", "Void (a passphrase was lost)\u2026", self.void_envelope))):
             button = QPushButton(text)
             button.setAccessibleName(text)
             button.clicked.connect(slot)
@@ -79,7 +80,7 @@ class EnvelopeBox(QGroupBox):
             self.stage.setText(f"{stage.title} ({effect_now}){shown}" if nation.active else
                                f"No more effect: {self.nation} is no longer an Axis-Allied nation{shown}")
             self.dates.setText("; ".join(f"{label}: {date}" for label, date in view.dates))
-        can_draw = nation.active and (envelope is None or stage is Stage.DISCARDED)
+        can_draw = nation.active and (envelope is None or stage in (Stage.DISCARDED, Stage.VOIDED))
         gone = "" if nation.active else (f"{self.nation} is no longer an Axis-Allied nation (56.A, 56.B): its "
                                          "envelope is not drawn or opened any more.")
         opened_private = stage in (Stage.OPENED, Stage.PRIVATE, Stage.TO_SHOW)
@@ -94,6 +95,9 @@ class EnvelopeBox(QGroupBox):
                      "Only the opener looks, between the opening and the showing (56.E.1)."),
             "show": (stage is Stage.TO_SHOW, "The card is shown to both sides two months after it was "
                                              "opened (56.E.1)."),
+            "void": (nation.active and envelope is not None and envelope.mode != REAL_DECK and not envelope.card
+                     and stage not in (Stage.DISCARDED, Stage.VOIDED),
+                     "Only a sealed or opened card not yet shown can be voided, by both players' agreement."),
         }
         for key, (enabled, reason) in why.items():
             self.buttons[key].setEnabled(enabled)
@@ -115,9 +119,16 @@ class EnvelopeBox(QGroupBox):
             self._say("A card was drawn and sealed. Nobody has seen it.")
             return ""
 
-        purpose = "seal your part of the draw (remember it: it cannot be recovered)"
-        self.private.ask([Ask(side, purpose, True, lambda typed, side=side: check_passphrase(typed, SIDE_TITLES[side]))
-                          for side in (AXIS, ALLIED)], finish, self._say)
+        game = self.holder.game
+        names = (game.player(AXIS), game.player(ALLIED), game.title)
+
+        def strong(side: str) -> Callable[[str], object]:
+            return lambda typed: check_new_passphrase(
+                typed, SIDE_TITLES[side], (*names, self.private.given(AXIS)) if side == ALLIED else names)
+
+        purpose = ("seal your part of the draw. One passphrase per player per game is enough: use the same one for "
+                   "every envelope. Remember it: it cannot be recovered")
+        self.private.ask([Ask(side, purpose, True, strong(side)) for side in (AXIS, ALLIED)], finish, self._say)
 
     def draw_paper(self) -> None:
         self._apply(f"Draw a paper card for {self.nation}", lambda game: actions.draw_paper_envelope(game, self.nation),
@@ -165,6 +176,18 @@ class EnvelopeBox(QGroupBox):
 
         self.private.ask([Ask(ALLIED, "show the card to both sides (it cannot be undone)", check=self._own(ALLIED))],
                          finish, self._say)
+
+    def void_envelope(self) -> None:
+        """Both players agree to void the envelope (a passphrase was lost): no card, no effect, a new draw."""
+        from .void_dialog import VoidDialog
+
+        game = self.holder.game
+        dialog = VoidDialog(self.nation, game.player(AXIS), game.player(ALLIED), self)
+        if dialog.exec():
+            why = dialog.why()
+            self._apply(f"Void the {self.nation} envelope", lambda game: actions.void_envelope(game, self.nation, why),
+                        "Voided by both players' agreement: nobody will see its card, and a new card may be drawn "
+                        "now.")
 
     def _apply(self, label: str, change: Callable[[EuropaGame], EuropaGame], done: str) -> None:
         try:

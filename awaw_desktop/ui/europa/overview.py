@@ -39,6 +39,8 @@ def card_words(nation: NationState, game: EuropaGame) -> str:
         return "Nobody has seen it"
     if stage is Stage.DISCARDED:
         return "Discarded unseen by the owner"
+    if stage is Stage.VOIDED:
+        return "Voided by both players: nobody learns it"
     return f"Seen by the {SIDE_TITLES[envelope.opened_by]} side only"
 
 

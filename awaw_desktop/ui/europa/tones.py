@@ -19,6 +19,7 @@ STAGE_TONES: dict[Stage | None, tuple[Tone, str]] = {
     Stage.TO_SHOW: (Tone.WARNING, "Due to be shown"),
     Stage.SHOWN: (Tone.CAUTION, "In effect, shown"),
     Stage.DISCARDED: (Tone.NEUTRAL, "Discarded"),
+    Stage.VOIDED: (Tone.NEUTRAL, "Voided"),
 }
 
 
