@@ -54,7 +54,7 @@ def test_a_draw_copied_into_another_nations_envelope_is_refused():
     data = document(game_with_draws())
     nations = data["game"]["nations"]
     nations[0]["envelope"] = json.loads(json.dumps(nations[1]["envelope"]))   # Hungary's draw into Italy's envelope
-    with pytest.raises(SessionFileError, match="used twice|another game, nation or envelope"):
+    with pytest.raises(SessionFileError, match=r"used twice|another game, nation or envelope"):
         FAMILY.from_document(data)
 
 

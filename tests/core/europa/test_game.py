@@ -1,19 +1,17 @@
 """A Europa game played through its actions, and its file refused where it cannot be used."""
 
 import json
-
 from fractions import Fraction as F
 
 import pytest
-
-from awaw_desktop.core.files import gamefile
-from awaw_desktop.core.frozen import replace
 
 from awaw_desktop.core.europa import actions, actions_aid
 from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.core.europa.envelope import Stage
 from awaw_desktop.core.europa.roster import Losses, RosterEntry
 from awaw_desktop.core.europa.state import FORMAT_VERSION, EuropaGame
+from awaw_desktop.core.files import gamefile
+from awaw_desktop.core.frozen import replace
 from awaw_desktop.core.lines import RulesInputError
 
 T = EuropaTurn.parse

@@ -63,7 +63,8 @@ def test_rejection_sampling_is_exact():
 
 def sealed_game(axis_secret: bytes, allied_secret: bytes) -> EuropaGame:
     game = actions.add_nation(actions.new_game(EuropaTurn(1943, 6, 1)), "Italy")
-    return actions.draw_envelope(game, "Italy", "axis pass phrase", "allied pass phrase", secrets=(axis_secret, allied_secret))
+    return actions.draw_envelope(game, "Italy", "axis pass phrase", "allied pass phrase",
+                                 secrets=(axis_secret, allied_secret))
 
 
 def string_lengths(data):
