@@ -85,10 +85,10 @@ class GameFamily(Protocol):
     def record_of(self, game: Any) -> GameRecord:
         """A game -> its game record (``core/record``)."""
 
-    def check_record(self, document: dict[str, Any]) -> tuple[GameRecord, RecordProblem | None]:
-        """A whole session document -> its record as written, and the first entry that does not hold: the chain,
-        then what the family can re-derive (the settled state, undo checkpoints, commitments, revealed draws and
-        dice).  Raises ``SessionFileError`` for a file that cannot be read at all."""
+    def check_record(self, raw: bytes) -> tuple[GameRecord, RecordProblem | None]:
+        """The bytes of a file of this family -> its record as written, and the first entry that does not hold: the
+        chain, then what the family can re-derive (the settled state, undo checkpoints, commitments, revealed draws
+        and dice).  Raises ``SessionFileError`` for a file that cannot be read at all."""
 
     def standing(self, entries: Sequence[Entry]) -> list[list[tuple[str, str]]]:
         """What stood after each entry, as (name, value) pairs to show ("Germany", "+3")."""

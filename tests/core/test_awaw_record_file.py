@@ -12,6 +12,7 @@ import pytest
 from awaw_desktop.core.awaw import game_record, sessionfile
 from awaw_desktop.core.awaw.session import Session, apply_end_of_turn
 from awaw_desktop.core.files.atomic_file import SessionFileError
+from awaw_desktop.core.record.blocks import blocks_of, entry_dicts
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 PAST = sorted(FIXTURES.glob("session-v*.awaw"))
@@ -48,7 +49,9 @@ def test_an_entry_edited_by_hand_makes_the_file_refused_with_the_entry_named():
     session = Session.new(title="Tuesday")
     session.add_to_record("event", "Japan: war began in Fall 1939")
     document = json.loads(sessionfile.dumps(session))
-    document["record"]["entries"][1]["summary"] = "Japan: war began in Spring 1942"
+    entries = entry_dicts(document["record"]["blocks"])
+    entries[1]["summary"] = "Japan: war began in Spring 1942"
+    document["record"]["blocks"] = blocks_of(entries)
     with pytest.raises(SessionFileError, match=r"does not hold at entry 2 \(Fall 1939\)"):
         sessionfile.loads(json.dumps(document).encode())
 
@@ -64,10 +67,10 @@ def test_a_carried_value_edited_by_hand_loads_but_does_not_agree_with_the_record
 
 
 @pytest.mark.parametrize("record, message", [
-    ({"game_id": "0" * 32}, "exactly game_id and entries"),
-    ({"game_id": "0" * 32, "entries": [{"n": 0, "kind": "begun", "turn": "Fall 1939", "summary": "x",
-                                        "hash": "z" * 64}]}, "hash"),
-    ("not a record", "exactly game_id and entries"),
+    ({"game_id": "0" * 32}, "exactly game_id and blocks"),
+    ({"game_id": "0" * 32, "blocks": blocks_of([{"n": 0, "kind": "begun", "turn": "Fall 1939", "summary": "x",
+                                                 "hash": "z" * 64}])}, "does not hold at entry 1"),
+    ("not a record", "exactly game_id and blocks"),
 ])
 def test_a_damaged_record_is_refused_with_a_message(record, message):
     document = json.loads(sessionfile.dumps(Session.new()))

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from awaw_desktop.core.lines import RulesInputError
+from awaw_desktop.core.record.blocks import BLOCK, blocks_of, entry_dicts
 from awaw_desktop.core.record.chain import GameRecord, canonical, digest, genesis, new_game_id
 from awaw_desktop.core.record.codes import head_code, normal_code
 
@@ -22,6 +23,16 @@ def played(entries: int = 5, game_id: str = "0" * 32) -> GameRecord:
                                data={"levels": {"germany": number, "italy": 0}}, state=digest({"turn": number}),
                                at="2026-11-27T10:00Z")
     return record
+
+
+def written(record: GameRecord) -> dict:
+    """A record as its file holds it, with its entries as plain objects to edit (``file_form`` writes them back)."""
+    document = record.to_json()
+    return {"game_id": document["game_id"], "entries": entry_dicts(document["blocks"])}
+
+
+def file_form(document: dict) -> dict:
+    return {"game_id": document["game_id"], "blocks": blocks_of(document["entries"])}
 
 
 def test_a_fresh_record_holds_and_its_head_is_its_last_entry():
@@ -42,7 +53,7 @@ def test_the_file_form_reads_back_to_the_same_record():
 @given(st.data())
 def test_any_change_to_any_field_of_any_entry_is_found_at_that_entry(data):
     record = played(6)
-    document = record.to_json()
+    document = written(record)
     index = data.draw(st.integers(0, len(document["entries"]) - 1))
     entry = document["entries"][index]
     field = data.draw(st.sampled_from(["turn", "summary", "rules", "data", "state", "at", "kind", "n"]))
@@ -58,25 +69,33 @@ def test_any_change_to_any_field_of_any_entry_is_found_at_that_entry(data):
         entry["at"] = "2026-11-28T09:00Z"
     else:
         entry[field] = (entry.get(field) or "") + "x"
-    tampered = GameRecord.shape_from_json(document)
+    tampered = GameRecord.shape_from_json(file_form(document))
     problem = tampered.problem()
     assert problem is not None and problem.n == index
     with pytest.raises(RulesInputError, match=f"entry {index + 1}"):
-        GameRecord.from_json(document)
+        GameRecord.from_json(file_form(document))
 
 
 def test_a_removed_or_swapped_entry_is_found():
-    document = played(6).to_json()
+    document = written(played(6))
     removed = {**document, "entries": document["entries"][:2] + document["entries"][3:]}
-    assert GameRecord.shape_from_json(removed).problem().n == 2
+    assert GameRecord.shape_from_json(file_form(removed)).problem().n == 2
     swapped = {**document, "entries": [*document["entries"][:2], document["entries"][3], document["entries"][2],
                                        *document["entries"][4:]]}
-    assert GameRecord.shape_from_json(swapped).problem().n == 2
+    assert GameRecord.shape_from_json(file_form(swapped)).problem().n == 2
 
 
 def test_an_entry_moved_into_another_game_does_not_hold():
     other = {**played(3).to_json(), "game_id": "1" * 32}
     assert GameRecord.shape_from_json(other).problem().n == 0
+
+
+def test_a_long_record_is_kept_in_blocks_each_compressed_once():
+    record = played(2 * BLOCK + 5)
+    document = record.to_json()
+    assert len(document["blocks"]) == 3 and GameRecord.from_json(document) == record
+    longer = record.append("event", "Turn x", "one more", at="")
+    assert longer.to_json()["blocks"][:2] == document["blocks"][:2]   # full blocks are written as they were
 
 
 def test_a_whole_chain_written_again_holds_but_has_another_head_code():
@@ -107,17 +126,18 @@ def test_codes_read_back_as_players_type_them():
 
 
 @pytest.mark.parametrize("bad, why", [
-    ({"game_id": "x", "entries": []}, "game_id"),
-    ({"game_id": "0" * 32, "entries": {}}, "entries"),
-    ({"game_id": "0" * 32, "entries": [{"n": 0}]}, "missing required field `kind`"),
-    ({"game_id": "0" * 32, "entries": [{"n": 0, "kind": "hack", "turn": "", "summary": "", "hash": "0" * 64}]},
-     "invalid enum value 'hack'"),
-    ({"game_id": "0" * 32, "entries": [{"n": 0, "kind": "event", "turn": "", "summary": "x" * 5000,
-                                        "hash": "0" * 64}]}, "summary: expected `str` of length <= 4000"),
-    ({"game_id": "0" * 32, "entries": [{"n": 0, "kind": "event", "turn": "", "summary": "", "hash": "0" * 64,
-                                        "data": {"x": "y" * 70000}}]}, "data"),
-    ({"game_id": "0" * 32, "entries": [{"n": 0, "kind": "event", "turn": "", "summary": "", "hash": "0" * 64,
-                                        "extra": 1}]}, "unknown field `extra`"),
+    ({"game_id": "x", "blocks": []}, "game_id"),
+    ({"game_id": "0" * 32, "blocks": {}}, "blocks"),
+    ({"game_id": "0" * 32, "entries": []}, "exactly game_id and blocks"),
+    ({"game_id": "0" * 32, "blocks": ["not base64!"]}, "not valid base64"),
+    ({"game_id": "0" * 32, "blocks": ["aGVsbG8="]}, "not zlib"),
+    ({"game_id": "0" * 32, "blocks": blocks_of([{"n": 0}])}, "missing required field `kind`"),
+    ({"game_id": "0" * 32, "blocks": blocks_of([{"n": 0, "kind": "hack", "turn": "", "summary": "",
+                                                 "hash": "0" * 64}])}, "invalid enum value 'hack'"),
+    ({"game_id": "0" * 32, "blocks": blocks_of([{"n": 0, "kind": "event", "turn": "", "summary": "x" * 5000,
+                                                 "hash": "0" * 64}])}, "length <= 4000"),
+    ({"game_id": "0" * 32, "blocks": blocks_of([{"n": 0, "kind": "event", "turn": "", "summary": "",
+                                                 "hash": "0" * 64, "extra": 1}])}, "unknown field `extra`"),
 ])
 def test_a_damaged_or_hostile_record_is_refused_with_a_message(bad, why):
     with pytest.raises(RulesInputError, match=why):
@@ -127,3 +147,23 @@ def test_a_damaged_or_hostile_record_is_refused_with_a_message(bad, why):
 def test_canonical_form_and_ids():
     assert canonical({"b": 1, "a": "é"}) == '{"a":"é","b":1}'.encode()
     assert len(new_game_id()) == 32 and new_game_id() != new_game_id()
+
+
+def test_a_block_that_inflates_beyond_its_limit_is_refused():
+    import base64
+    import zlib
+
+    bomb = base64.b64encode(zlib.compress(b"[" + b" " * (9 * 1024 * 1024) + b"]")).decode("ascii")
+    with pytest.raises(RulesInputError, match="larger than 8 MB once inflated"):
+        GameRecord.from_json({"game_id": "0" * 32, "blocks": [bomb]})
+
+
+def test_reading_a_tampered_record_never_changes_how_the_honest_one_is_written():
+    honest = played(6)
+    document = written(honest)
+    document["entries"][5]["summary"] = "Germany +9"   # the stored hashes stay: the last entry's too
+    tampered = file_form(document)
+    assert GameRecord.shape_from_json(tampered).problem().n == 5
+    with pytest.raises(RulesInputError):
+        GameRecord.from_json(tampered)
+    assert entry_dicts(honest.to_json()["blocks"])[5]["summary"] == honest.entries[5].summary

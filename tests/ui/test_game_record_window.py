@@ -9,6 +9,7 @@ import json
 from PySide6.QtWidgets import QMessageBox
 
 from awaw_desktop.core.awaw import sessionfile
+from awaw_desktop.core.record.blocks import blocks_of, entry_dicts
 from awaw_desktop.ui.awaw.main_window import MainWindow
 from awaw_desktop.ui.shell.record_views import SinceDialog
 
@@ -105,7 +106,9 @@ def test_a_record_edited_by_hand_is_refused_naming_the_entry(qtbot, tmp_path):
     path = tmp_path / "game.awaw"
     assert window.save_to(path)
     document = json.loads(path.read_text(encoding="utf-8"))
-    document["record"]["entries"][1]["summary"] = "End of Fall 1939: nothing happened"
+    entries = entry_dicts(document["record"]["blocks"])
+    entries[1]["summary"] = "End of Fall 1939: nothing happened"
+    document["record"]["blocks"] = blocks_of(entries)
     path.write_text(json.dumps(document), encoding="utf-8")
     said: list[str] = []
     hands = NextDialog(lambda box: (said.append(box.text()), box.accept()), QMessageBox)

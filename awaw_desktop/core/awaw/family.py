@@ -9,8 +9,9 @@ from typing import Any
 from ...paths import resources_dir
 from ..family import GameFamily
 from ..files.atomic_file import SessionFileError
+from ..files.document import parse_json
 from ..lines import RulesInputError
-from ..record.chain import Entry, GameRecord, RecordProblem
+from ..record.chain import Entry, GameRecord, RecordProblem, written_record
 from . import game_record, report, sessionfile
 from .common import Season, Turn
 from .readings import document
@@ -24,6 +25,13 @@ def parse_turn(text: str) -> Turn:
     if len(words) != 2 or words[0].lower() not in seasons or not words[1].isdigit():
         raise RulesInputError(f"a turn is written like 'Fall 1939', not {text!r}")
     return Turn(int(words[1]), seasons[words[0].lower()])
+
+
+def _written_record(raw: bytes) -> GameRecord | None:
+    try:
+        return written_record(parse_json(raw))
+    except RulesInputError as error:
+        raise SessionFileError(f"damaged: {error}") from None
 
 
 def _session(game: Any) -> Session:
@@ -68,17 +76,15 @@ class AWorldAtWar:
     def record_of(self, game: Any) -> GameRecord:
         return _session(game).record
 
-    def check_record(self, document: dict[str, Any]) -> tuple[GameRecord, RecordProblem | None]:
-        written = document.get("record") if isinstance(document, dict) else None
-        if written is not None:   # the chain first: a record that does not hold is named, not refused
-            try:
-                record = GameRecord.shape_from_json(written, "record")
-            except RulesInputError as error:
-                raise SessionFileError(f"damaged: {error}") from None
-            problem = record.problem()
-            if problem is not None:
-                return record, problem
-        session = sessionfile.from_json(document)
+    def check_record(self, raw: bytes) -> tuple[GameRecord, RecordProblem | None]:
+        try:
+            session = sessionfile.loads(raw)   # the quick way for a file as written here, as opening it is
+        except SessionFileError as refused:   # a record that does not hold is named, not only refused
+            record = _written_record(raw)
+            problem = record.problem() if record is not None else None
+            if record is None or problem is None:
+                raise refused from None
+            return record, problem
         return session.record, game_record.check_against_record(session, session.record)
 
     def standing(self, entries: Sequence[Entry]) -> list[list[tuple[str, str]]]:

@@ -15,10 +15,10 @@ from typing import Any
 
 from ..family import GameFamily
 from ..files.atomic_file import SessionFileError
-from ..files.document import FORMAT_NAME
+from ..files.document import FORMAT_NAME, parse_json
 from ..frozen import replace
 from ..lines import RulesInputError
-from ..record.chain import Entry, GameRecord, RecordProblem, game_id_of
+from ..record.chain import Entry, GameRecord, RecordProblem, game_id_of, written_record
 from . import actions
 from .calendar import EuropaTurn
 from .game_record import check_against_record, draw_problem, standing, state_digest
@@ -153,20 +153,20 @@ class Europa:
     def record_of(self, game: Any) -> GameRecord:
         return _game(game).record
 
-    def check_record(self, document: dict[str, Any]) -> tuple[GameRecord, RecordProblem | None]:
-        written = document.get("record") if isinstance(document, dict) else None
-        if written is not None:   # the chain first: a record that does not hold is named, not refused
+    def check_record(self, raw: bytes) -> tuple[GameRecord, RecordProblem | None]:
+        from ..files.gamefile import loads
+
+        try:
+            game = loads(raw).game
+        except SessionFileError as refused:   # a record that does not hold is named, not only refused
             try:
-                record = GameRecord.shape_from_json(written, "record")
+                record = written_record(parse_json(raw))
             except RulesInputError as error:
                 raise SessionFileError(f"damaged: {error}") from None
-            problem = record.problem()
-            if problem is not None:
-                return record, problem
-        try:
-            game = from_document(document)
-        except RulesInputError as error:
-            raise SessionFileError(f"damaged: {error}") from None
+            problem = record.problem() if record is not None else None
+            if record is None or problem is None:
+                raise refused from None
+            return record, problem
         return game.record, check_against_record(game, game.record)
 
     def standing(self, entries: Sequence[Entry]) -> list[list[tuple[str, str]]]:

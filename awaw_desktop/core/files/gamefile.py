@@ -60,6 +60,11 @@ def _parsed(raw: bytes) -> Any:
     return parse_json(raw)
 
 
+def family_of_bytes(raw: bytes) -> str:
+    """The family of the game in a file's bytes (raises ``SessionFileError`` for bytes that are no game file)."""
+    return family_key(_parsed(raw))
+
+
 def loads(raw: bytes) -> LoadedGame:
     return from_document(_parsed(raw))
 

@@ -16,8 +16,7 @@ from collections.abc import Sequence
 
 from .. import family as families
 from ..files.atomic_file import SessionFileError, read_limited
-from ..files.document import parse_json
-from ..files.gamefile import family_key
+from ..files.gamefile import family_of_bytes
 from ..frozen import Frozen
 from ..lines import RulesInputError
 from .chain import GameRecord, RecordProblem
@@ -48,9 +47,8 @@ class Verification(Frozen):
 def verify_bytes(raw: bytes) -> Verification:
     """Check the bytes of a game file against its record."""
     try:
-        document = parse_json(raw)
-        key = family_key(document)
-        record, problem = families.get(key).check_record(document)
+        key = family_of_bytes(raw)
+        record, problem = families.get(key).check_record(raw)
     except (SessionFileError, RulesInputError) as error:
         return Verification(None, None, str(error))
     return Verification(record, problem)

@@ -1,0 +1,109 @@
+"""How a game record sits in a file: its entries in blocks of :data:`BLOCK` entries, each block a JSON array
+compressed with zlib and written as base64 text.
+
+A record grows by a few entries a turn and never changes what it holds, so a block once full is compressed once and
+kept (:data:`_made`): saving a game of a thousand turns compresses only its last block.  The entries' hashes (random
+to the eye) are most of what a block holds; their words and facts compress well, so a thousand turns of a game come
+to a few hundred KiB.  Reading refuses a block that is not base64, not zlib, larger than :data:`MAX_BLOCK_BYTES` once
+inflated (a hostile file cannot make reading it eat the memory), or not a list of well-formed entries.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import zlib
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+from ..lines import RulesInputError
+
+#: Entries per block.
+BLOCK = 128
+#: The most a block may hold once inflated, and the most blocks a record may have.
+MAX_BLOCK_BYTES = 8 * 1024 * 1024
+MAX_BLOCKS = 200
+#: (the block's last entry hash, its length) -> its text, for blocks written or read: entries never change once made.
+_made: dict[tuple[str, int], str] = {}
+_MADE_MOST = 4096
+
+
+def _remember(key: tuple[str, int], text: str) -> None:
+    if len(_made) >= _MADE_MOST:
+        _made.clear()
+    _made[key] = text
+
+
+def encode_blocks(entries: Sequence[Any]) -> list[str]:
+    """The blocks of a record's entries (``chain.Entry`` values, with ``hash``)."""
+    texts = []
+    for start in range(0, len(entries), BLOCK):
+        block = entries[start:start + BLOCK]
+        key = (block[-1].hash, len(block))
+        text = _made.get(key)
+        if text is None:
+            text = base64.b64encode(zlib.compress(msgspec.json.encode(list(block)), 6)).decode("ascii")
+            _remember(key, text)
+        texts.append(text)
+    return texts
+
+
+def _inflate(text: Any, where: str) -> bytes:
+    if not isinstance(text, str):
+        raise RulesInputError(f"{where}: expected base64 text")
+    try:
+        packed = base64.b64decode(text.encode("ascii"), validate=True)
+    except (binascii.Error, UnicodeEncodeError):
+        raise RulesInputError(f"{where}: not valid base64 text") from None
+    inflater = zlib.decompressobj()
+    try:
+        raw = inflater.decompress(packed, MAX_BLOCK_BYTES)
+    except zlib.error:
+        raise RulesInputError(f"{where}: not zlib-compressed entries") from None
+    if inflater.unconsumed_tail or not inflater.eof:
+        raise RulesInputError(f"{where}: larger than {MAX_BLOCK_BYTES // (1024 * 1024)} MB once inflated, or cut short")
+    return raw
+
+
+def decode_blocks(blocks: Any, entry_type: Any, where: str) -> list[Any]:
+    """The entries of a record's blocks, each checked for its shape (``entry_type``: ``chain.Entry``)."""
+    if not isinstance(blocks, list) or len(blocks) > MAX_BLOCKS:
+        raise RulesInputError(f"{where}: expected a list of at most {MAX_BLOCKS} blocks")
+    entries: list[Any] = []
+    for index, text in enumerate(blocks):
+        at = f"{where}[{index}]"
+        raw = _inflate(text, at)
+        try:
+            block = msgspec.json.decode(raw, type=list[entry_type], strict=True)
+        except msgspec.ValidationError as error:
+            raise RulesInputError(f"{at}: {str(error).lower()}") from None
+        except msgspec.DecodeError:
+            raise RulesInputError(f"{at}: not a list of record entries") from None
+        if not block or (len(block) != BLOCK and index != len(blocks) - 1) or len(block) > BLOCK:
+            raise RulesInputError(f"{at}: every block but the last holds {BLOCK} entries")
+        entries.extend(block)
+    return entries
+
+
+def remember_blocks(entries: Sequence[Any], blocks: Sequence[str]) -> None:
+    """Keep the text of blocks read from a file whose chain was checked, so saving it again compresses nothing
+    twice.  (Never before the check: a block edited by hand keeps its entries' stored hashes, which would then stand
+    for the honest block.)"""
+    for index, text in enumerate(blocks):
+        block = entries[index * BLOCK:(index + 1) * BLOCK]
+        if block:
+            _remember((block[-1].hash, len(block)), text)
+
+
+def entry_dicts(blocks: Sequence[str]) -> list[dict[str, Any]]:
+    """The entries of a record's blocks as plain JSON objects, unchecked (to read a record, or to tamper with one in
+    a test: ``blocks_of`` writes them back)."""
+    return [entry for text in blocks for entry in msgspec.json.decode(_inflate(text, "block"))]
+
+
+def blocks_of(dicts: Sequence[dict[str, Any]]) -> list[str]:
+    """Blocks holding these plain entries as they are (no hash made again): what an edit by hand writes."""
+    return [base64.b64encode(zlib.compress(msgspec.json.encode(list(dicts[start:start + BLOCK])))).decode("ascii")
+            for start in range(0, len(dicts), BLOCK)]
