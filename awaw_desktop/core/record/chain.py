@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import re
 from datetime import UTC, datetime
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import msgspec
 from msgspec import Meta
@@ -27,6 +27,9 @@ from ..frozen import Frozen, field, replace
 from ..lines import RulesInputError
 from .blocks import decode_blocks, encode_blocks, remember_blocks
 from .codes import head_code
+
+if TYPE_CHECKING:   # the keys load ``cryptography``, which a game without players' keys never needs
+    from .keys import PublicKeys, Signer
 
 #: What an entry may be: (kind, the players' word for it).  A family adds no kinds of its own: it words its
 #: events in ``summary`` and keeps their facts in ``data``.
@@ -184,8 +187,11 @@ class GameRecord(Frozen):
         return len(self.entries)
 
     def append(self, kind: str, turn: str, summary: str, rules: str = "", data: dict[str, Any] | None = None,
-               state: str = "", at: str | None = None, author: str = "") -> GameRecord:
-        """The record with one entry more (raises ``RulesInputError`` for an entry a file could not hold)."""
+               state: str = "", at: str | None = None, author: str = "", signer: Signer | None = None) -> GameRecord:
+        """The record with one entry more (raises ``RulesInputError`` for an entry a file could not hold).
+        ``signer``: the player adding it (play by e-mail): the entry names his side and carries his signature."""
+        if signer is not None:
+            author = signer.side
         if len(self.entries) >= MAX_ENTRIES:
             raise RulesInputError(f"the game record is full ({MAX_ENTRIES} entries)")
         if len(summary) > MAX_SUMMARY:   # players' words of any length: the entry keeps as many as a file holds
@@ -195,6 +201,8 @@ class GameRecord(Frozen):
                    "hash": "0" * 64}
         entry = Entry.from_json(written, "the new entry")   # the shape a file holds, checked as a file's
         entry = replace(entry, hash=entry.hashed(self.head))
+        if signer is not None:
+            entry = replace(entry, signature=signer.sign_entry(entry.hash))
         return GameRecord(self.game_id, (*self.entries, entry))
 
     def signed(self, n: int, signature: str) -> GameRecord:
@@ -215,6 +223,41 @@ class GameRecord(Frozen):
                 return RecordProblem(position, entry.turn, "its contents or the entry before it were changed "
                                                            "after it was written")
             previous = entry.hash
+        return None
+
+    def player_keys(self) -> dict[str, PublicKeys]:
+        """Each side's public keys, as its latest "key" entry records them (play by e-mail)."""
+        from .keys import PublicKeys
+
+        found: dict[str, PublicKeys] = {}
+        for entry in self.entries:
+            if entry.kind == "key" and entry.author:
+                try:
+                    found[entry.author] = PublicKeys.from_json(entry.data.get("keys"), "keys")
+                except RulesInputError:
+                    continue
+        return found
+
+    def signature_problem(self) -> RecordProblem | None:
+        """The first entry whose signature does not hold: once a side has recorded its keys, every entry after it is
+        signed by a side that has (each "key" entry by the key it records), and each signature is that side's."""
+        from .keys import PublicKeys, entry_message
+
+        keys: dict[str, PublicKeys] = {}
+        for entry in self.entries:
+            if entry.kind == "key":
+                try:
+                    keys[entry.author] = PublicKeys.from_json(entry.data.get("keys"), "keys")
+                except RulesInputError as error:
+                    return RecordProblem(entry.n, entry.turn, f"the player's keys it records are damaged ({error})")
+            if not keys:
+                continue
+            if not entry.author or entry.author not in keys:
+                return RecordProblem(entry.n, entry.turn, "it is not signed by a player of this game (added by "
+                                                          "hand, or by a copy of the app without the player's keys)")
+            if not keys[entry.author].verify(entry_message(entry.hash), entry.signature):
+                side = entry.author.title()
+                return RecordProblem(entry.n, entry.turn, f"its signature is not the {side} player's")
         return None
 
     def index_of(self, entry_hash: str) -> int | None:

@@ -51,6 +51,8 @@ def verify_bytes(raw: bytes) -> Verification:
         record, problem = families.get(key).check_record(raw)
     except (SessionFileError, RulesInputError) as error:
         return Verification(None, None, str(error))
+    if problem is None:   # the chain and the game hold: then every signature (play by e-mail)
+        problem = record.signature_problem()
     return Verification(record, problem)
 
 

@@ -85,12 +85,15 @@ def after_open(parent: QWidget, copy: Comparison | bool, record: GameRecord, nam
         went_on(record_now(), copy)
     else:
         remember_record(record)
-    if problem is not None:
+    if problem is not None:   # said, not asked: the game is open; the players decide what to make of it
         from PySide6.QtWidgets import QMessageBox
 
-        QMessageBox.warning(parent, "The game record does not hold",
-                            f"{name}: {problem.words()}. The file was changed outside the app; File > Verify the game "
-                            "record says more. The game is open as the file holds it.")
+        box = QMessageBox(QMessageBox.Icon.Warning, "The game record does not hold",
+                          f"{name}: {problem.words()}. The file was changed outside the app; File > Verify the game "
+                          "record says more. The game is open as the file holds it.", QMessageBox.StandardButton.Ok,
+                          parent)
+        box.setAccessibleName(box.windowTitle())
+        box.open()
     head, _entries = since_last_turn(record)
     if not head:
         return None
