@@ -63,7 +63,7 @@ from ..files.json_gates import (
 )
 from ..frozen import Frozen
 from ..lines import RulesInputError
-from . import assess, checkpoint_blob
+from . import assess, carried_kinds, checkpoint_blob
 from . import facts as war_facts
 from .checkpoint_blob import MAX_CHECKPOINTS, decode_checkpoints, encode_checkpoints
 from .common import LAST_YEAR, Consequence, Edition, Scenario, Season, Turn
@@ -422,25 +422,19 @@ def _remember_records(records: Sequence[Any], plains: list[dict[str, Any]], keys
                          if tuple(plain) == keys and tuple(plain["turn"]) == ("season", "year")})
 
 
-def _kind(value: Any) -> str:
-    return "ticked or not" if isinstance(value, bool) else "a whole number" if isinstance(value, int) else \
-        "a list" if isinstance(value, list) else "a set of values" if isinstance(value, dict) else \
-        "text" if isinstance(value, str) else "empty"
-
-
 def check_carried(session: Session) -> None:
     """Refuse (:class:`SessionFileError`) carried values the rules cannot use.
 
-    They must be what the rules keep, of the right kind, and usable: every power is assessed
-    and the end-of-turn check previewed (before Winter 1950), so a state that would fail later
-    is refused now.  The loader runs this on every file and the carried-values dialog on every
-    adjustment, so no file and no window can store a carried value the rules refuse."""
+    Each must be of its kind (``carried_kinds``: a level a whole number, a turn a season and a year ...; empty
+    is allowed), whatever it starts as, and usable: every power is assessed and the end-of-turn check previewed
+    (before Winter 1950), so a state that would fail later is refused now.  The loader runs this on every file
+    and the carried-values dialog on every adjustment, so no file and no window can store a carried value the
+    rules refuse."""
     for power, values in session.carry.items():
-        for key, start in assess.power_module(power).initial_carry().items():
-            if key in values and start is not None and values[key] is not None \
-                    and _kind(values[key]) != _kind(start):
-                raise SessionFileError(f"carry.{power}.{key}: expected {_kind(start)}, "
-                                       f"got {short(values[key])}")
+        for key, value in values.items():
+            problem = carried_kinds.problem(power, key, value)
+            if problem is not None:
+                raise SessionFileError(problem)
     try:
         if session.turn.number < Turn(LAST_YEAR, Season.WINTER).number:
             preview_end_of_turn(session)
