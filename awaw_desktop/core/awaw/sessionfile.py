@@ -25,7 +25,6 @@ checkpoints are kept as changes from one to the next (``checkpoint_blob``).
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
 import os
@@ -39,13 +38,13 @@ from pydantic import TypeAdapter, ValidationError
 
 from .. import family
 from ..files import backups as backup_files
+from ..files import gamefile
 from ..files.atomic_file import (
     MAX_FILE_SIZE,
     TEMP_SUFFIX,
     NotARegularFileError,
     SessionFileError,
     clean_stray_temp_files,
-    os_reason,
     read_limited,
     too_large,
 )
@@ -550,27 +549,17 @@ def write_atomically(path: str | os.PathLike[str], data: bytes, *, keep_backup: 
 
 def save(session: Session, path: str | os.PathLike[str]) -> None:
     """Write ``session`` to ``path`` atomically, keeping the previous content as a dated backup
-    (:func:`dated_backup_path`, the :data:`BACKUPS_KEPT` newest kept; none if nothing changed).
+    (:func:`dated_backup_path`, the :data:`BACKUPS_KEPT` newest kept; none if nothing changed), as every
+    family's file is written (``gamefile.write_file``: temporary files a killed save left beside it are removed).
 
     Raises :class:`SessionFileError` (the file on disk is then unchanged)."""
-    data = dumps(session)
-    try:
-        target = write_atomically(path, data, keep_backup=True)
-    except OSError as error:
-        raise SessionFileError(f"cannot save {Path(path).name}: {os_reason(error)}") from error
-    except ValueError as error:  # a path with a NUL character
-        raise SessionFileError(f"cannot save: not a usable file name ({error})") from None
-    clean_stray_temp_files(target.parent)
+    gamefile.write_file(path, dumps(session))
 
 
 def load(path: str | os.PathLike[str]) -> Session:
-    """The session saved at ``path``.  Every problem raises :class:`SessionFileError`.
-
-    Temporary files a killed save left beside it are removed (:func:`clean_stray_temp_files`)."""
-    session = loads(read_limited(path))
-    with contextlib.suppress(OSError, ValueError):
-        clean_stray_temp_files(Path(os.path.realpath(path)).parent)
-    return session
+    """The session saved at ``path``, read as every family's file is read (``gamefile.read_file``: temporary
+    files a killed save left beside it are removed).  Every problem raises :class:`SessionFileError`."""
+    return loads(gamefile.read_file(path))
 
 
 if __name__ == "__main__":  # python -m awaw_desktop.core.awaw.sessionfile > resources/session.schema.json
