@@ -1,6 +1,6 @@
 """Every family's file goes through one read and one write (``core.files.gamefile.read_file`` / ``write_file``),
 issue 30: the temporary files a killed save left are removed by the next open or save of a Europa game as of an
-A World at War one (class 3)."""
+A World at War one (class 3), and a symbolic-link loop is refused with a message, never an exception (class 5)."""
 
 from __future__ import annotations
 
@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from awaw_desktop.core.awaw import sessionfile
 from awaw_desktop.core.awaw.session import Session
 from awaw_desktop.core.europa import actions
 from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.core.files import gamefile
-from awaw_desktop.core.files.atomic_file import TEMP_SUFFIX
+from awaw_desktop.core.files.atomic_file import TEMP_SUFFIX, SessionFileError, same_file
 
 ROOT = Path(__file__).resolve().parents[2]
 EUROPA = actions.add_nation(actions.new_game(EuropaTurn.parse("Jul I 43"), "Kursk", cost_log2=10), "Italy")
@@ -89,3 +90,44 @@ def test_a_europa_save_killed_midway_leaves_no_temporary_file_after_the_next_ope
             process.communicate()
         assert gamefile.load(path).family == "europa"   # whole, and the killed saver's temporary file gone
         assert temp_files(tmp_path) == []
+
+
+def loop(tmp_path: Path) -> Path:
+    one, other = tmp_path / "loop.awaw", tmp_path / "other.awaw"
+    one.symlink_to(other)
+    other.symlink_to(one)
+    return one
+
+
+@posix_only
+@pytest.mark.parametrize("key", ["awaw", "europa"])
+def test_a_symbolic_link_loop_is_refused_with_a_message_by_either_family(tmp_path, key):
+    path = loop(tmp_path)
+    reason = "a symbolic link that leads round in a loop, never to a file"
+    with pytest.raises(SessionFileError, match=f"^{reason}$"):
+        gamefile.load(path)
+    with pytest.raises(SessionFileError, match=f"^cannot save loop.awaw: {reason}$"):
+        gamefile.save(key, GAMES[key], path)
+    assert gamefile.family_of_file(path) is None
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["loop.awaw", "other.awaw"]
+
+
+@posix_only
+def test_a_world_at_war_session_file_refuses_a_loop_the_same_way(tmp_path):
+    path = loop(tmp_path)
+    with pytest.raises(SessionFileError, match="leads round in a loop"):
+        sessionfile.load(path)
+    with pytest.raises(SessionFileError, match=r"^cannot save loop\.awaw: a symbolic link that leads round"):
+        sessionfile.save(Session.new(), path)
+
+
+@posix_only
+def test_same_file_never_raises(tmp_path):
+    path = loop(tmp_path)
+    real = tmp_path / "real.awaw"
+    real.write_bytes(b"{}")
+    (tmp_path / "link.awaw").symlink_to(real)
+    assert same_file(path, path) and not same_file(path, real)
+    assert same_file(real, tmp_path / "link.awaw")
+    assert not same_file(tmp_path / "gone.awaw", real) and same_file(tmp_path / "gone.awaw", tmp_path / "gone.awaw")
+    assert not same_file("nul\0.awaw", real)

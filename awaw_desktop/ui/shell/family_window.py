@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
 from ...core import family
+from ...core.files import atomic_file
 
 #: Windows opened here, kept alive until they close.
 _open: list[QMainWindow] = []
@@ -38,10 +39,8 @@ def open_game_window(key: str, game: Any, path: Path | None, recovery: object = 
 
 
 def same_file(one: Path, other: Path) -> bool:
-    try:
-        return one.samefile(other)
-    except OSError:   # gone, or not reachable: compare the names as written
-        return one.resolve() == other.resolve()
+    """One file (``core.files.atomic_file.same_file``: never raises, a symbolic-link loop included)."""
+    return atomic_file.same_file(one, other)
 
 
 def window_showing(path: Path) -> QMainWindow | None:
