@@ -100,3 +100,4 @@ def test_the_europa_window_removes_a_killed_saves_temporary_file_on_open_and_sav
     stray.write_bytes(b"half a game")
     assert saver.save_to(path)
     assert not stray.exists()
+

@@ -342,9 +342,52 @@ def _from_parsed(data: Any, owned: bool, storable: bool = False) -> Session:
             check_storable(data)  # before migrate: deepcopy and pydantic recurse
         data = _without_family(data)
         document = migrate(data)
-        return _session_from(document, owned=owned or document is not data)
+        session = _session_from(document, owned=owned or document is not data)
     except RecursionError:  # check_storable bounds nesting; this is the last line of defence
         raise SessionFileError("damaged: values are nested too deeply") from None
+    _check_size(session, _written_size(session, document, owned))
+    return session
+
+
+#: What the checkpoints text of a game cut back to a checkpoint may take beyond the whole text (the compressed
+#: text of fewer checkpoints is shorter but for a few bytes), and the longest season name beyond the shortest.
+_SIZE_SLACK = 64
+
+
+def _written_size(session: Session, document: dict[str, Any], owned: bool) -> int:
+    """How many bytes a save of a session just read would write.  A record read from the caller's document
+    (not ``owned``) is not remembered (the caller may change it): its entries are sized as read when each has
+    every field (key order does not change a size), else made again."""
+    if owned:
+        try:
+            return len(_written(session))
+        except SessionFileError:   # too large: everything else was checked as the file was read
+            pass
+    history, dice = document.get("history", []), document.get("dice", [])
+    if all(len(entry) == len(_HISTORY_KEYS) for entry in history) and all(len(roll) == len(_DIE_KEYS)
+                                                                        for roll in dice):
+        written = _state_document(session)
+        written.update(history=history, dice=dice, checkpoints=encode_checkpoints(session.checkpoints))
+    else:
+        written = to_json(session)
+    return len(to_canonical(written, 2)) + 1
+
+
+def _check_size(session: Session, written: int) -> None:
+    """What loads must save, within the file's own size limit (as every other limit of the file is checked as it
+    is read): the game as a save writes it (``written`` bytes), and the game each undo checkpoint gives back, which
+    is at most the file with that checkpoint's state in place of the game's own (its record and checkpoints are
+    the file's, cut back).  Raises :class:`SessionFileError`."""
+    if written > MAX_FILE_SIZE:
+        raise SessionFileError(str(too_large(written)).replace("too large (", "too large once saved again (", 1))
+    if not session.checkpoints:
+        return
+    states = [{name: getattr(session, name) for name in checkpoint_blob.STATE_FIELDS},
+              *(point["state"] for point in session.checkpoints[-MAX_CHECKPOINTS:])]
+    own, *kept = checkpoint_blob.written_state_sizes(states)
+    largest = written - own + max(kept) + _SIZE_SLACK
+    if largest > MAX_FILE_SIZE:
+        raise SessionFileError(f"damaged: an undo checkpoint gives back a game {too_large(largest)}")
 
 
 def _session_from(document: dict[str, Any], owned: bool) -> Session:
@@ -468,6 +511,12 @@ def dumps(session: Session) -> bytes:
         _checked_state(session, "")
     except SessionFileError as error:
         raise SessionFileError(f"cannot save: {error}") from None
+    return _written(session)
+
+
+def _written(session: Session) -> bytes:
+    """:func:`dumps` of a session whose state was checked (the record, the checkpoints and the size are checked
+    here)."""
     document = _state_document(session)
     history = [_record_json(entry, HISTORY_ENTRY) for entry in session.history]
     dice = [_record_json(roll, DIE_ROLL) for roll in session.dice]
