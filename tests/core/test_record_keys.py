@@ -45,7 +45,7 @@ def keyed_game():
 
 
 def test_every_entry_after_the_keys_is_signed_by_its_side():
-    record, axis, allied = keyed_game()
+    record, _axis, allied = keyed_game()
     record = record.append("end-of-turn", "Fall 1939", "End of Fall 1939", at="", signer=allied)
     assert record.signature_problem() is None
     assert set(record.player_keys()) == {"axis", "allied"}
@@ -53,7 +53,7 @@ def test_every_entry_after_the_keys_is_signed_by_its_side():
 
 
 def test_an_unsigned_or_forged_entry_is_named():
-    record, axis, allied = keyed_game()
+    record, _axis, allied = keyed_game()
     unsigned = record.append("end-of-turn", "Fall 1939", "End of Fall 1939", at="")
     problem = unsigned.signature_problem()
     assert problem is not None and problem.n == 3 and "not signed by a player" in problem.what

@@ -209,7 +209,8 @@ def test_fuzzed_files_with_hostile_values_load_usable_or_are_refused():
             outcomes["refused"] += 1
         else:
             outcomes["loaded"] += 1
-    assert outcomes["refused"] > 500 and outcomes["loaded"] > 25, outcomes
+    # Fewer load since issue 30: a carried value of the wrong kind (text for a level) is refused at once.
+    assert outcomes["refused"] > 500 and outcomes["loaded"] > 5, outcomes
 
 
 # -- hostile paths ----------------------------------------------------------------------------

@@ -188,6 +188,15 @@ def _parse(raw: bytes) -> Any:
     return data
 
 
+def _in_order(before: Sequence[dict[str, Any]], point: dict[str, Any]) -> None:
+    """A checkpoint never cuts the record back to less than the one before it does: going back to it keeps the
+    earlier checkpoints, and none of them may then be ahead of the record (a file could not be saved)."""
+    if before and (point["history_length"] < before[-1]["history_length"]
+                   or point["dice_length"] < before[-1]["dice_length"]):
+        raise SessionFileError("damaged: the undo checkpoints are out of order (one keeps less of the game record "
+                               "than the one before it)")
+
+
 def decode_checkpoints(text: str, history_length: int, dice_length: int) -> list[dict[str, Any]]:
     """The checkpoints of a format-3 file, each with its whole state, checked (each must fit the record it
     cuts back); raises :class:`SessionFileError`."""
@@ -215,6 +224,7 @@ def decode_checkpoints(text: str, history_length: int, dice_length: int) -> list
                     state[field] = values
         if step["history_length"] > history_length or step["dice_length"] > dice_length:
             raise SessionFileError("damaged: an undo checkpoint is ahead of the game record")
+        _in_order(points, step)
         points.append({"title": step["title"], "turn": {"season": step["turn"]["season"], "year": step["turn"]["year"]},
                        "history_length": step["history_length"], "dice_length": step["dice_length"],
                        "state": state})
@@ -223,6 +233,53 @@ def decode_checkpoints(text: str, history_length: int, dice_length: int) -> list
     with _memo_lock:
         _last[:] = [list(points), text]
     return points
+
+
+def _text_size(value: Any, memo: dict[int, tuple[Any, tuple[int, int]]]) -> tuple[int, int]:
+    """(bytes, line breaks) of ``value`` written with two-space indentation, remembered for the very object."""
+    met = memo.get(id(value))
+    if met is not None and met[0] is value:
+        return met[1]
+    text = to_canonical(value, 2)
+    size = (len(text), text.count(b"\n"))
+    memo[id(value)] = (value, size)
+    return size
+
+
+def _field_size(values: dict[str, Any], memo: dict[int, tuple[Any, tuple[int, int]]]) -> tuple[int, int]:
+    """(bytes, line breaks) of an object field of the state as ``to_canonical(..., 2)`` writes it, from the sizes
+    of its values (a checkpoint shares the values that did not change with the one before: each is sized once)."""
+    met = memo.get(id(values))
+    if met is not None and met[0] is values:
+        return met[1]
+    if not values:
+        size = (2, 0)
+    else:
+        length, breaks = 4 + 2 * (len(values) - 1), 2 + len(values) - 1     # "{\n" ... ",\n" ... "\n}"
+        for key, value in values.items():
+            value_length, value_breaks = _text_size(value, memo)
+            key_length, _ = _text_size(key, memo)
+            length += 4 + key_length + value_length + 2 * value_breaks        # '  "key": ' and the value indented
+            breaks += value_breaks
+        size = (length, breaks)
+    memo[id(values)] = (values, size)
+    return size
+
+
+def written_state_sizes(states: Sequence[dict[str, Any]]) -> list[int]:
+    """How many bytes each state (``title`` and the object fields) takes in a session file as it is written
+    (two-space indentation, the fields one level in), exactly; values shared between states are sized once.
+    The loader compares a checkpoint's with the game's own, so that no undo gives back a game too large for a
+    file (``sessionfile``)."""
+    memo: dict[int, tuple[Any, tuple[int, int]]] = {}
+    sizes: list[int] = []
+    for state in states:
+        total = _text_size(state["title"], memo)[0]
+        for field in OBJECT_FIELDS:
+            length, breaks = _field_size(state[field], memo)
+            total += length + 2 * breaks
+        sizes.append(total)
+    return sizes
 
 
 def decode_version_2(text: str, history_length: int, dice_length: int) -> list[dict[str, Any]]:
@@ -239,9 +296,10 @@ def decode_version_2(text: str, history_length: int, dice_length: int) -> list[d
                 raise ValueError("an undo checkpoint does not hold a whole state")
     except (ValueError, TypeError, zlib.error, UnicodeError, RecursionError, ValidationError) as error:
         raise _damaged(error) from None
-    for point in data:
+    for index, point in enumerate(data):
         if point["history_length"] > history_length or point["dice_length"] > dice_length:
             raise SessionFileError("damaged: an undo checkpoint is ahead of the game record")
+        _in_order(data[:index][-1:], point)
         point["turn"] = {"season": point["turn"]["season"], "year": point["turn"]["year"]}
     points: list[dict[str, Any]] = data
     return points

@@ -58,6 +58,15 @@ class HistoryEntry(Frozen):
                 "events": [{"rule": e.rule, "text": e.text} for e in self.events]}
 
 
+class EntryState(Frozen):
+    """What one entry on a table may change, as it was (``Session.entry_state``): the order of the tables, the
+    power's own table (None: nothing entered) and the facts of the war."""
+
+    order: tuple[str, ...]
+    table: dict[str, Any] | None
+    facts: dict[str, Any]
+
+
 class Session:
     """Everything about one game.  Mutated only through its methods (the window wraps
     each call in an undoable command).
@@ -275,6 +284,27 @@ class Session:
         entered.pop(line_id, None)
         if power in self.inputs and not entered:
             del self.inputs[power]
+
+    def entry_state(self, power: str) -> EntryState:
+        """What an entry on ``power``'s table may change, exactly as it is now (:meth:`restore_entry_state`)."""
+        table = self.inputs.get(power)
+        return EntryState(tuple(self.inputs), None if table is None else copy.deepcopy(table),
+                          war_facts.copied(self.facts))
+
+    def restore_entry_state(self, power: str, state: EntryState) -> None:
+        """Give back what :meth:`entry_state` kept, exactly: ``power``'s table as it was stored (an empty list a
+        converted older file kept on a line showing a fact included), the facts of the war as they were (a fact
+        no line shows alone, such as Japan's declaration beside the war it starts, included), the tables in their
+        order.  Undo uses it: an entry undone gives back the very document, not only the same levels."""
+        if state.table is None:
+            self.inputs.pop(power, None)
+        else:
+            self.inputs[power] = copy.deepcopy(state.table)
+        ordered = {key: self.inputs[key] for key in state.order if key in self.inputs}
+        ordered.update((key, value) for key, value in self.inputs.items() if key not in ordered)
+        self.inputs.clear()
+        self.inputs.update(ordered)
+        self.facts = war_facts.copied(state.facts)
 
     def clear_table(self, power: str) -> None:
         """Every line of a power's table back to unentered: its own values and the war's facts it shows

@@ -25,7 +25,6 @@ checkpoints are kept as changes from one to the next (``checkpoint_blob``).
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import os
 import sys
@@ -38,13 +37,13 @@ from pydantic import TypeAdapter, ValidationError
 
 from .. import family
 from ..files import backups as backup_files
+from ..files import gamefile
 from ..files.atomic_file import (
     MAX_FILE_SIZE,
     TEMP_SUFFIX,
     NotARegularFileError,
     SessionFileError,
     clean_stray_temp_files,
-    os_reason,
     read_limited,
     too_large,
 )
@@ -56,14 +55,13 @@ from ..files.json_gates import (
     collector_paused,
     parse_canonical,
     printable,
-    short,
     to_canonical,
     unstorable,
 )
 from ..frozen import Frozen
 from ..lines import RulesInputError
 from ..record.chain import GameRecord, digest, game_id_of
-from . import assess
+from . import assess, carried_kinds, checkpoint_blob
 from . import facts as war_facts
 from .checkpoint_blob import MAX_CHECKPOINTS, decode_checkpoints, encode_checkpoints
 from .common import LAST_YEAR, Consequence, Edition, Scenario, Season, Turn
@@ -237,9 +235,53 @@ def _from_parsed(data: Any, owned: bool, storable: bool = False) -> Session:
         # A file from before records: its record starts now, its game id made from its contents (the same file,
         # opened again, is the same game).
         begins = None if document is data else game_id_of(data)
-        return _session_from(document, owned=owned or document is not data, record_begins=begins)
+        session = _session_from(document, owned=owned or document is not data, record_begins=begins)
     except RecursionError:  # check_storable bounds nesting; this is the last line of defence
         raise SessionFileError("damaged: values are nested too deeply") from None
+    _check_size(session, _written_size(session, document, owned))
+    return session
+
+
+#: What the checkpoints text of a game cut back to a checkpoint may take beyond the whole text (the compressed
+#: text of fewer checkpoints is shorter but for a few bytes), and the longest season name beyond the shortest.
+_SIZE_SLACK = 64
+
+
+def _written_size(session: Session, document: dict[str, Any], owned: bool) -> int:
+    """How many bytes a save of a session just read would write.  A record read from the caller's document
+    (not ``owned``) is not remembered (the caller may change it): its entries are sized as read when each has
+    every field (key order does not change a size), else made again."""
+    if owned:
+        try:
+            return len(_written(session))
+        except SessionFileError:   # too large: everything else was checked as the file was read
+            pass
+    history, dice = document.get("history", []), document.get("dice", [])
+    if all(len(entry) == len(_HISTORY_KEYS) for entry in history) and all(len(roll) == len(_DIE_KEYS)
+                                                                        for roll in dice):
+        written = _state_document(session)
+        written.update(history=history, dice=dice, checkpoints=encode_checkpoints(session.checkpoints),
+                       record=session.record.to_json())
+    else:
+        written = to_json(session)
+    return len(to_canonical(written, 2)) + 1
+
+
+def _check_size(session: Session, written: int) -> None:
+    """What loads must save, within the file's own size limit (as every other limit of the file is checked as it
+    is read): the game as a save writes it (``written`` bytes), and the game each undo checkpoint gives back, which
+    is at most the file with that checkpoint's state in place of the game's own (its record and checkpoints are
+    the file's, cut back).  Raises :class:`SessionFileError`."""
+    if written > MAX_FILE_SIZE:
+        raise SessionFileError(str(too_large(written)).replace("too large (", "too large once saved again (", 1))
+    if not session.checkpoints:
+        return
+    states = [{name: getattr(session, name) for name in checkpoint_blob.STATE_FIELDS},
+              *(point["state"] for point in session.checkpoints[-MAX_CHECKPOINTS:])]
+    own, *kept = checkpoint_blob.written_state_sizes(states)
+    largest = written - own + max(kept) + _SIZE_SLACK
+    if largest > MAX_FILE_SIZE:
+        raise SessionFileError(f"damaged: an undo checkpoint gives back a game {too_large(largest)}")
 
 
 def _session_from(document: dict[str, Any], owned: bool, record: GameRecord | None = None,
@@ -340,25 +382,19 @@ def _remember_records(records: Sequence[Any], plains: list[dict[str, Any]], keys
                          if tuple(plain) == keys and tuple(plain["turn"]) == ("season", "year")})
 
 
-def _kind(value: Any) -> str:
-    return "ticked or not" if isinstance(value, bool) else "a whole number" if isinstance(value, int) else \
-        "a list" if isinstance(value, list) else "a set of values" if isinstance(value, dict) else \
-        "text" if isinstance(value, str) else "empty"
-
-
 def check_carried(session: Session) -> None:
     """Refuse (:class:`SessionFileError`) carried values the rules cannot use.
 
-    They must be what the rules keep, of the right kind, and usable: every power is assessed
-    and the end-of-turn check previewed (before Winter 1950), so a state that would fail later
-    is refused now.  The loader runs this on every file and the carried-values dialog on every
-    adjustment, so no file and no window can store a carried value the rules refuse."""
+    Each must be of its kind (``carried_kinds``: a level a whole number, a turn a season and a year ...; empty
+    is allowed), whatever it starts as, and usable: every power is assessed and the end-of-turn check previewed
+    (before Winter 1950), so a state that would fail later is refused now.  The loader runs this on every file
+    and the carried-values dialog on every adjustment, so no file and no window can store a carried value the
+    rules refuse."""
     for power, values in session.carry.items():
-        for key, start in assess.power_module(power).initial_carry().items():
-            if key in values and start is not None and values[key] is not None \
-                    and _kind(values[key]) != _kind(start):
-                raise SessionFileError(f"carry.{power}.{key}: expected {_kind(start)}, "
-                                       f"got {short(values[key])}")
+        for key, value in values.items():
+            problem = carried_kinds.problem(power, key, value)
+            if problem is not None:
+                raise SessionFileError(problem)
     try:
         if session.turn.number < Turn(LAST_YEAR, Season.WINTER).number:
             preview_end_of_turn(session)
@@ -393,6 +429,12 @@ def dumps(session: Session) -> bytes:
         _checked_state(session, "")
     except SessionFileError as error:
         raise SessionFileError(f"cannot save: {error}") from None
+    return _written(session)
+
+
+def _written(session: Session) -> bytes:
+    """:func:`dumps` of a session whose state was checked (the record, the checkpoints and the size are checked
+    here)."""
     document = _state_document(session)
     history = [_record_json(entry, HISTORY_ENTRY) for entry in session.history]
     dice = [_record_json(roll, DIE_ROLL) for roll in session.dice]
@@ -475,27 +517,17 @@ def write_atomically(path: str | os.PathLike[str], data: bytes, *, keep_backup: 
 
 def save(session: Session, path: str | os.PathLike[str]) -> None:
     """Write ``session`` to ``path`` atomically, keeping the previous content as a dated backup
-    (:func:`dated_backup_path`, the :data:`BACKUPS_KEPT` newest kept; none if nothing changed).
+    (:func:`dated_backup_path`, the :data:`BACKUPS_KEPT` newest kept; none if nothing changed), as every
+    family's file is written (``gamefile.write_file``: temporary files a killed save left beside it are removed).
 
     Raises :class:`SessionFileError` (the file on disk is then unchanged)."""
-    data = dumps(session)
-    try:
-        target = write_atomically(path, data, keep_backup=True)
-    except OSError as error:
-        raise SessionFileError(f"cannot save {Path(path).name}: {os_reason(error)}") from error
-    except ValueError as error:  # a path with a NUL character
-        raise SessionFileError(f"cannot save: not a usable file name ({error})") from None
-    clean_stray_temp_files(target.parent)
+    gamefile.write_file(path, dumps(session))
 
 
 def load(path: str | os.PathLike[str]) -> Session:
-    """The session saved at ``path``.  Every problem raises :class:`SessionFileError`.
-
-    Temporary files a killed save left beside it are removed (:func:`clean_stray_temp_files`)."""
-    session = loads(read_limited(path))
-    with contextlib.suppress(OSError, ValueError):
-        clean_stray_temp_files(Path(os.path.realpath(path)).parent)
-    return session
+    """The session saved at ``path``, read as every family's file is read (``gamefile.read_file``: temporary
+    files a killed save left beside it are removed).  Every problem raises :class:`SessionFileError`."""
+    return loads(gamefile.read_file(path))
 
 
 if __name__ == "__main__":  # python -m awaw_desktop.core.awaw.sessionfile > resources/session.schema.json

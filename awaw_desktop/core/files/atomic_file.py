@@ -73,7 +73,23 @@ def os_reason(error: OSError) -> str:
         return "permission denied"
     if isinstance(error, NotARegularFileError):
         return error.strerror or "not a regular file"
+    if error.errno == errno.ELOOP:
+        return "a symbolic link that leads round in a loop, never to a file"
     return error.strerror or str(error)
+
+
+def same_file(one: str | os.PathLike[str], other: str | os.PathLike[str]) -> bool:
+    """True if the two paths name one file (also through symbolic links).  Never raises: a path that cannot be
+    reached (gone, a symbolic-link loop, a name with a NUL) is compared by the names as written, resolved as
+    far as they go."""
+    try:
+        return os.path.samefile(one, other)
+    except (OSError, ValueError):
+        pass
+    try:
+        return os.path.realpath(one) == os.path.realpath(other)
+    except (OSError, ValueError):
+        return os.path.abspath(one) == os.path.abspath(other)
 
 
 def _open_temp(target: Path) -> tuple[int, Path]:

@@ -5,10 +5,15 @@ a game of a family other than A World at War adds ``"family": "<key>"`` and coun
 A file with no ``family`` field is an A World at War session (format version 2, unchanged).
 Bytes are read and parsed with the session file's gates (size cap, strict JSON) and written with its
 atomic save (``atomic_file``), which keeps the previous file as a dated backup (``backups``).
+
+:func:`read_file` and :func:`write_file` are the one way every family's file is read and written (A World at
+War's ``sessionfile`` uses them too): a pipe, a device or a symbolic-link loop is refused with a message, and the
+temporary files a killed save left beside the file are removed on the next open or save.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from pathlib import Path
@@ -17,7 +22,7 @@ from typing import Any
 from .. import family as families
 from ..frozen import Frozen
 from ..lines import RulesInputError
-from .atomic_file import MAX_FILE_SIZE, SessionFileError, read_limited
+from .atomic_file import MAX_FILE_SIZE, SessionFileError, clean_stray_temp_files, os_reason, read_limited
 from .backups import write_keeping_backups
 from .document import FORMAT_NAME, parse_json
 from .json_gates import parse_canonical
@@ -65,13 +70,42 @@ def family_of_bytes(raw: bytes) -> str:
     return family_key(_parsed(raw))
 
 
+def _clean_beside(path: str | os.PathLike[str]) -> None:
+    """Remove the temporary files a killed save left in the folder of ``path`` (quietly: a folder that cannot
+    be listed or a file that cannot be removed is left alone)."""
+    with contextlib.suppress(OSError, ValueError):
+        clean_stray_temp_files(Path(os.path.realpath(path)).parent)
+
+
+def read_file(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a game file of any family (``read_limited``: the size cap, no pipe, device or symbolic-link
+    loop), then the temporary files a killed save left beside it removed.  Raises :class:`SessionFileError`."""
+    raw = read_limited(path)
+    _clean_beside(path)
+    return raw
+
+
+def write_file(path: str | os.PathLike[str], data: bytes) -> Path:
+    """Write a game file of any family atomically, keeping the content it replaces as a dated backup; then the
+    temporary files a killed save left beside it are removed.  Raises :class:`SessionFileError` ("cannot save
+    NAME: reason"; the file on disk is then unchanged).  Returns the path written (symbolic links followed)."""
+    try:
+        target = write_keeping_backups(path, data)
+    except OSError as error:
+        raise SessionFileError(f"cannot save {Path(path).name}: {os_reason(error)}") from error
+    except ValueError as error:  # a path with a NUL character
+        raise SessionFileError(f"cannot save: not a usable file name ({error})") from None
+    _clean_beside(target)
+    return target
+
+
 def loads(raw: bytes) -> LoadedGame:
     return from_document(_parsed(raw))
 
 
 def load(path: str | os.PathLike[str]) -> LoadedGame:
     """The game saved at ``path``, of whichever family.  Every problem raises :class:`SessionFileError`."""
-    return loads(read_limited(path))
+    return loads(read_file(path))
 
 
 def family_of_file(path: str | os.PathLike[str]) -> str | None:
@@ -106,10 +140,6 @@ def document_bytes(document: dict[str, Any]) -> bytes:
 
 
 def save(key: str, game: Any, path: str | os.PathLike[str]) -> None:
-    """Write atomically, keeping the previous file as a dated backup; on failure the file is unchanged."""
-    data = dumps(key, game)
-    try:
-        write_keeping_backups(path, data)
-    except OSError as error:
-        reason = "permission denied" if isinstance(error, PermissionError) else error.strerror or str(error)
-        raise SessionFileError(f"cannot save {Path(path).name}: {reason}") from error
+    """Write atomically, keeping the previous file as a dated backup (:func:`write_file`); on failure the file is
+    unchanged."""
+    write_file(path, dumps(key, game))

@@ -17,7 +17,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from ...core.awaw import assess, game_record
 from ...core.awaw import facts as war_facts
 from ...core.awaw.common import PowerResult, Turn
-from ...core.awaw.session import Session
+from ...core.awaw.session import EntryState, Session
 from ...core.lines import Choice, Line
 
 
@@ -52,17 +52,18 @@ class SetValueCommand(QUndoCommand):
     """One entered value changed.  Consecutive edits of the same number merge into one step."""
 
     def __init__(self, store: SessionStore, power: str, line_id: str, old: Any, new: Any, text: str,
-                 old_entered: bool = True, facts: tuple[dict[str, Any], dict[str, Any]] | None = None) -> None:
+                 before: EntryState, facts_after: dict[str, Any] | None = None) -> None:
         super().__init__(text)
         # A weak reference: the store owns its undo stack, which owns the commands; a strong one
         # back would make a cycle that Python's collector breaks in an order Qt does not survive.
         self._store = weakref.ref(store)
         self.power, self.line_id, self.old, self.new = power, line_id, old, new
-        #: False if the line had never been entered: undo then leaves it unentered, exactly as it was.
-        self.old_entered = old_entered
-        #: A line showing facts of the war: the facts before and after, so undo gives back the exact
-        #: facts (a war's starting turn included), not just the tick.
-        self.facts = facts
+        #: The power's table and the facts of the war exactly as they were: undo gives them back as they
+        #: were stored (an unentered line stays unentered, a war keeps its starting turn, a fact read with
+        #: another keeps its value), not the old value written again.
+        self.before = before
+        #: A line showing facts of the war: the facts after (from the dry run).
+        self.facts_after = facts_after
         #: Set for keystrokes a number box then refused: undoing them also drops the step, so no redo step
         #: that does nothing is left behind (Qt deletes a command that is obsolete once undone).
         self.dropped_when_undone = False
@@ -95,11 +96,10 @@ class SetValueCommand(QUndoCommand):
         return store
 
     def redo(self) -> None:
-        self.store._write_value(self.power, self.line_id, self.new, facts=self.facts and self.facts[1])
+        self.store._write_value(self.power, self.line_id, self.new, facts=self.facts_after)
 
     def undo(self) -> None:
-        self.store._write_value(self.power, self.line_id, None if not self.old_entered else self.old,
-                                clear=not self.old_entered, facts=self.facts and self.facts[0])
+        self.store._restore_entry(self.power, self.line_id, self.before)
         if self.dropped_when_undone:
             self.setObsolete(True)
 
@@ -240,9 +240,8 @@ class SessionStore(QObject):
                 stack.indexChanged.emit(stack.index())
                 stack.undoTextChanged.emit(stack.undoText())   # Edit > Undo names the whole number typed
                 return
-            entered = self._session.is_entered(power, line_id)
-            facts = None if facts_after is None else (war_facts.copied(self._session.facts), facts_after)
-            stack.push(SetValueCommand(self, power, line_id, old, new, text, entered, facts))
+            stack.push(SetValueCommand(self, power, line_id, old, new, text, self._session.entry_state(power),
+                                       facts_after))
         finally:
             self._trial = None
 
@@ -352,16 +351,12 @@ class SessionStore(QObject):
                                              [("gone-back", words, "", {}, "")]))
 
     # -- called by the commands --------------------------------------------------------
-    def _write_value(self, power: str, line_id: str, value: Any, clear: bool = False,
-                     facts: dict[str, Any] | None = None) -> None:
+    def _write_value(self, power: str, line_id: str, value: Any, facts: dict[str, Any] | None = None) -> None:
         if facts is not None:
             self._session.facts = war_facts.copied(facts)
-        if clear:
-            self._session.clear_value(power, line_id)
-        else:
-            self._session.set_value(power, line_id, value)
+        self._session.set_value(power, line_id, value)
         trial, self._trial = self._trial, None
-        if trial is not None and trial[:3] == (power, line_id, value) and trial[3] == facts and not clear:
+        if trial is not None and trial[:3] == (power, line_id, value) and trial[3] == facts:
             self._results = trial[4]   # assessed by the dry run just before, on exactly this state
             if facts is not None:
                 self._recompute_carry()
@@ -370,8 +365,24 @@ class SessionStore(QObject):
             self._results = self._session.assess_after_change(power, self._results)
         else:
             self._recompute()
+        self._announce(power, line_id, shows_facts=facts is not None)
+
+    def _restore_entry(self, power: str, line_id: str, before: EntryState) -> None:
+        """Undo of one entry: the power's table and the facts exactly as they were (``Session.restore_entry_state``)."""
+        self._trial = None
+        bound = self._session.is_bound(power, line_id)
+        self._session.restore_entry_state(power, before)
+        if bound:
+            self._recompute()
+        else:   # one table's own entry: the tables before it keep their results
+            self._results = self._session.assess_after_change(power, self._results)
+        self._announce(power, line_id, shows_facts=bound)
+
+    def _announce(self, power: str, line_id: str, shows_facts: bool) -> None:
+        """The line changed (and, for a line showing facts of the war, every line showing them, on every tab),
+        then the results."""
         self.valueChanged.emit(power, line_id)
-        if facts is not None:   # a fact of the war: every line showing it, on every tab, follows
+        if shows_facts:
             for binding in war_facts.bindings(power, line_id):
                 for fact_id in binding.fact_ids:
                     for other in war_facts.READERS.get(fact_id, ()):

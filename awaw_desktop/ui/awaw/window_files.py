@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...core.files.atomic_file import SessionFileError
 from ...core.lines import RulesInputError
 from ...paths import examples_dir
 from ..shell.recent import fill_recent_menu, remember
@@ -60,14 +61,19 @@ class GameFiles:
         """Write the open session to its recovery file (atomic), unless it is saved as is.
 
         The snapshot is taken here (about 2 ms for a 200-turn game); validating and writing
-        it run on one worker thread, in order, so the window never waits on the disk."""
+        it run on one worker thread, in order, so the window never waits on the disk.  A game no file can hold
+        is said in the status bar: this runs from a timer, and never raises."""
         if self.recovery is None:
             return
         self._report_recovery_errors()
         if self.store.undo_stack.isClean():
             self._recovery_jobs.append(self._recovery_pool().submit(self.recovery.discard, self.recovery_id))
             return
-        document = self.recovery.snapshot(self.store.session)
+        try:
+            document = self.recovery.snapshot(self.store.session)
+        except SessionFileError as error:   # never out of the timer: the game is untouched, the player told
+            self.statusBar().showMessage(f"Could not write the recovery file: {error}", 8000)
+            return
         if self.recovery_id not in self._claimed:
             self._claimed.add(self.recovery_id)
             self._recovery_jobs.append(self._recovery_pool().submit(self.recovery.claim, self.recovery_id))

@@ -10,6 +10,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
+from ...core.files import atomic_file
 from .families import windows
 
 #: Windows opened here, kept alive until they close.
@@ -32,10 +33,8 @@ def open_game_window(key: str, game: Any, path: Path | None, recovery: Any = Non
 
 
 def same_file(one: Path, other: Path) -> bool:
-    try:
-        return one.samefile(other)
-    except OSError:   # gone, or not reachable: compare the names as written
-        return one.resolve() == other.resolve()
+    """One file (``core.files.atomic_file.same_file``: never raises, a symbolic-link loop included)."""
+    return atomic_file.same_file(one, other)
 
 
 def window_showing(path: Path) -> QMainWindow | None:

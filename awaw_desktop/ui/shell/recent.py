@@ -8,6 +8,7 @@ is the entry's tooltip and status tip.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -31,7 +32,7 @@ def recent_files() -> list[str]:
 
 def remember(path: Path) -> None:
     """Put a game's file first in Open Recent (an AWAW or a Europa game: every window opens either)."""
-    resolved = str(Path(path).resolve())
+    resolved = os.path.realpath(path)   # never raises (Path.resolve does, on a symbolic-link loop)
     files = [resolved] + [f for f in recent_files() if f != resolved]
     QSettings().setValue("recentFiles", files[:MAX_RECENT])
 

@@ -1,0 +1,489 @@
+"""A fault hunt over both families' files (issue 30): fuzzed files, edit-and-undo sequences, killed saves and
+hostile paths.  Run from the checkout:
+
+    QT_QPA_PLATFORM=offscreen python tools/fault_hunt.py --awaw 100000 --europa 30000 --undo 10000 --kills 300
+
+- **Fuzzed files**: mutations of the example games, the past fixtures (A World at War) and a few Europa games made
+  here: a value replaced (by a neighbour, another kind, a hostile value, another node of the file), a key or an item
+  removed or added, the undo checkpoints decoded, mutated and encoded again, the bytes damaged; written the way
+  this version writes a file, or otherwise.  Every file is read by ``gamefile.loads`` (and ``sessionfile.loads``
+  for A World at War): it is refused with a ``SessionFileError`` or it loads, and then it must report (the family's
+  ``report_text`` and every report format), show (the family's window, offscreen: every tab, the tipping search
+  to its end; ``--show-every``) and save (read back equal; the game each undo checkpoint gives back saves too).
+  Anything else, or more than 30 s of processor time on one file, is a fault.
+- **Undo**: from every past fixture and example, random entries, facts of the war, carried values and ends of
+  turn through the window's store, all undone: the saved document must be the file's, byte for byte, and redone,
+  the document before the undo.
+- **Kills**: a process saving a game of each family in a loop is killed (SIGKILL) at a random moment; the next
+  open or save (alternately) must find a whole file and leave no temporary file.
+- **Hostile paths**: pipes, devices, folders, symbolic-link loops ... opened by both families' readers and windows:
+  refused with a message, each in under 0.2 s.
+
+Prints the figures and exits 1 if any fault was found (each faulty file is kept in ``--out``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+import traceback
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from fault_hunt_files import europa_games, fuzzed, seeds  # noqa: E402
+
+from awaw_desktop.core.awaw import assess, sessionfile  # noqa: E402
+from awaw_desktop.core.awaw import facts as war_facts  # noqa: E402
+from awaw_desktop.core.awaw.common import LAST_YEAR, Season, Turn  # noqa: E402
+from awaw_desktop.core.awaw.report import FORMATS as AWAW_FORMATS  # noqa: E402
+from awaw_desktop.core.awaw.report import report as awaw_report  # noqa: E402
+from awaw_desktop.core.awaw.session import apply_end_of_turn, preview_end_of_turn  # noqa: E402
+from awaw_desktop.core.europa.report import FORMATS as EUROPA_FORMATS  # noqa: E402
+from awaw_desktop.core.europa.report import render as europa_render  # noqa: E402
+from awaw_desktop.core.family import get as family  # noqa: E402
+from awaw_desktop.core.files import gamefile  # noqa: E402
+from awaw_desktop.core.files.atomic_file import TEMP_SUFFIX, SessionFileError  # noqa: E402
+from awaw_desktop.core.lines import RulesInputError  # noqa: E402
+
+FILE_SECONDS = 30
+
+
+# -- what a loaded game must do ------------------------------------------------------------------------------
+
+class Shown:
+    """The family windows of one worker, offscreen, reused for every game; exceptions in slots are caught."""
+
+    def __init__(self) -> None:
+        from PySide6.QtWidgets import QApplication, QMessageBox
+
+        from awaw_desktop.ui.awaw.main_window import MainWindow
+        from awaw_desktop.ui.europa.window import EuropaWindow
+
+        self.app = QApplication.instance() or QApplication([])
+        self.errors: list[str] = []
+        sys.excepthook = lambda kind, error, tb: self.errors.append(
+            "".join(traceback.format_exception(kind, error, tb)))
+        for name in ("question", "warning", "critical", "information"):   # no modal box waits for an answer
+            setattr(QMessageBox, name, lambda *_args, **_kw: QMessageBox.StandardButton.Cancel)
+        self.awaw = MainWindow()
+        self.europa = EuropaWindow()
+        for window in (self.awaw, self.europa):
+            window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+            window.resize(1280, 800)
+            window.show()
+
+    def show(self, key: str, game: Any) -> None:
+        from awaw_desktop.ui.awaw.tipping_panel import tipping_source
+
+        self.errors.clear()
+        if key == "awaw":
+            self.awaw.set_session(game, None)
+            window, tabs = self.awaw, self.awaw.tabs
+        else:
+            self.europa.set_game(game, None)
+            window, tabs = self.europa, self.europa.tabs
+        for index in range(tabs.count()):
+            tabs.setCurrentIndex(index)
+            self.app.processEvents()
+        if key == "awaw":
+            source = tipping_source(self.awaw.store)
+            deadline = time.monotonic() + 10
+            while source.busy and time.monotonic() < deadline:
+                self.app.processEvents()
+        window.grab()
+        if self.errors:
+            raise RuntimeError(self.errors[0].strip().splitlines()[-1])
+
+
+def usable(key: str, game: Any, shown: Shown | None, every_format: bool = True) -> None:
+    """Report, show and save: what any game that loads must do."""
+    stage = "report"
+    try:
+        assert family(key).report_text(game)
+        if key == "awaw":
+            for fmt in AWAW_FORMATS if every_format else ():
+                awaw_report(game, fmt)
+            game.assess()
+            if game.turn != Turn(LAST_YEAR, Season.WINTER):
+                preview_end_of_turn(game)
+        else:
+            for fmt in EUROPA_FORMATS:
+                europa_render(game, fmt)
+        stage = "save"
+        raw = gamefile.dumps(key, game)
+        back = gamefile.loads(raw).game
+        if key == "awaw":
+            again = sessionfile.dumps(game)
+            assert sessionfile.loads(again) == game, "saved and read back, not equal"
+            stage = "checkpoint"
+            for index in range(len(game.checkpoints)):
+                try:
+                    earlier = sessionfile.session_at_checkpoint(game, index)
+                except SessionFileError:
+                    continue
+                sessionfile.dumps(earlier)
+        else:
+            assert back.to_json() == game.to_json(), "saved and read back, not equal"
+        stage = "show"
+        if shown is not None:
+            shown.show(key, game)
+    except Exception as error:
+        raise Fault(stage, error) from error
+
+
+class Fault(Exception):
+    def __init__(self, stage: str, error: BaseException) -> None:
+        super().__init__(stage)
+        self.stage, self.error = stage, error
+
+    def key(self) -> str:
+        text = str(self.error).splitlines()[0] if str(self.error) else ""
+        return f"{self.stage}: {type(self.error).__name__}: {text[:120]}"
+
+
+def _alarm(_signum: int, _frame: Any) -> None:
+    raise TimeoutError(f"more than {FILE_SECONDS} s of processor time")
+
+
+def fuzz_worker(job: tuple[str, int, int, int, int, str]) -> dict[str, Any]:
+    key, start, count, seed, show_every, out = job
+    signal.signal(signal.SIGPROF, _alarm)   # processor time: a busy machine is no hang
+    shown = Shown() if show_every else None
+    documents = seeds()[key]
+    figures: Counter[str] = Counter()
+    faults: Counter[str] = Counter()
+    for number in range(start, start + count):
+        rng = random.Random(f"{seed}-{key}-{number}")
+        name, document = rng.choice(documents)
+        raw = fuzzed(rng, document)
+        signal.setitimer(signal.ITIMER_PROF, FILE_SECONDS)
+        try:
+            try:
+                loaded = gamefile.loads(raw)
+            except SessionFileError as error:
+                assert str(error)
+                figures["refused"] += 1
+                if key == "awaw":
+                    try:
+                        sessionfile.loads(raw)
+                        raise Fault("read", AssertionError("sessionfile loads what gamefile refuses"))
+                    except SessionFileError:
+                        pass
+                continue
+            figures["loaded"] += 1
+            figures[f"loaded as {loaded.family}"] += 1 if loaded.family != key else 0
+            show = shown if shown is not None and figures["loaded"] % show_every == 0 else None
+            figures["shown"] += show is not None
+            usable(loaded.family, loaded.game, show, every_format=figures["loaded"] % 10 == 0)
+            if loaded.family == "awaw":
+                figures["with checkpoints"] += bool(loaded.game.checkpoints)
+        except Fault as fault:
+            faults[fault.key()] += 1
+            _keep(out, key, number, name, raw, fault.key(), fault.error)
+        except Exception as error:   # a reader raised something else than SessionFileError
+            fault_key = f"read: {type(error).__name__}: {str(error).splitlines()[0][:120] if str(error) else ''}"
+            faults[fault_key] += 1
+            _keep(out, key, number, name, raw, fault_key, error)
+        finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+    return {"figures": figures, "faults": faults}
+
+
+def _keep(out: str, key: str, number: int, name: str, raw: bytes, what: str, error: BaseException) -> None:
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{key}-{number}.awaw").write_bytes(raw)
+    trace = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+    (folder / f"{key}-{number}.txt").write_text(f"seed file {name}\n{what}\n\n{trace}", encoding="utf-8")
+
+
+# -- undo ---------------------------------------------------------------------------------------------------
+
+def undo_worker(job: tuple[int, int, int]) -> dict[str, Any]:
+    from PySide6.QtWidgets import QApplication
+
+    from awaw_desktop.ui.awaw.store import SessionStore
+
+    start, count, seed = job
+    _app = QApplication.instance() or QApplication([])
+    starts = sorted((ROOT / "tests" / "fixtures").glob("*.awaw")) + sorted((ROOT / "resources" / "examples")
+                                                                          .glob("*.awaw"))
+    figures: Counter[str] = Counter()
+    faults: Counter[str] = Counter()
+    for number in range(start, start + count):
+        rng = random.Random(f"{seed}-undo-{number}")
+        path = rng.choice(starts)
+        store = SessionStore(sessionfile.load(path))
+        store.replace_session(store.session, reopened=True)
+        first = store.undo_stack.index()
+        before = sessionfile.dumps(store.session)
+        for _step in range(rng.randint(1, 12)):
+            figures["steps stored"] += _step_of(rng, store)
+        after = sessionfile.dumps(store.session)
+        store.undo_stack.setIndex(first)
+        if sessionfile.dumps(store.session) != before:
+            faults[f"undo does not give back the document of {path.name}"] += 1
+        store.undo_stack.setIndex(store.undo_stack.count())
+        if sessionfile.dumps(store.session) != after:
+            faults[f"redo does not give back the document after the steps ({path.name})"] += 1
+        figures["sequences"] += 1
+        figures[f"from {path.name}"] += 1
+    return {"figures": figures, "faults": faults}
+
+
+def _step_of(rng: random.Random, store: Any) -> int:
+    """One thing a player does through the store; 1 if it was stored, 0 if the rules refused it."""
+    session = store.session
+    action = rng.choice(["value"] * 6 + ["fact", "fact", "carry", "end-of-turn"])
+    try:
+        if action == "value":
+            power = rng.choice(assess.ORDER)
+            lines = [line for line in session.lines(power) if line.input_kind != "derived"]
+            if not lines:
+                return 0
+            bound = [line for line in lines if session.is_bound(power, line.id)]
+            line = rng.choice(bound if bound and rng.random() < 0.4 else lines)
+            store.set_value(power, line.id, _value_for(rng, line))
+        elif action == "fact":
+            item = rng.choice(war_facts.FACTS)
+            value: Any = (rng.random() < 0.5 if item.kind == "flag" else
+                          rng.choice([key for key, _words in item.options]) if item.kind == "holder" else
+                          rng.choice([None, session.turn.to_json()]))
+            store.set_fact(item.id, value)
+        elif action == "carry":
+            total = rng.randint(-9, 9)
+            store.change_session("Japan carried", lambda s: s.set_carry("japan", "cumulative_total", total))
+        elif session.turn != Turn(LAST_YEAR, Season.WINTER):
+            store.change_session("End of turn", lambda s: apply_end_of_turn(s, {}))
+    except RulesInputError:
+        return 0
+    return 1
+
+
+def _value_for(rng: random.Random, line: Any) -> Any:
+    kind = line.input_kind
+    if kind == "flag":
+        return rng.random() < 0.5
+    if kind in ("count", "level"):
+        return rng.randint(line.minimum, min(line.maximum, line.minimum + 60))
+    if kind == "choice":
+        keys = [option.key for option in line.options]
+        return rng.sample(keys, rng.randint(0, len(keys)))
+    return {spec.key: rng.randint(spec.minimum, min(spec.maximum, spec.minimum + 60)) for spec in line.fields}
+
+
+# -- kills during a save ------------------------------------------------------------------------------------
+
+SAVER = textwrap.dedent("""
+    import sys
+    sys.path.insert(0, sys.argv[3])
+    from awaw_desktop.core.files import gamefile
+    key, path = sys.argv[1], sys.argv[2]
+    if key == "europa":
+        from awaw_desktop.core.europa import actions
+        from awaw_desktop.core.europa.calendar import EuropaTurn
+        small = actions.new_game(EuropaTurn.parse("Jul I 43"), "small", cost_log2=10)
+        large = small
+        for name in ("Italy", "Finland", "Rumania", "Hungary", "Bulgaria"):
+            large = actions.add_nation(large, name)
+    else:
+        from awaw_desktop.core.awaw.session import Session
+        small, large = Session.new(title="small"), Session.new(title="large")
+        large.outcomes["france"] = {"padding": "x" * 300_000}
+    gamefile.save(key, small, path)
+    print("ready", flush=True)
+    count = 0
+    while True:
+        gamefile.save(key, large if count % 2 else small, path)
+        count += 1
+""")
+
+
+def kills(count: int, seed: int) -> dict[str, Any]:
+    rng = random.Random(f"{seed}-kills")
+    figures: Counter[str] = Counter()
+    faults: Counter[str] = Counter()
+    games = {"awaw": family("awaw").new_game("again", {}, "Fall 1939"), "europa": europa_games()[0]}
+    with tempfile.TemporaryDirectory() as folder:
+        for number in range(count):
+            key = ("europa", "awaw")[number % 4 == 3]   # three Europa saves killed for one A World at War
+            path = Path(folder) / key / "game.awaw"
+            path.parent.mkdir(exist_ok=True)
+            process = subprocess.Popen([sys.executable, "-c", SAVER, key, str(path), str(ROOT)],
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            assert process.stdout is not None
+            if process.stdout.readline() != b"ready\n":
+                raise RuntimeError(process.communicate()[1].decode())
+            time.sleep(rng.uniform(0.0, 0.15))
+            process.send_signal(signal.SIGKILL)
+            process.communicate()
+            figures[f"{key} saves killed"] += 1
+            left = sorted(path.parent.glob(f".*{TEMP_SUFFIX}"))
+            figures["temporary files left by the kill"] += len(left)
+            try:
+                if number % 2:
+                    gamefile.save(key, games[key], path)
+                    figures["then saved"] += 1
+                else:
+                    figures["then opened"] += 1
+                gamefile.load(path)
+            except SessionFileError as error:
+                faults[f"{key}: torn file after a kill: {error}"] += 1
+            remaining = sorted(path.parent.glob(f".*{TEMP_SUFFIX}"))
+            if remaining:
+                faults[f"{key}: temporary files left after the next open or save"] += len(remaining)
+    return {"figures": figures, "faults": faults}
+
+
+# -- hostile paths ------------------------------------------------------------------------------------------
+
+def hostile_paths(folder: Path) -> dict[str, Path]:
+    import socket
+
+    paths: dict[str, Path] = {}
+    (folder / "a folder.awaw").mkdir()
+    paths["a folder"] = folder / "a folder.awaw"
+    os.mkfifo(folder / "pipe.awaw")
+    paths["a named pipe"] = folder / "pipe.awaw"
+    (folder / "pipe-link.awaw").symlink_to(folder / "pipe.awaw")
+    paths["a link to a pipe"] = folder / "pipe-link.awaw"
+    (folder / "loop.awaw").symlink_to(folder / "loop-other.awaw")
+    (folder / "loop-other.awaw").symlink_to(folder / "loop.awaw")
+    paths["a symbolic-link loop"] = folder / "loop.awaw"
+    (folder / "self.awaw").symlink_to(folder / "self.awaw")
+    paths["a link to itself"] = folder / "self.awaw"
+    (folder / "dangling.awaw").symlink_to(folder / "nowhere.awaw")
+    paths["a dangling link"] = folder / "dangling.awaw"
+    paths["a missing file"] = folder / "missing.awaw"
+    paths["a missing folder"] = folder / "no folder" / "game.awaw"
+    for device in ("/dev/zero", "/dev/null", "/dev/urandom", "/dev/stdin"):
+        paths[device] = Path(device)
+    (folder / "zero-link.awaw").symlink_to("/dev/zero")
+    paths["a link to /dev/zero"] = folder / "zero-link.awaw"
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(folder / "socket.awaw"))
+    paths["a socket"] = folder / "socket.awaw"
+    (folder / "empty.awaw").write_bytes(b"")
+    paths["an empty file"] = folder / "empty.awaw"
+    with open(folder / "large.awaw", "wb") as handle:
+        handle.truncate(6 * 1024 * 1024)
+    paths["a 6 MB file"] = folder / "large.awaw"
+    paths["a name too long"] = folder / ("x" * 300 + ".awaw")
+    paths["a folder as the parent"] = folder / "empty.awaw" / "game.awaw"
+    if os.geteuid() != 0:
+        (folder / "locked.awaw").write_bytes(b"{}")
+        (folder / "locked.awaw").chmod(0)
+        paths["a file nobody may read"] = folder / "locked.awaw"
+    return paths
+
+
+def hostile(shown: Shown) -> dict[str, Any]:
+    figures: Counter[str] = Counter()
+    faults: Counter[str] = Counter()
+    slowest = 0.0
+    with tempfile.TemporaryDirectory() as name:
+        for what, path in hostile_paths(Path(name)).items():
+            readers = {"gamefile.load": lambda p=path: gamefile.load(p),
+                       "sessionfile.load": lambda p=path: sessionfile.load(p),
+                       "A World at War window": lambda p=path: shown.awaw.open_path(p),
+                       "Europa window": lambda p=path: shown.europa.open_path(p)}
+            for reader, read in readers.items():
+                shown.errors.clear()
+                start = time.perf_counter()
+                try:
+                    if read() is True:
+                        faults[f"{what}: opened by the {reader}"] += 1
+                except SessionFileError:
+                    pass
+                except Exception as error:
+                    faults[f"{what}: the {reader} raised {type(error).__name__}: {error}"] += 1
+                took = time.perf_counter() - start
+                slowest = max(slowest, took)
+                if took > 0.2:
+                    faults[f"{what}: the {reader} took {took:.2f} s"] += 1
+                if shown.errors:
+                    faults[f"{what}: the {reader} raised in a slot: {shown.errors[0].splitlines()[-1]}"] += 1
+                figures["refused"] += 1
+            figures["paths"] += 1
+    figures["slowest (ms)"] = round(slowest * 1000)
+    return {"figures": figures, "faults": faults}
+
+
+# -- main ---------------------------------------------------------------------------------------------------
+
+def _merged(results: list[dict[str, Any]]) -> dict[str, Counter[str]]:
+    merged: dict[str, Counter[str]] = {"figures": Counter(), "faults": Counter()}
+    for result in results:
+        merged["figures"].update(result["figures"])
+        merged["faults"].update(result["faults"])
+    return merged
+
+
+def _chunks(total: int, size: int) -> list[tuple[int, int]]:
+    return [(start, min(size, total - start)) for start in range(0, total, size)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--awaw", type=int, default=2000, help="fuzzed A World at War files")
+    parser.add_argument("--europa", type=int, default=600, help="fuzzed Europa files")
+    parser.add_argument("--undo", type=int, default=200, help="edit-and-undo sequences")
+    parser.add_argument("--kills", type=int, default=20, help="saves killed midway")
+    parser.add_argument("--hostile", action=argparse.BooleanOptionalAction, default=True, help="hostile paths")
+    parser.add_argument("--show-every", type=int, default=1, help="show every Nth loaded game in its window "
+                                                                  "(0: none)")
+    parser.add_argument("--seed", type=int, default=int(time.time()))
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--out", default=str(Path(tempfile.gettempdir()) / "fault-hunt"))
+    args = parser.parse_args(argv)
+    print(f"seed {args.seed}", flush=True)
+    found = 0
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(args.jobs, maxtasksperchild=4) as pool:
+        for key in ("awaw", "europa"):
+            total = getattr(args, key)
+            if not total:
+                continue
+            started = time.monotonic()
+            jobs = [(key, start, count, args.seed, args.show_every, args.out) for start, count in _chunks(total, 250)]
+            result = _merged(pool.map(fuzz_worker, jobs, chunksize=1))
+            found += _print(f"{total} fuzzed {key} files", result, started)
+        if args.undo:
+            started = time.monotonic()
+            result = _merged(pool.map(undo_worker, [(start, count, args.seed)
+                                                    for start, count in _chunks(args.undo, 100)], chunksize=1))
+            found += _print(f"{args.undo} edit-and-undo sequences", result, started)
+    if args.kills:
+        started = time.monotonic()
+        found += _print(f"{args.kills} saves killed", kills(args.kills, args.seed), started)
+    if args.hostile:
+        started = time.monotonic()
+        found += _print("hostile paths", hostile(Shown()), started)
+    return 1 if found else 0
+
+
+def _print(title: str, result: dict[str, Counter[str]], started: float) -> int:
+    print(f"\n{title} ({time.monotonic() - started:.0f} s)")
+    for name, value in sorted(result["figures"].items()):
+        print(f"  {name}: {value}")
+    for name, value in result["faults"].most_common():
+        print(f"  FAULT x{value}: {name}")
+    print(f"  faults: {sum(result['faults'].values())}", flush=True)
+    return sum(result["faults"].values())
+
+
+if __name__ == "__main__":
+    sys.exit(main())
