@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.awaw import assess
+from ...core.awaw import assess, unentered
 from ...core.awaw.common import PowerResult, Status
 from ...core.lines import Line
 from ..shell.follow import RefreshWhenSeen
@@ -29,7 +29,7 @@ from ..shell.theme import is_dark, points_text
 from ..shell.wrapped_label import WrappedLabel
 from .carried import CarriedPanel
 from .line_inputs import DerivedInput, LineInput, make_input, tooltip
-from .status_words import show_status
+from .status_words import settled, show_result_status, verdict_text
 from .store import SessionStore
 from .tipping_panel import TippingPanel
 
@@ -83,8 +83,8 @@ class ResultHeader(QFrame):
         layout.addLayout(right, 1)
         self._shown: tuple[object, ...] = ()
 
-    def show_result(self, result: PowerResult) -> None:
-        shown = (result.level, result.status, result.verdict, result.consequences, is_dark(self.palette()))
+    def show_result(self, result: PowerResult, missing: tuple[unentered.Missing, ...] = ()) -> None:
+        shown = (result.level, result.status, result.verdict, result.consequences, is_dark(self.palette()), missing)
         if shown == self._shown:
             return
         self._shown = shown
@@ -95,11 +95,13 @@ class ResultHeader(QFrame):
                               f"({points_text(result.level)})." if no_election
                               else f"Not used in this scenario: the table would give {points_text(result.level)}."
                               if unused else "")
-        show_status(self.status, result.status, shown[4])
-        self.verdict.setText(result.verdict)
+        show_result_status(self.status, result, shown[4], missing)
+        self.verdict.setText(verdict_text(result, missing))
         if result.consequences:
             items = "".join(f"<li><b>{escape(c.rule)}</b> {escape(c.text)}</li>" for c in result.consequences)
-            self.consequences.setText(f"<ul style='margin-left:-20px'>{items}</ul>")
+            # Not settled (values nobody entered): what follows is said as what would follow (issue 28).
+            would = "" if settled(result, missing) else "<i>What would follow, counted so:</i>"
+            self.consequences.setText(f"{would}<ul style='margin-left:-20px'>{items}</ul>")
         else:
             self.consequences.setText("")
 
@@ -153,7 +155,10 @@ class LineRow:
                     widget.setToolTip(f"{widget.toolTip()}<p><i>\u21c4 {shared}</i></p>")
             self.rule.setToolTip(f"{tooltip(line)}<p><i>\u21c4 {shared}</i></p>")
 
-    def show(self, points: int, note: str) -> None:
+    def show(self, points: int, note: str, counted_as: str | None = None) -> None:
+        """The line's points and note; ``counted_as``: the line is needed and nobody entered it."""
+        if counted_as is not None:
+            note = f"not entered; counted as {counted_as}" + (f" ({note})" if note else "")
         if self._shown == (points, note):
             return
         self._shown = (points, note)
@@ -189,6 +194,13 @@ class PowerTab(QWidget):
         self.actions = QHBoxLayout()
         strip.addLayout(self.actions)
         outer.addLayout(strip)
+        # The values this table needs that nobody entered (core.awaw.unentered), and what rests on them.
+        self.unentered = QLabel()
+        self.unentered.setObjectName("unentered")
+        self.unentered.setWordWrap(True)
+        self.unentered.setAccessibleName(f"{assess.title(power)} values not entered")
+        self.unentered.hide()
+        outer.addWidget(self.unentered)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -254,11 +266,16 @@ class PowerTab(QWidget):
 
     def refresh(self) -> None:
         result = self.store.result(self.power)
-        self.header.show_result(result)
+        session, results = self.store.session, self.store.results
+        resting = tuple(unentered.resting_on(session, results).get(self.power, ()))
+        own = {item.line_id: item.counted_as for item in unentered.missing(session, results, (self.power,))}
+        self.header.show_result(result, resting)
         for item in result.breakdown:
             row = self.rows.get(item.id)
             if row is not None:
-                row.show(item.points, item.note)
+                row.show(item.points, item.note, own.get(item.id))
+        # This table's own lines say it in their rows; a value of another table it reads is said above the table.
+        self._show_unentered(tuple(item for item in resting if item.power != self.power))
         text = f"Sum of the lines: {points_text(result.total)}"
         if result.level != result.total:
             text += f"   \u2192   level that counts: {points_text(result.level)}"
@@ -274,6 +291,16 @@ class PowerTab(QWidget):
             self.total.setText(text)
         self.carried.refresh()
         self.refreshed.emit()
+
+    def _show_unentered(self, missing: tuple[unentered.Missing, ...]) -> None:
+        if not missing:
+            text = ""
+        else:
+            items = [f"{item.title}: {item.short} (on the {item.title} tab)" for item in missing]
+            text = "\u26a0 This table reads a value nobody has entered: " + " \u2022 ".join(items)
+        if self.unentered.text() != text:
+            self.unentered.setText(text)
+        self.unentered.setVisible(bool(text))
 
     def input_widget(self, line_id: str) -> LineInput:
         return self.rows[line_id].input

@@ -3,9 +3,15 @@ is shown with, and its words."""
 
 from __future__ import annotations
 
-from ...core.awaw.common import Status
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ...core.awaw.common import PowerResult, Status
 from ..shell.status_chip import StatusChip
 from ..shell.theme import Tone, chip_style, marked, tone_colours
+
+if TYPE_CHECKING:
+    from ...core.awaw.unentered import Missing
 
 #: Each status's tone (``ui/shell/theme.py``).
 STATUS_TONES: dict[Status, Tone] = {
@@ -35,3 +41,31 @@ def status_text(status: Status) -> str:
 def show_status(chip: StatusChip, status: Status, dark: bool, words: str | None = None) -> None:
     """A power's status on its chip (or ``words`` in the status's colours)."""
     chip.show_tone(status_text(status) if words is None else words, STATUS_TONES[status], dark)
+
+
+#: What the chip of a power says while its result rests on values nobody entered (``core.awaw.unentered``).
+NOT_SETTLED = "Not settled: values missing"
+
+
+def settled(result: PowerResult, missing: Sequence[Missing]) -> bool:
+    """A power's result is settled unless it rests on values nobody entered (a result the scenario or a recorded
+    surrender settles is settled whatever the tables say)."""
+    return not missing or result.status in (Status.NOT_APPLICABLE, Status.SURRENDERED)
+
+
+def show_result_status(chip: StatusChip, result: PowerResult, dark: bool, missing: Sequence[Missing]) -> None:
+    """A power's status on its chip; "Not settled" in a neutral tone while it rests on values nobody entered."""
+    if settled(result, missing):
+        show_status(chip, result.status, dark)
+    else:
+        chip.show_tone(marked(Tone.NEUTRAL, NOT_SETTLED), Tone.NEUTRAL, dark)
+
+
+def verdict_text(result: PowerResult, missing: Sequence[Missing]) -> str:
+    """The verdict, said as what would follow while the result rests on values nobody entered."""
+    if settled(result, missing):
+        return result.verdict
+    names = ", ".join(item.label if item.power == result.power else f"{item.title}'s {item.label}" for item in missing)
+    counted = {item.counted_as for item in missing}
+    how = f"counted as {counted.pop()}" if len(counted) == 1 else "each counted as its line says"
+    return f"Not settled: not entered yet, {names} ({how}). Counted so, the table would give: {result.verdict}"
