@@ -8,13 +8,13 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
-from ...core.awaw import assess, unentered
+from ...core.awaw import assess
 from ...core.awaw.checklist import war_end
 from ...core.awaw.common import Status
 from ..shell.follow import RefreshWhenSeen
 from ..shell.status_chip import StatusChip
 from ..shell.theme import is_dark, points_text
-from .status_words import show_result_status, status_chip_style, verdict_text
+from .status_words import resting, show_result_status, status_chip_style, verdict_text
 from .store import SessionStore
 
 if TYPE_CHECKING:
@@ -191,7 +191,7 @@ class OverviewTab(QWidget):
         previous = last_end_of_turn_levels(self.store)
         dark = is_dark(self.palette())
         results = self.store.results
-        missing = unentered.resting_on(session, results)
+        missing = resting(self.store)
         for power, (level, status, verdict, change) in self.rows.items():
             result = results[power]
             no_election = power == "election" and not result.figures.get("held", True)

@@ -27,6 +27,7 @@ from ..shell.follow import RefreshWhenSeen
 from ..shell.status_chip import StatusChip
 from ..shell.theme import is_dark, points_text
 from ..shell.wrapped_label import WrappedLabel
+from . import status_words
 from .carried import CarriedPanel
 from .line_inputs import DerivedInput, LineInput, make_input, tooltip
 from .status_words import settled, show_result_status, verdict_text
@@ -195,12 +196,12 @@ class PowerTab(QWidget):
         strip.addLayout(self.actions)
         outer.addLayout(strip)
         # The values this table needs that nobody entered (core.awaw.unentered), and what rests on them.
-        self.unentered = QLabel()
-        self.unentered.setObjectName("unentered")
-        self.unentered.setWordWrap(True)
-        self.unentered.setAccessibleName(f"{assess.title(power)} values not entered")
-        self.unentered.hide()
-        outer.addWidget(self.unentered)
+        self.not_entered = QLabel()
+        self.not_entered.setObjectName("unentered")
+        self.not_entered.setWordWrap(True)
+        self.not_entered.setAccessibleName(f"{assess.title(power)} values not entered")
+        self.not_entered.hide()
+        outer.addWidget(self.not_entered)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -267,7 +268,7 @@ class PowerTab(QWidget):
     def refresh(self) -> None:
         result = self.store.result(self.power)
         session, results = self.store.session, self.store.results
-        resting = tuple(unentered.resting_on(session, results).get(self.power, ()))
+        resting = tuple(status_words.resting(self.store).get(self.power, ()))
         own = {item.line_id: item.counted_as for item in unentered.missing(session, results, (self.power,))}
         self.header.show_result(result, resting)
         for item in result.breakdown:
@@ -298,9 +299,9 @@ class PowerTab(QWidget):
         else:
             items = [f"{item.title}: {item.short} (on the {item.title} tab)" for item in missing]
             text = "\u26a0 This table reads a value nobody has entered: " + " \u2022 ".join(items)
-        if self.unentered.text() != text:
-            self.unentered.setText(text)
-        self.unentered.setVisible(bool(text))
+        if self.not_entered.text() != text:
+            self.not_entered.setText(text)
+        self.not_entered.setVisible(bool(text))
 
     def input_widget(self, line_id: str) -> LineInput:
         return self.rows[line_id].input

@@ -4,7 +4,7 @@ is shown with, and its words."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.awaw.common import PowerResult, Status
 from ..shell.status_chip import StatusChip
@@ -12,6 +12,7 @@ from ..shell.theme import Tone, chip_style, marked, tone_colours
 
 if TYPE_CHECKING:
     from ...core.awaw.unentered import Missing
+    from .store import SessionStore
 
 #: Each status's tone (``ui/shell/theme.py``).
 STATUS_TONES: dict[Status, Tone] = {
@@ -69,3 +70,19 @@ def verdict_text(result: PowerResult, missing: Sequence[Missing]) -> str:
     counted = {item.counted_as for item in missing}
     how = f"counted as {counted.pop()}" if len(counted) == 1 else "each counted as its line says"
     return f"Not settled: not entered yet, {names} ({how}). Counted so, the table would give: {result.verdict}"
+
+
+#: The last answer of ``resting``: (results, session, answer).  A store makes new results at every change.
+_RESTING: list[Any] = [None, None, {}]
+
+
+def resting(store: SessionStore) -> dict[str, list[Missing]]:
+    """power -> the values nobody entered its result rests on (``unentered.resting_on``), worked out once per set of
+    results: the Overview and the tab in view both ask after every change."""
+    from ...core.awaw.unentered import resting_on
+
+    results, session = store.results, store.session
+    if _RESTING[0] is not results or _RESTING[1] is not session:
+        _RESTING[:] = [results, session, resting_on(session, results)]
+    answer: dict[str, list[Missing]] = _RESTING[2]
+    return answer

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget, QWizard
 
-from ....core.awaw import britain, britain_table, facts_settled
+from ....core.awaw import britain, britain_table, facts_settled, unentered
 from ....core.awaw import britain_surrender as bs
 from ....core.awaw.common import Scenario
 from ....core.awaw.session import Session
@@ -87,6 +87,8 @@ class BritishSurrenderWizard(AsksBeforeDiscarding, QWizard):
         self.british_at_start: dict[str, bool] = {}
         self.home = bs.HomeControl()
         self._outcome: bs.SurrenderOutcome | None = None
+        #: Values nobody entered that the offer rests on, confirmed on the offer page (issue 28).
+        self.unconfirmed: list[tuple[str, str]] = []
 
         self.offer_page = OfferPage(self)
         self.reductions_page = ReductionsPage(self)
@@ -243,8 +245,12 @@ class BritishSurrenderWizard(AsksBeforeDiscarding, QWizard):
             return
         outcome = self.outcome()
         text = "British surrender" if outcome.surrendered else "British surrender offer declined"
+        def record(session: Session) -> None:
+            unentered.confirm(session, self.unconfirmed)   # confirmed on the offer page (issue 28)
+            britain.record_british_surrender(session, outcome)
+
         try:
-            self.store.change_session(text, lambda session: britain.record_british_surrender(session, outcome))
+            self.store.change_session(text, record)
         except RulesInputError as error:
             self.summary_page.error.setText(f"Not recorded: {error}")
             return
