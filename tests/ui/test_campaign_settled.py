@@ -228,6 +228,8 @@ def france_falls(game: Settled) -> None:
     happened = copied_report(window).split("== What happened ==")[1]
     assert "French surrender (wizard): French surrender, Summer 1940" in happened
     assert "58.621: Free French forces" in happened
+    # The Free French are British units from now on (58.624): the players are asked to change Britain's entries.
+    assert "58.624: Britain tab: the Free French forces" in happened or "58.621: Free French forces: none." in happened
     assert not checked(window, "britain", "Other major powers at war with the European Axis: France")
     game.moved("russia", -1, "60.11: France's war ending costs Russia exactly 1")
 
