@@ -117,7 +117,10 @@ def first_screen(game: Settled) -> None:
     assert NOT_SETTLED in china and "Incurs effects" not in china, china
     russia = power_tab(window, "russia")
     assert russia.rows["dp_level"].note.text().startswith("not entered; counted as 0")
-    assert "not entered yet, Russian DP level" in text(russia, "Russia verdict")
+    assert text(russia, "Russia verdict").startswith("Not settled")
+    assert "Russian DP level: not entered; counted as 0" in text(russia, "Russia consequences")
+    show_tab(window, "Overview")
+    assert "Russian DP level: not entered; counted as 0" in text(window.overview, "Russia verdict")
     assert any(line.startswith("Russia: Russian DP level (60.11): not entered; counted as 0") for line in
                inputs_listed(window))
     fleet = power_tab(window, "france").rows["fleet"].note.text()

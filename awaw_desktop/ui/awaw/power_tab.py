@@ -30,7 +30,7 @@ from ..shell.wrapped_label import WrappedLabel
 from . import status_words
 from .carried import CarriedPanel
 from .line_inputs import DerivedInput, LineInput, make_input, tooltip
-from .status_words import settled, show_result_status, verdict_text
+from .status_words import settled, show_result_status
 from .store import SessionStore
 from .tipping_panel import TippingPanel
 
@@ -97,14 +97,17 @@ class ResultHeader(QFrame):
                               else f"Not used in this scenario: the table would give {points_text(result.level)}."
                               if unused else "")
         show_result_status(self.status, result, shown[4], missing)
-        self.verdict.setText(verdict_text(result, missing))
-        if result.consequences:
-            items = "".join(f"<li><b>{escape(c.rule)}</b> {escape(c.text)}</li>" for c in result.consequences)
-            # Not settled (values nobody entered): what follows is said as what would follow (issue 28).
-            would = "" if settled(result, missing) else "<i>What would follow, counted so:</i>"
-            self.consequences.setText(f"{would}<ul style='margin-left:-20px'>{items}</ul>")
-        else:
-            self.consequences.setText("")
+        done = settled(result, missing)
+        # Not settled (values nobody entered): the verdict says so in a line; which values, and what would follow
+        # counted so, in the smaller text below it (the table keeps its height on a laptop screen).
+        self.verdict.setText(result.verdict if done else f"Not settled \u2014 counted so, the table would give: "
+                                                         f"{result.verdict}")
+        owed = "" if done else "<b>Not entered:</b> " + "; ".join(
+            escape(item.short if item.power == result.power else f"{item.title}'s {item.short}") for item in missing)
+        items = "".join(f"<li><b>{escape(c.rule)}</b> {escape(c.text)}</li>" for c in result.consequences)
+        would = "" if done or not items else "<br><i>What would follow, counted so:</i>"
+        listed = f"<ul style='margin-left:-20px'>{items}</ul>" if items else ""
+        self.consequences.setText(f"{owed}{would}{listed}")
 
 
 class LineRow:

@@ -66,10 +66,8 @@ def verdict_text(result: PowerResult, missing: Sequence[Missing]) -> str:
     """The verdict, said as what would follow while the result rests on values nobody entered."""
     if settled(result, missing):
         return result.verdict
-    names = ", ".join(item.label if item.power == result.power else f"{item.title}'s {item.label}" for item in missing)
-    counted = {item.counted_as for item in missing}
-    how = f"counted as {counted.pop()}" if len(counted) == 1 else "each counted as its line says"
-    return f"Not settled: not entered yet, {names} ({how}). Counted so, the table would give: {result.verdict}"
+    names = "; ".join(item.short if item.power == result.power else f"{item.title}'s {item.short}" for item in missing)
+    return f"Not settled \u2014 {names}. Counted so, the table would give: {result.verdict}"
 
 
 #: The last answer of ``resting``: (results, session, answer).  A store makes new results at every change.
