@@ -147,6 +147,7 @@ def everything_entered(session):
     settled and is asked for at the end of the turn), for tests about something else.  Returns the session."""
     from awaw_desktop.core.awaw import unentered
 
-    for _ in range(3):   # a power whose table counts again once another's value is in
-        unentered.confirm(session, [item.key for item in unentered.missing(session, session.assess())])
+    # Every needed line the tables have, also those that count only later (the election's DPs once one is held).
+    unentered.confirm(session, [(power, line.id) for power, wanted in unentered.NEEDED.items()
+                                for line in session.lines(power) if line.id in wanted])
     return session

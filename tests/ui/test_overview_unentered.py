@@ -61,3 +61,12 @@ def test_a_line_of_one_number_named_as_the_line_is_named_once(qtbot) -> None:
     assert "Wang infantry factors in China" not in shown
     assert not any(name.startswith("Wang infantry factors in China:") for name in
                    (child.accessibleName() for child in china.findChildren(QAbstractSpinBox)))
+
+
+def test_a_move_since_the_last_end_of_turn_reads_as_a_change_not_a_level() -> None:
+    """Issue 28: "+2 (was +18)" read as a level of +2."""
+    from awaw_desktop.ui.awaw.overview import change_text
+
+    assert change_text(20, 18) == "up 2 from +18"
+    assert change_text(-1, 2) == "down 3 from +2"
+    assert change_text(0, 0) == "no change"

@@ -272,7 +272,10 @@ class PowerTab(QWidget):
         result = self.store.result(self.power)
         session, results = self.store.session, self.store.results
         resting = tuple(status_words.resting(self.store).get(self.power, ()))
-        own = {item.line_id: item.counted_as for item in unentered.missing(session, results, (self.power,))}
+        owed = unentered.missing(session, results, (self.power,))
+        if self.power == "japan":   # this turn's tally (57.14B) too, as This turn's inputs lists it
+            owed += unentered.per_turn_inputs(session, results)
+        own = {item.line_id: item.counted_as for item in owed}
         self.header.show_result(result, resting)
         for item in result.breakdown:
             row = self.rows.get(item.id)
