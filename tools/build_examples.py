@@ -35,6 +35,10 @@ def france_about_to_fall() -> Session:
     session.set_value("britain", "naval_ratio", {"allied_full": 60, "allied_half": 0, "axis_full": 30,
                                                  "axis_half": 0})
     session.set_value("britain", "powers_at_war", ["france"])
+    # The values the featured tables need, entered (issue 28); the others are left for This turn's inputs to show.
+    session.set_value("france", "french_objectives", 0)
+    session.set_value("britain", "unbuilt_factors", 5)
+    session.set_value("britain", "usat_level", 20)
     return session
 
 
@@ -50,6 +54,7 @@ def britain_under_pressure() -> Session:
                                                  "axis_half": 4})
     session.set_value("britain", "powers_at_war", ["russia"])
     session.set_value("britain", "firestorms", 1)
+    session.set_value("britain", "usat_level", 20)
     session.set_value("france", "paris_axis", True)
     session.set_carry("france", "surrendered", True)
     session.set_carry("france", "surrender_level", -1)
@@ -68,6 +73,7 @@ def election_1945() -> Session:
         apply_end_of_turn(session)
     # Spring 1945: the turn track has set the election for the 1945 YSS (62.21A).
     session.set_value("election", "axis_dp", 6)
+    session.set_value("italy", "dp_level", 0)   # the updated German table reads it (55.11)
     session.set_value("election", "allied_dp", 4)
     session.set_value("election", "japan_declared_war", True)
     session.set_value("germany", "dp_level", 3)

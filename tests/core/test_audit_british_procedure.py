@@ -424,11 +424,13 @@ def test_session_first_surrender_then_repeat_after_the_us_declares_war(edition: 
     session.set_value("britain", "powers_at_war", ["united_states"])
     assert session.assess()["britain"].status is Status.SURRENDERED
     apply_end_of_turn(session)
-    # Spring 1942: the U.S. has declared war (59.86C).  Resistance: DP -3 + 1 (the U.S., a major power at
-    # war with the European Axis) + conciliation -2 = -4, below -3: Britain offers THIS turn (59.87); one
-    # level counted; the U.S. at war -> no concessions (59.61).
+    # Spring 1942: the U.S. has declared war (59.86C).  Resistance: DP -2 + 1 (the U.S., a major power at
+    # war with the European Axis) + conciliation -2 - 1 (Malta, ceded at the first surrender, is Axis-held:
+    # 59.6, 59.21) = -4, below -3: Britain offers THIS turn (59.87); one level counted; the U.S. at war -> no
+    # concessions (59.61).
     assert session.turn == Turn(1942, Season.SPRING)
-    session.set_value("britain", "dp_level", -3)
+    assert session.fact("place.malta") is True
+    session.set_value("britain", "dp_level", -2)
     result = session.assess()["britain"]
     assert result.level == -4
     assert result.status is Status.OFFERS

@@ -21,7 +21,13 @@ def power(key, status=Status.NO_EFFECT, level=5, **figures):
 
 
 def game(results=None, scenario=GW, edition=Edition.UPDATED, carry=None):
-    return GameContext(edition, scenario, TURN, results or {}, carry or {})
+    """A game context; a Britain in surrender among ``results`` is carried as surrendered, as the game would carry
+    it: Britain's state of surrender is read from the carried surrender alone (surrender_states)."""
+    carry = dict(carry or {})
+    uk = (results or {}).get("britain")
+    if uk is not None and uk.figures.get("in_surrender") and "britain" not in carry:
+        carry["britain"] = {"surrendered": True, "surrender_level": uk.figures.get("surrender_level")}
+    return GameContext(edition, scenario, TURN, results or {}, carry)
 
 
 def britain(in_surrender=False, level=None):

@@ -240,7 +240,11 @@ def test_the_same_result_when_the_allies_may_be_defeated(session, trigger, surre
         results[key] = PowerResult(key, key.title(), 0 if out else 5, 0 if out else 5, status, "",
                                    figures={"in_surrender": out, "surrender_level": -3 if out else None,
                                             "state_of_surrender": out})
-    game = GameContext(game.edition, game.scenario, game.turn, results, game.carry)
+    # Britain's state of surrender is its carried surrender (surrender_states): carried as its figures say.
+    out = surrendered[1]
+    carry = {**game.carry, "britain": {**game.carry.get("britain", {}), "surrendered": out,
+                                       "surrender_level": -3 if out else None}}
+    game = GameContext(game.edition, game.scenario, game.turn, results, carry)
     try:
         expected = old_assess(inputs, game)
     except RulesInputError as error:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from awaw_desktop.core.awaw import checklist, facts_settled, sessionfile
+from awaw_desktop.core.awaw import checklist, facts_settled, sessionfile, unentered
 from awaw_desktop.core.awaw import facts as war_facts
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
 from awaw_desktop.core.awaw.session import Session, apply_end_of_turn
@@ -154,18 +154,18 @@ def test_the_version_2_fixture_loads_whole():
     assert earlier.turn == FALL_1941 and earlier.history == []
 
 
-def test_the_check_list_names_an_effect_that_rests_on_a_value_nobody_entered():
-    """Play-test finding: Russia at 0 on an untouched DP level declared the game over with no word about it."""
+def test_an_effect_that_rests_on_a_value_nobody_entered_is_confirmed_before_the_turn_ends():
+    """Play-test finding: Russia at 0 on an untouched DP level declared the game over with no word about it.  Issue
+    28: the end of turn asks to confirm each such value (unentered.to_confirm); the check list no longer repeats it."""
     session = Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1940, Season.FALL))
     session.carry["france"].update(surrendered=True)
     session.set_fact("war.germany_france", None)
-    found = checklist.checks(session, session.assess())
-    texts = [check.text for check in found]
-    assert any("Britain: offers to surrender with \u201cBritish DP level\u201d never entered" in t for t in texts)
-    assert any("China: incurs effects with \u201cNationalist force pool" in t for t in texts)
-    assert ("line", "britain", "dp_level") in [check.place for check in found]
-    session.set_value("britain", "dp_level", -1)          # entered: nothing more to say about it
-    assert not any("British DP level" in c.text for c in checklist.checks(session, session.assess()))
+    results = session.assess()
+    keys = [item.key for item in unentered.to_confirm(session, results, False)]
+    assert ("britain", "dp_level") in keys and ("china", "force_pool") in keys
+    assert not any("British DP level" in check.text for check in checklist.checks(session, results))
+    session.set_value("britain", "dp_level", -1)          # entered: nothing more to ask about it
+    assert ("britain", "dp_level") not in [item.key for item in unentered.to_confirm(session, session.assess(), False)]
 
 
 @settings(max_examples=60, deadline=None)

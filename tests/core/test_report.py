@@ -69,6 +69,9 @@ Italy surrenders.
     56.11  Italian DP total  -4
   Consequences:
     56.2: Italian units are removed.
+
+== What happened ==
+Nothing recorded yet: no turn has ended and no surrender wizard has finished.
 """
 
 EXPECTED_MARKDOWN = """\
@@ -103,6 +106,10 @@ Italy surrenders.
 **Consequences**
 
 - 56.2: Italian units are removed.
+
+## What happened
+
+Nothing recorded yet: no turn has ended and no surrender wizard has finished.
 """
 
 
@@ -116,7 +123,8 @@ def test_markdown_report():
 
 def test_json_report_keeps_every_line_with_stable_keys():
     data = json.loads(report.render(make_session(), RESULTS, "json"))
-    assert list(data) == ["session", "powers"]
+    assert list(data) == ["session", "powers", "what_happened"]
+    assert data["what_happened"] == []   # nothing recorded yet
     assert data["session"] == {"title": "Kursk | test", "edition": "updated", "scenario": "global-war",
                                "start_turn": {"season": "fall", "year": 1939},
                                "turn": {"season": "summer", "year": 1944},

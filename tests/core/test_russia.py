@@ -231,11 +231,17 @@ def _power(key, status):
 
 
 def test_60_41_note_when_britain_also_in_surrender_and_japan_fights_on():
-    results = {"britain": _power("britain", Status.SURRENDERS), "japan": _power("japan", Status.NO_EFFECT)}
-    texts = [c for c in russia.assess({"dp_level": 0}, game(results=results)).consequences if c.rule == "60.41"]
+    # Britain is in a state of surrender once its surrender is carried (surrender_states), at war again or not.
+    carry = {"britain": {"surrendered": True, "surrender_level": -2, "no_more_surrenders": True}}
+    results = {"britain": _power("britain", Status.SURRENDERED), "japan": _power("japan", Status.NO_EFFECT)}
+    texts = [c for c in russia.assess({"dp_level": 0}, game(results=results, carry=carry)).consequences
+             if c.rule == "60.41"]
     assert len(texts) == 2
+    assert len([c for c in russia.assess({"dp_level": 0}, game(results=results)).consequences
+                if c.rule == "60.41"]) == 1   # nothing carried: Britain has not surrendered
     results["japan"] = _power("japan", Status.SURRENDERED)
-    texts = [c for c in russia.assess({"dp_level": 0}, game(results=results)).consequences if c.rule == "60.41"]
+    texts = [c for c in russia.assess({"dp_level": 0}, game(results=results, carry=carry)).consequences
+             if c.rule == "60.41"]
     assert len(texts) == 1
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QWidget
 
 from awaw_desktop.core.awaw import assess
@@ -94,7 +95,9 @@ def end_turn(qtbot, window, answers: dict[str, str] | None = None,
             press(qtbot, dialog, name + "\u2026")
             walker.check()
         end = find(dialog, "End the turn")
-        combos = list(dialog.choice_widgets.values())
+        # The values nobody entered that something declared rests on are confirmed first (issue 28); then the
+        # questions the rules leave to the players.
+        combos = [*dialog.confirm_widgets.values(), *dialog.choice_widgets.values()]
         for combo in combos:
             assert combo.currentText() == UNANSWERED, f"{combo.accessibleName()}: answered before the player"
         if combos:
@@ -250,3 +253,53 @@ def check_list(dialog) -> list[str]:
     if dialog.checks_box.isHidden():
         return []
     return [label.text() for label in dialog.checks_box.findChildren(QLabel)]
+
+
+# ---- issue 28: this turn's inputs, the report ---------------------------------------------------------------------
+
+def inputs_listed(window) -> list[str]:
+    """The Overview's "This turn's inputs" as shown (the Overview looked at first)."""
+    with looking_around(window):
+        show_tab(window, "Overview")
+        panel = window.overview.inputs
+        panel.refresh()
+        return panel.texts()
+
+
+def enter_inputs(qtbot, window, values: dict[tuple[str, str], int] | None = None,
+                 leave: tuple[tuple[str, str], ...] = ()) -> list[tuple[str, str]]:
+    """Turn > This turn's inputs, then each row's Go there and a number typed where it goes (the value given for
+    it, else the value it counts as), as a player clears the list; rows in ``leave`` are left.  Returns what was
+    entered."""
+    from PySide6.QtWidgets import QAbstractSpinBox, QPushButton
+
+    done: list[tuple[str, str]] = []
+    for _ in range(40):
+        window.action_inputs.trigger()
+        panel = window.overview.inputs
+        rows = [(item, row) for item, row in panel.rows if item.key not in leave]
+        if not rows:
+            return done
+        item, row = rows[0]
+        (button,) = row.findChildren(QPushButton)
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        box = window.focusWidget()
+        while box is not None and not isinstance(box, QAbstractSpinBox):
+            box = box.parentWidget()
+        assert box is not None, f"Go there for {item.text!r} put the cursor in no number box"
+        value = (values or {}).get(item.key, int(item.counted_as.split()[0]) if item.counted_as[0].isdigit() else 0)
+        line = box.lineEdit()
+        line.selectAll()
+        qtbot.keyClicks(line, str(value))
+        qtbot.keyClick(line, Qt.Key.Key_Tab)
+        assert window.store.session.is_entered(*item.key), f"{item.text}: typed {value}, still not entered"
+        done.append(item.key)
+    raise AssertionError("This turn's inputs never emptied")
+
+
+def copied_report(window, fmt: str = "text") -> str:
+    """Edit > Copy report as text (or Markdown), read back from the clipboard."""
+    from PySide6.QtGui import QGuiApplication
+
+    (window.action_copy_text if fmt == "text" else window.action_copy_markdown).trigger()
+    return QGuiApplication.clipboard().text()

@@ -23,7 +23,7 @@ from awaw_desktop.core.awaw.session import Session
 from awaw_desktop.ui.awaw import british_wizard as bw
 from awaw_desktop.ui.awaw.store import SessionStore
 
-from .helpers import NextDialog, click, find, press, text, tick, type_number
+from .helpers import NextDialog, click, everything_entered, find, press, text, tick, type_number
 
 TURN = Turn(1941, Season.SPRING)
 
@@ -43,7 +43,7 @@ def make_store(dp=-4, carry=None, scenario=Scenario.GLOBAL_WAR, facts=None, **in
         session.set_value("britain", line_id, value)
     if carry is not None:
         session.carry["britain"] = {**britain.initial_carry(), **carry}
-    store = SessionStore(session)
+    store = SessionStore(everything_entered(session))   # the offer rests on no value nobody entered (issue 28)
     return store
 
 
@@ -544,3 +544,26 @@ def test_a_return_dropped_when_its_territory_is_no_longer_axis_controlled(qtbot)
     assert "Returned to Britain" not in find(wizard, "Summary").toPlainText()
     finish(qtbot, wizard)
     assert store.session.carry["britain"]["returned_territories"] == []
+
+
+def test_an_offer_resting_on_values_nobody_entered_is_confirmed_before_germany_answers(qtbot):
+    """Issue 28: Britain offers with its unbuilt factors, naval ratio and USAT never entered (each counted as 0): the
+    offer page asks the players to confirm them, nothing ticked for them, and the surrender enters them."""
+    session = Session.new(scenario=Scenario.GLOBAL_WAR, turn=TURN)
+    session.set_value("britain", "dp_level", -6)
+    store = SessionStore(session)
+    wizard = open_wizard(qtbot, store)
+    box = find(wizard, "Confirm the values nobody has entered", QCheckBox)
+    assert box.isVisibleTo(wizard) and not box.isChecked()
+    assert "USAT level (59.21), counted as 0" in box.text()
+    choose(qtbot, wizard, "Germany accepts")
+    assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+    tick(qtbot, wizard, "Confirm the values nobody has entered")
+    assert wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+    assert wizard.unconfirmed and all(not session.is_entered(*key) for key in wizard.unconfirmed)
+    choose(qtbot, wizard, "Germany declines")
+    next_page(qtbot, wizard, bw.PAGE_SUMMARY)
+    finish(qtbot, wizard)
+    assert all(store.session.is_entered(*key) for key in wizard.unconfirmed)
+    store.undo_stack.undo()   # one step: the values go back to not entered with the outcome
+    assert not any(store.session.is_entered(*key) for key in wizard.unconfirmed)

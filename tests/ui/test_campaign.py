@@ -37,7 +37,9 @@ from .campaign_helpers import (
     checked,
     disagreements,
     end_turn,
+    enter_inputs,
     facts_on_the_war_tab,
+    inputs_listed,
     new_game,
     overview_mismatches,
     power_tab,
@@ -146,6 +148,8 @@ def walk_french_surrender(qtbot, outcomes):
         type_die(qtbot, wizard, "French North Africa die", 6)
         outcomes["tunisia"] = text(wizard, "Tunisia outcome")
         wizard_press(qtbot, wizard, NEXT)
+        for name, count in (("named ships", 3), ("cruisers", 2), ("destroyer factors", 4)):   # asked first (58.643)
+            type_number(qtbot, wizard, f"French {name} that exist", count)
         wizard_press(qtbot, wizard, NEXT)
         wizard_press(qtbot, wizard, FINISH)
 
@@ -203,6 +207,9 @@ def test_a_campaign_from_fall_1939_into_1943(qtbot, tmp_path, monkeypatch, editi
     new_game(qtbot, game.window, edition, Scenario.GLOBAL_WAR, Turn(1939, Season.FALL), "Campaign")
     assert game.window.store.session.turn == Turn(1939, Season.FALL)
     game.check("File > New game")
+    # Turn > This turn's inputs: each value the tables need is entered where Go there leads, as it counts (issue 28).
+    assert enter_inputs(qtbot, game.window) and inputs_listed(game.window) == []
+    game.check("This turn's inputs entered")
     assert checked(game.window, "britain", FRANCE_AT_WAR) and checked(game.window, "russia", RUSSIA_SEES_FRANCE)
     game.expect("britain", "russia")
     start = dict(game.expected)
@@ -306,7 +313,7 @@ def britain_answers(game: Campaign, germany: str) -> None:
         game.moved("russia", -1, "60.11: Britain's war ending costs Russia exactly 1")
         assert "Britain in Fall 1940" in text(game.war, "Surrenders")
         for _ in range(2):   # the peace holds (59.86): the question is asked from the second turn after
-            game.end_turn(answers={"Has the war with Germany resumed": "No, the peace holds"})
+            game.end_turn(answers={"Has Britain's war with Germany resumed": "No, Britain's peace with Germany holds"})
     assert window.store.session.turn == Turn(1941, Season.SUMMER)
     game.unmoved("britain")
     # Three turns on, France's table still stands as at its surrender (58.21D/E), not as if it fell now.
@@ -355,9 +362,10 @@ def the_war_widens(game: Campaign, germany: str) -> None:
     assert find(war, "Japan at war with the U.S.: at war", QCheckBox).isChecked()
     assert find(war, "Japan at war with the U.S.: season", QComboBox).currentText() == "Winter"
     assert find(war, war_facts.fact("declared.japan_us").label, QCheckBox).isChecked()
-    asked = game.end_turn(answers={"Has the war with Germany resumed": "The U.S. declared war on Germany (59.86C)"})
+    asked = game.end_turn(answers={"Has Britain's war with Germany resumed":
+                                   "The U.S. declared war on Germany (59.86C)"})
     if germany == "accepts":   # Britain is at war again beside the U.S. (59.86C)
-        assert any(prompt.startswith("Has the war with Germany resumed") for prompt in asked), asked
+        assert any(prompt.startswith("Has Britain's war with Germany resumed") for prompt in asked), asked
         assert find(war, "Britain at war with Germany: at war", QCheckBox).isChecked()
         assert (find(war, "Britain at war with Germany: season", QComboBox).currentText(),
                 find(war, "Britain at war with Germany: year").value()) == ("Winter", 1941), \

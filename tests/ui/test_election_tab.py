@@ -37,15 +37,18 @@ def test_an_atomic_election_counts_and_shows_europe_only(qtbot):
     assert "Pacific: separate peace with no result of its own (62.82)" in text(tab, "U.S. election verdict")
 
 
+DECLARED_GERMANY = "Declared war on the neutral U.S. this turn (lifts restrictions): Germany (Europe)"
+
+
 def test_a_declaration_of_war_lifts_the_restrictions_and_is_cleared_next_turn(qtbot):
     session = Session.new(Edition.UPDATED, Scenario.GLOBAL_WAR, Turn(1945, Season.SUMMER))
     session.carry["election"] = {**election.initial_carry(), "level_europe": -7, "tension_europe": 46}
     window = make_window(qtbot, session)
     tab = window.power_tabs["election"]
     assert "separate peace" in text(tab, "U.S. election consequences")
-    tick(qtbot, tab, "Declared war on the neutral U.S. this turn: Germany (Europe)")
+    tick(qtbot, tab, DECLARED_GERMANY)
     assert "62.72" in text(tab, "U.S. election consequences")
     assert "separate peace" not in text(tab, "U.S. election consequences")
     window.apply_end_turn({})
     assert window.store.session.carry["election"]["level_europe"] is None
-    assert not find(tab, "Declared war on the neutral U.S. this turn: Germany (Europe)").isChecked()
+    assert not find(tab, DECLARED_GERMANY).isChecked()

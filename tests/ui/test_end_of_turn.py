@@ -43,9 +43,13 @@ def test_a_question_starts_unanswered_and_the_turn_waits_for_it(qtbot):
     assert "Answer first" in text(dialog, "Why the turn cannot end yet")
     # Enter never ends the turn: Cancel is the default button.
     assert not end.isDefault()
-    while dialog.unanswered():   # Britain's offer (whose answer may bring questions of its own), Russia's option
+    # Britain's offer (whose answer may bring questions of its own), Russia's option, and the values nobody entered
+    # that they rest on (issue 28: confirmed first, nothing chosen for the players).
+    assert ("russia", "dp_level") in dialog.confirm_widgets
+    while dialog.unanswered():
         assert not end.isEnabled()
-        next(each for each in dialog.choice_widgets.values() if each.currentData() is None).setCurrentIndex(1)
+        next(each for each in (*dialog.confirm_widgets.values(), *dialog.choice_widgets.values())
+             if each.currentData() is None).setCurrentIndex(1)
     assert end.isEnabled()
     shown = " ".join(label.text() for label in dialog.findChildren(type(dialog.report_view)))
     assert "&#x27;" not in shown
@@ -110,8 +114,11 @@ def test_the_british_offer_check_goes_once_germany_has_answered(qtbot):
     dialog.choice_widgets["britain_accept_offer"].setCurrentIndex(1)
     shown = " ".join(w.text() for w in dialog.checks_box.findChildren(QLabel) if w.isVisibleTo(dialog))
     assert "Britain offers to surrender" not in shown
-    # what stays: the offer rests on a British DP level nobody entered (it counts as 0)
-    assert "British DP level" in shown and "never entered" in shown
+    # The offer rests on a British DP level nobody entered (it counts as 0): the players confirm it first (issue 28).
+    combo = dialog.confirm_widgets[("britain", "dp_level")]
+    assert combo.currentText() == UNANSWERED and combo.itemText(1) == "It is 0: enter 0"
+    asked = " ".join(w.text() for w in dialog.confirm_box.findChildren(QLabel))
+    assert "British DP level (59.22A) was never entered and counts as 0" in asked
 
 
 def japan_at_war_with_britain_alone(window) -> None:
@@ -156,8 +163,12 @@ def test_germany_accepting_brings_the_conciliation_and_far_east_questions_unansw
     conciliation.setCurrentIndex(conciliation.count() - 1)   # Germany takes nothing
     russia = dialog.choice_widgets["russia.brp_option"]
     russia.setCurrentIndex(1)
+    assert not end.isEnabled()   # the values nobody entered that the surrender rests on, confirmed first
+    for combo in dialog.confirm_widgets.values():
+        combo.setCurrentIndex(1)
     assert end.isEnabled()
-    window.apply_end_turn(dialog.choices())
+    window.apply_end_turn(dialog.choices(), dialog.confirmed())
+    assert window.store.session.is_entered("russia", "dp_level")
     britain = window.store.session.carry["britain"]
     assert britain["surrendered"] and britain["far_east_choice"] == "japan-fights-on"
     assert britain["conciliation_points"] > 0

@@ -65,6 +65,8 @@ def test_a_pacific_end_of_turn_and_game_record_give_no_level_for_the_powers_left
         summary = next(label for label in dialog.findChildren(QLabel)
                        if label.accessibleName() == "End of turn summary")
         shown["summary"] = summary.text()
+        for combo in dialog.confirm_widgets.values():   # China's values nobody entered: 0 is right (issue 28)
+            combo.setCurrentIndex(1)
         press(qtbot, dialog, "End the turn")
 
     hands = NextDialog(player)

@@ -13,13 +13,15 @@ from awaw_desktop.core.files.recovery import RecoveryStore
 from awaw_desktop.ui.awaw.main_window import MainWindow
 from awaw_desktop.ui.awaw.store import SessionStore
 
-from .helpers import find, painted, shown_colour, shown_level, text, tick, type_number
+from .helpers import everything_entered, find, painted, shown_colour, shown_level, text, tick, type_number
 
 
 def make_window(qtbot, edition=Edition.UPDATED, scenario=Scenario.GLOBAL_WAR, recovery=None, blank=False):
     session = Session.new(edition, scenario, Turn(1942, Season.SPRING))
     if blank:
         session.inputs.clear()
+    else:
+        everything_entered(session)   # the values the tables need, as they count (issue 28)
     store = SessionStore(session)
     window = MainWindow(store, recovery=recovery)
     # Closing at teardown must not stop on the unsaved-changes question.

@@ -27,6 +27,8 @@ def france_and_britain_out() -> Session:
 
 
 def test_a_game_over_resting_on_an_untyped_russian_dp_level_says_so_and_typing_it_lifts_it(qtbot) -> None:
+    """Issue 28: the Overview no longer declares the game over on a value nobody typed: it says what would follow
+    and what it waits for (and the end of turn asks for it)."""
     window = MainWindow()
     window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard   # teardown must not ask
     qtbot.addWidget(window)
@@ -35,13 +37,14 @@ def test_a_game_over_resting_on_an_untyped_russian_dp_level_says_so_and_typing_i
     window.set_session(france_and_britain_out(), None)
     show_tab(window, "Overview")
     banner = find(window.overview, BANNER, QLabel).text()
-    assert "the game is over" in banner
-    assert "nobody has entered" in banner and "Russia: Russian DP level (60.11)" in banner, banner
-    assert "France:" not in banner.split("nobody has entered")[1], "France has surrendered: its DPs decide nothing"
+    assert "the game is over" not in banner and "Not settled: an Allied defeat (62.91) would follow" in banner
+    assert "Russian DP level: not entered; counted as 0" in banner, banner
+    assert "French" not in banner, "France has surrendered: its values decide nothing"
+    assert "Not settled" in find(window.overview, "Russia status", QLabel).text()
     type_number(qtbot, power_tab(window, "russia"), "Russian DP level", 1)
     show_tab(window, "Overview")
     banner = find(window.overview, BANNER, QLabel).text()
-    assert "No Allied defeat" in banner and "nobody has entered" not in banner, banner
+    assert "No Allied defeat" in banner and "not entered" not in banner, banner
 
 
 def test_a_line_of_one_number_named_as_the_line_is_named_once(qtbot) -> None:
@@ -58,3 +61,12 @@ def test_a_line_of_one_number_named_as_the_line_is_named_once(qtbot) -> None:
     assert "Wang infantry factors in China" not in shown
     assert not any(name.startswith("Wang infantry factors in China:") for name in
                    (child.accessibleName() for child in china.findChildren(QAbstractSpinBox)))
+
+
+def test_a_move_since_the_last_end_of_turn_reads_as_a_change_not_a_level() -> None:
+    """Issue 28: "+2 (was +18)" read as a level of +2."""
+    from awaw_desktop.ui.awaw.overview import change_text
+
+    assert change_text(20, 18) == "up 2 from +18"
+    assert change_text(-1, 2) == "down 3 from +2"
+    assert change_text(0, 0) == "no change"

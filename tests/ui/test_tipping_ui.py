@@ -24,13 +24,15 @@ from awaw_desktop.ui.awaw.what_if import WhatIfDialog
 from awaw_desktop.ui.awaw.what_if import shown_level as what_if_level
 
 from ..core.tipping_sessions import ROOT, sessions
-from .helpers import click, find, painted, shown_level, text, tick, type_number
+from .helpers import click, everything_entered, find, painted, shown_level, text, tick, type_number
 
 EXAMPLE = ROOT / "resources" / "examples" / "britain-under-pressure-1941.awaw"
 
 
 def make_window(qtbot, session: Session) -> MainWindow:
-    window = MainWindow(SessionStore(session))
+    """The game with every value its tables need entered as it counts (issue 28), so the chips show the statuses the
+    tipping points name."""
+    window = MainWindow(SessionStore(everything_entered(session)))
     window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
     qtbot.addWidget(window)
     window.resize(1366, 768)

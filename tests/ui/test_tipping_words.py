@@ -19,14 +19,16 @@ from awaw_desktop.ui.awaw.store import SessionStore
 from awaw_desktop.ui.awaw.what_if import WhatIfDialog
 
 from ..core.tipping_sessions import ROOT
-from .helpers import click, find, painted, text, tick
+from .helpers import click, everything_entered, find, painted, text, tick
 
 EXAMPLES = ROOT / "resources" / "examples"
 WORKING = "Working out what tips each power\u2026"
 
 
 def make_window(qtbot, session: Session) -> MainWindow:
-    window = MainWindow(SessionStore(session))
+    """The game with every value its tables need entered as it counts (issue 28), so the chips show the statuses the
+    tipping points name."""
+    window = MainWindow(SessionStore(everything_entered(session)))
     window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
     qtbot.addWidget(window)
     window.resize(1366, 768)

@@ -135,10 +135,14 @@ def end_of_turn(edition: Edition, scenario: Scenario, turn: Turn,
         events.extend((key, event) for event in outcome.events)
         settled = {**full_carry, key: dict(outcome.carry)}
         now_ended = {fact_id for fact_id, _who, _rule in facts_settled.ended_by_surrenders(settled)} - ended
-        if now_ended and key != RULE_ORDER[-1]:   # the later checks see those wars over
+        # A surrender recorded here counts for the later checks (Britain's in a state of surrender for 60.41, 62.31
+        # and 62.91 from the turn Germany accepts, surrender_states), as do the wars it ends.
+        surrendered = bool(outcome.carry.get("surrendered")) and not full_carry.get(key, {}).get("surrendered")
+        if (now_ended or surrendered) and key != RULE_ORDER[-1]:
             ended |= now_ended
             full_carry = settled
-            inputs = facts_settled.without_wars(inputs, now_ended)
+            if now_ended:   # the later checks see those wars over
+                inputs = facts_settled.without_wars(inputs, now_ended)
             later = RULE_ORDER[RULE_ORDER.index(key) + 1:]
             fresh = assess_all(edition, scenario, turn, inputs, full_carry)
             results = {**results, **{power: fresh[power] for power in later}}

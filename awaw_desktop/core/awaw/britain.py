@@ -31,6 +31,7 @@ from .common import (
 )
 from .levels import signed
 from .session import HistoryEntry, Session
+from .surrender_states import britain_in_surrender
 
 KEY = "britain"
 TITLE = "Britain"
@@ -48,6 +49,7 @@ def initial_carry() -> dict[str, Any]:
         "no_more_surrenders": False,   # Germany declared war after a surrender (59.87)
         "returned_territories": [],    # returned once per game (59.73C)
         "declined_offers": [],         # turns of offers Germany declined (59.32)
+        "ceded": [],                   # Concession Table territories taken by the Axis and not returned (59.6)
     }
 
 
@@ -95,6 +97,11 @@ def war_resumed(carry: Mapping[str, Any], turn: Turn, us_at_war: bool) -> bool:
     return since is not None and turn.turns_since(since) >= 2
 
 
+#: What every result of a Britain that has surrendered says: the one reading of its state (surrender_states).
+IN_SURRENDER = Consequence("59.4", "Britain stays in a state of surrender for the rest of the game, at war or at "
+                                   "peace; the U.S. election (62.31) and the Allied defeat check (62.91) count it so.")
+
+
 def _canada(edition: Edition) -> Consequence:
     other = ("or while every hex in Britain is isolated or Axis-controlled" if edition is Edition.ORIGINAL
              else "or for units that may not be built in Britain")
@@ -115,6 +122,8 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
     said = "not entered (59.41)" if level is None else str(level)   # never "None" on screen
     resumed = war_resumed(carry, game.turn, us_at_war)
     at_peace = bool(carry.get("at_peace")) and not resumed
+    # One meaning of "in a state of surrender" (surrender_states): from the accepted surrender to the game's end.
+    in_surrender = britain_in_surrender(game)
     if game.scenario is Scenario.PACIFIC:
         return PowerResult(KEY, TITLE, total, total, Status.NOT_APPLICABLE,
                            "Britain never surrenders in a Pacific scenario.", result.breakdown,
@@ -123,14 +132,13 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
                            _figures(False, None, None, total, us_at_war, False))
     if surrendered and (at_peace or carry.get("no_more_surrenders")):
         why = ("Britain is at peace with Germany; its resistance matters again only if the war resumes (59.75A)."
-               if at_peace else "Germany declared war after the surrender: Britain does not surrender again (59.87).")
+               if at_peace else "Germany declared war after the surrender (59.86B): Britain is at war again but makes "
+                                "no more offers (59.87).")
         return PowerResult(KEY, TITLE, total, total, Status.SURRENDERED,
                            f"Britain has surrendered at surrender level {said}; the level shown is its resistance "
                            f"now ({signed(total)}).", result.breakdown,
-                           (Consequence("59.87", why), _canada(game.edition)),
-                           # 62.91 reading: once Germany's declaration resumed the war (59.86B) Britain is
-                           # at war again, so it is no longer in a state of surrender for 62.31 or 62.91.
-                           _figures(at_peace, level, None, total, us_at_war, at_peace))
+                           (Consequence("59.87", why), IN_SURRENDER, _canada(game.edition)),
+                           _figures(in_surrender, level, None, total, us_at_war, at_peace))
     resumed_note = (Consequence("59.86", "The U.S. is at war with Germany again, so the peace is over and Britain's "
                                          "resistance counts this turn; if Germany declared that war (59.86B), "
                                          "Britain makes no further offers (59.87)."),) if resumed else ()
@@ -140,20 +148,22 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
                            f"Britain surrendered this turn at surrender level {said}; the level shown is its "
                            f"resistance ({signed(total)}).", result.breakdown,
                            (Consequence("59.87", "One offer a turn: a new offer can come in a later turn, below "
-                                                 f"level {said}."), _canada(game.edition)),
-                           _figures(True, level, None, total, us_at_war, at_peace, resumed))
+                                                 f"level {said}."), IN_SURRENDER, _canada(game.edition)),
+                           _figures(in_surrender, level, None, total, us_at_war, at_peace, resumed))
     if this_turn in (carry.get("declined_offers") or []):
         status = Status.SURRENDERED if surrendered else Status.NO_EFFECT
         return PowerResult(KEY, TITLE, total, total, status,
                            f"Germany declined Britain's offer this turn; it lapsed (resistance {signed(total)}).",
                            result.breakdown,
                            (Consequence("59.32", "A declined offer lapses; Britain may offer again in a later "
-                                                 "turn."), *resumed_note),
-                           _figures(surrendered, level, None, total, us_at_war, False, resumed))
+                                                 "turn."), *resumed_note, *((IN_SURRENDER,) if in_surrender else ())),
+                           _figures(in_surrender, level, None, total, us_at_war, False, resumed))
     the_offer = procedure.offer(total, level if surrendered else None)
     if the_offer.offered:
         consequences = [*resumed_note,
                         Consequence("59.12", "Britain offers to surrender; Germany accepts or declines.")]
+        if in_surrender:
+            consequences.append(IN_SURRENDER)
         if the_offer.may_decline:
             consequences.append(Consequence("59.32", "A declined offer lapses: Germany may not accept it later."))
         else:
@@ -177,7 +187,7 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
                    f"{the_offer.surrender_level}.{must}")
         return PowerResult(KEY, TITLE, total, total, Status.OFFERS, verdict, result.breakdown,
                            tuple(consequences),
-                           _figures(surrendered, level, the_offer, total, us_at_war, False, resumed))
+                           _figures(in_surrender, level, the_offer, total, us_at_war, False, resumed))
     if surrendered:
         return PowerResult(KEY, TITLE, total, total, Status.SURRENDERED,
                            f"Britain has surrendered at surrender level {said} and fights on "
@@ -185,8 +195,8 @@ def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
                            result.breakdown,
                            (*resumed_note,
                             Consequence("59.87", f"Britain offers again only below its last surrender level "
-                                                 f"{said}."), _canada(game.edition)),
-                           _figures(True, level, the_offer, total, us_at_war, False, resumed))
+                                                 f"{said}."), IN_SURRENDER, _canada(game.edition)),
+                           _figures(in_surrender, level, the_offer, total, us_at_war, False, resumed))
     return PowerResult(KEY, TITLE, total, total, Status.NO_EFFECT,
                        f"Britain fights on (resistance {signed(total)}).", result.breakdown,
                        (Consequence("59.12", "Britain offers to surrender only at a resistance level of 0 or less."),),
@@ -251,12 +261,15 @@ def record_declined_offer(carry: dict[str, Any], turn: Turn) -> Consequence:
 
 def record_accepted_surrender(carry: dict[str, Any], turn: Turn, level: int, us_at_war: bool,
                               conciliation: procedure.Conciliation, far_east: str | None,
-                              returned: tuple[str, ...] = ()) -> None:
-    """Write an accepted surrender into Britain's carried values (59.41, 59.75, 59.87, 59.73C).
+                              returned: tuple[str, ...] = (), taken: tuple[str, ...] = ()) -> None:
+    """Write an accepted surrender into Britain's carried values (59.41, 59.75, 59.87, 59.73C), with the
+    Concession Table territories Germany took (``ceded``, 59.6) and gave back.
 
     The one place that does it: the end-of-turn check and the surrender wizard both call it."""
     carry["surrenders"] = [*list(carry.get("surrenders") or []), level]
     carry["returned_territories"] = [*list(carry.get("returned_territories") or []), *returned]
+    ceded = [key for key in carry.get("ceded") or () if key not in returned]
+    carry["ceded"] = [*ceded, *(key for key in taken if key in procedure.TERRITORY_KEYS and key not in ceded)]
     carry.update({
         "surrendered": True,
         "surrender_level": level,
@@ -302,8 +315,9 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
             # Asked before the offer: an offer made while the peace holds, or after Germany declared the
             # war (59.86B), is void (59.87).  The U.S. ticked at war on the Britain tab makes the U.S.
             # declaration the default.
-            question = Question(RESUMPTION_QUESTION, "59.86", "Has the war with Germany resumed this turn?",
-                                (("no", "No, the peace holds"),
+            question = Question(RESUMPTION_QUESTION, "59.86", "Has Britain's war with Germany resumed this turn, "
+                                "ending the peace of its surrender?",
+                                (("no", "No, Britain's peace with Germany holds"),
                                  ("germany", "Germany declared war on the U.S. and Britain (59.86B)"),
                                  ("united_states", "The U.S. declared war on Germany (59.86C)")),
                                 "united_states" if figures.get("war_resumed") else "no")
@@ -349,7 +363,10 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
             conciliation = outcome.conciliation
             far_east = outcome.far_east
             returned: tuple[str, ...] = outcome.returned
+            taken = tuple(item.key for item in outcome.taken)
             events.extend(outcome.events)
+            events.extend(summary_events(outcome))
+            events.extend(units_removed_note(outcome.required, inputs))
         else:
             points = 0
             asked = conciliation_question(procedure.concession_points(counted), us_at_war)
@@ -357,7 +374,7 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
                 questions.append(asked)
                 points = int(_choice(choices, asked))
             conciliation = procedure.conciliation_effects(points)
-            returned = ()
+            returned = taken = ()
             far_east = None
             if game.scenario is Scenario.GLOBAL_WAR:
                 question = Question(FAR_EAST_QUESTION, "59.891", "Japan's position when Britain surrenders",
@@ -371,13 +388,14 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
                 events.append(Consequence("59.512", f"Britain removes {required.aaf} AAF, {required.ground_nas_brps} "
                                                     f"BRPs of ground units or NAS and {required.naval_factors} "
                                                     "naval factors."))
+                events.extend(units_removed_note(required, inputs))
             events.append(Consequence("59.61", "The war goes on beside the U.S.; no concessions.") if us_at_war
                           else Consequence("59.62", "Peace between Germany and Britain."))
             if conciliation.points:
                 events.append(Consequence("59.75", f"Conciliation: future British resistance "
                                                    f"{signed(conciliation.resistance_modifier)}, USAT "
                                                    f"-{conciliation.usat_reduction}."))
-        record_accepted_surrender(carry, game.turn, new_level, us_at_war, conciliation, far_east, returned)
+        record_accepted_surrender(carry, game.turn, new_level, us_at_war, conciliation, far_east, returned, taken)
         return TurnOutcome(carry, tuple(events), tuple(questions))
     return TurnOutcome(carry, tuple(events), tuple(questions))
 
@@ -427,7 +445,7 @@ def record_british_surrender(session: Session, outcome: procedure.SurrenderOutco
         level = outcome.offer.surrender_level
         assert level is not None
         record_accepted_surrender(carry, session.turn, level, us_at_war, outcome.conciliation, outcome.far_east,
-                                  outcome.returned)
+                                  outcome.returned, tuple(item.key for item in outcome.taken))
         title = f"British surrender at level {level}"
         levels = {KEY: level}
     else:
@@ -439,7 +457,41 @@ def record_british_surrender(session: Session, outcome: procedure.SurrenderOutco
     previous = {KEY: dict(session.carry.get(KEY, {}))}
     session.carry[KEY] = carry
     session.outcomes[KEY] = outcome.to_json()
-    # An accepted surrender in peace ends Britain's war with Germany (59.4) in the war's facts.
+    # An accepted surrender in peace ends Britain's war with Germany (59.4) in the war's facts; what Germany takes
+    # becomes Axis-held where the tables read it, and what it returns British again (59.6, 59.72): from the carry.
     settled = facts_settled.settle_from_carry(session.facts, session.carry, session.turn, previous)
     session.history.append(HistoryEntry(session.turn, "british-surrender", title, levels,
-                                        (*outcome.events, *(Consequence("", text) for text in settled))))
+                                        (*outcome.events, *summary_events(outcome),
+                                         *(units_removed_note(outcome.required, session.inputs.get(KEY, {}))
+                                           if outcome.surrendered else ()),
+                                         *(Consequence("", text) for text in settled))))
+
+
+def units_removed_note(required: procedure.Reductions, inputs: Mapping[str, Any]) -> tuple[Consequence, ...]:
+    """59.871: the units a surrender removed count as unbuilt at a later one.  Which units went is the British
+    player's choice, so the players are asked to change the entries, with the numbers (issue 28)."""
+    if not (required.aaf or required.ground_nas_brps or required.naval_factors):
+        return ()
+    unbuilt = inputs.get("unbuilt_factors")
+    naval = inputs.get("naval_ratio")
+    now = "not entered" if unbuilt is None else str(unbuilt)
+    allied = "not entered" if not isinstance(naval, Mapping) else f"{naval.get('allied_full', 0)} full-strength"
+    return (Consequence("59.871", f"Britain tab: add the ground and army air factors of the units removed "
+                                  f"({required.aaf} AAF and {required.ground_nas_brps} BRPs of ground units or NAS) "
+                                  f"to \u201cUnbuilt British and Commonwealth ground/army air factors\u201d (now "
+                                  f"{now}): they count as unbuilt from now on; and take the {required.naval_factors} "
+                                  f"naval factors eliminated off the Allied side of the naval ratio (now {allied})."),)
+
+
+def summary_events(outcome: procedure.SurrenderOutcome) -> tuple[Consequence, ...]:
+    """What the wizard's summary adds to the game record: what Germany took and returned, and the indemnity."""
+    if not outcome.surrendered or outcome.war_continues:
+        return ()
+    names = {item.key: item.name for item in procedure.CONCESSION_TABLE}
+    events = [Consequence("59.65", f"Germany takes {item.name}"
+                                   + (f" ({item.mode.replace('-', ' ')})" if item.mode else "")
+                                   + f", {item.points} point(s).") for item in outcome.taken]
+    if outcome.indemnity:
+        events.append(Consequence("59.67", f"Indemnity of {outcome.indemnity} BRPs."))
+    events += [Consequence("59.72", f"{names.get(key, key)} returned to Britain.") for key in outcome.returned]
+    return tuple(events)

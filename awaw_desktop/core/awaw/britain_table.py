@@ -158,7 +158,7 @@ NAVAL_RATIO = Group(
     help="Naval factors outside the Pacific (no submarines, ASW or transports). Half-strength means damaged or "
          "on a shipyard's 2 or Launch row; rows 3 and up are not counted.",
     reading="Half-strength factors are halved per side, remnant dropped; a threshold counts only when reached "
-            "exactly or more, compared in whole numbers; no Axis factors is 4:1 or better (NOTES.md).",
+            "exactly or more, compared in whole numbers; no Axis factors is 4:1 or better (the general readings).",
     fields=(
         FieldSpec("allied_full", "Allied full-strength factors", 0, 999,
                   "British and Commonwealth, plus U.S./Russian ones only if at war with Germany."),

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..frozen import Frozen
-from . import assess, facts_settled
+from . import assess, carried_limits, facts_settled, unentered
 from . import facts as war_facts
 from .common import PowerResult, Scenario, Status
 from .italy import ENTRY_BASE_YEAR
@@ -51,14 +51,9 @@ def checks(session: Session, results: Mapping[str, PowerResult]) -> list[Check]:
     if uk is not None and uk.status is Status.OFFERS and session.scenario is not Scenario.PACIFIC:
         found.append(Check("59.3", "Britain offers to surrender: Germany must answer (below, or walk through the "
                            "British surrender to record an acceptance).", ("wizard", "britain", "")))
-    for power in assess.RULE_ORDER:   # an effect this turn resting on a value nobody entered (it counts as 0)
-        result = results.get(power)
-        if result is None or result.status not in (Status.EFFECTS, Status.BENEFITS, Status.OFFERS, Status.SURRENDERS):
-            continue
-        for _power, line in never_entered(session, (power,)):
-            found.append(Check(line.rule, f"{assess.title(power)}: {result.status.title.lower()} with "
-                               f"\u201c{line.label}\u201d never entered, so it counts as 0. Enter it if it "
-                               "is not 0 in your game.", ("line", power, line.id)))
+    # A value nobody entered that something this turn rests on is not here: the end of turn asks the players to
+    # confirm it before anything is declared (unentered.to_confirm).
+    found.extend(Check(*problem) for problem in carried_limits.problems(session))
     found.extend(italian_entry(session))
     for power in assess.ORDER:
         known = {line.id for line in session.lines(power)}
@@ -68,6 +63,18 @@ def checks(session: Session, results: Mapping[str, PowerResult]) -> list[Check]:
                                    f"a line the {session.edition.title} do not have; it is ignored.",
                                    ("line", power, line_id)))
     return found
+
+
+def after_end_of_turn(session: Session, choices: Mapping[str, str] | None = None) -> list[Check]:
+    """Carried values the end of turn would leave beyond what their inputs allow (and that are not so already),
+    worked out on a copy of the game."""
+    from .session import apply_end_of_turn
+
+    trial = session.snapshot()
+    apply_end_of_turn(trial, choices)
+    before = {text for _rule, text, _place in carried_limits.problems(session)}
+    return [Check(rule, f"After this end of turn: {text}", place)
+            for rule, text, place in carried_limits.problems(trial) if text not in before]
 
 
 def italian_entry(session: Session) -> list[Check]:
@@ -103,16 +110,12 @@ def missing_surrender_levels(carry: Mapping[str, Mapping[str, Any]]) -> list[tup
             if carry.get(power, {}).get("surrendered") and carry.get(power, {}).get("surrender_level") is None]
 
 
-#: Lines every game has a value for that a new game cannot know: each power's DP level (France's DPs, the
-#: election's two) and China's Nationalist force pool.  Left unentered they count as 0.
-_UNKNOWN_AT_START = frozenset({"dp_level", "dps", "axis_dp", "allied_dp", "force_pool"})
-
-
 def never_entered(session: Session, powers: Iterable[str]) -> list[tuple[str, Line]]:
     """(power, line) for each line of ``powers`` that every game has a value for but nobody entered in this one
-    (a DP level ...): it counts as 0, which may be what decides the result."""
-    return [(power, line) for power in powers for line in session.lines(power)
-            if line.id in _UNKNOWN_AT_START and not session.is_entered(power, line.id)]
+    (a DP level ...): it counts as its default, which may be what decides the result (``unentered``)."""
+    wanted = set(powers)
+    return [(power, line) for power in assess.ORDER if power in wanted for line in session.lines(power)
+            if line.id in unentered.NEEDED.get(power, ()) and not session.is_entered(power, line.id)]
 
 
 def _holds_something(value: Any) -> bool:
@@ -122,11 +125,29 @@ def _holds_something(value: Any) -> bool:
 
 
 class WarEnd(Frozen):
-    """A war that is over, in words, with its rule."""
+    """A war that is over, in words, with its rule.  ``rests_on``: values nobody entered that it rests on; while
+    there are any it is not declared, only said to follow if they are right."""
 
     theater: str    # "Europe", "Pacific" or "The game"
     rule: str
     text: str
+    rests_on: tuple[str, ...] = ()
+
+    @property
+    def settled(self) -> bool:
+        return not self.rests_on
+
+
+#: 62.91, declared and not yet settled.
+ALLIED_DEFEAT = ("Allied defeat: France, Britain and Russia are in a state of surrender while Germany and Japan fight "
+                 "on. The game ends in a decisive Axis victory.")
+
+
+def provisional_defeat(rests_on: Iterable[str]) -> str:
+    """62.91 resting on values nobody entered: what would follow, and what it waits for."""
+    return ("Allied defeat would follow: France, Britain and Russia are in a state of surrender while Germany and "
+            "Japan fight on, but only with values nobody has entered, each counted as 0 or its starting value ("
+            + "; ".join(rests_on) + "). The game is not declared over until they are entered or confirmed.")
 
 
 def war_end(session: Session, results: Mapping[str, PowerResult]) -> list[WarEnd]:
@@ -137,8 +158,16 @@ def war_end(session: Session, results: Mapping[str, PowerResult]) -> list[WarEnd
     game = session.game_context(results)
     defeated, _why = allied_defeat(game)
     if defeated:
-        ended.append(WarEnd("The game", "62.91", "Allied defeat: France, Britain and Russia are in a state of "
-                            "surrender while Germany and Japan fight on. The game ends in a decisive Axis victory."))
+        owed = tuple(item.short for item in unentered.allied_defeat_rests_on(session, results))
+        ended.append(WarEnd("The game", "62.91", provisional_defeat(owed) if owed else ALLIED_DEFEAT, owed))
+    rests = unentered.resting_on(session, results)
+
+    def resting(power: str) -> tuple[str, ...]:   # a surrender this check that rests on values nobody entered
+        result = results.get(power)
+        if result is None or result.status is not Status.SURRENDERS:
+            return ()
+        return tuple(item.short for item in rests.get(power, ()))
+
     germany = results.get("germany")
     if germany is not None and germany.surrendered:
         italy = results.get("italy")
@@ -147,8 +176,18 @@ def war_end(session: Session, results: Mapping[str, PowerResult]) -> list[WarEnd
         text = ("Germany has surrendered, but Italy fights on: in the original rules the war in Europe ends only "
                 "once Italy has surrendered too (55.21)." if italy_fights
                 else "Germany has surrendered: the war in Europe is over.")
-        ended.append(WarEnd("Europe", "55.2", text))
+        ended.append(_unless_settled(WarEnd("Europe", "55.2", text), resting("germany")))
     japan = results.get("japan")
     if japan is not None and (japan.surrendered or japan.figures.get("surrendered")):
-        ended.append(WarEnd("Pacific", "57.2", "Japan has surrendered: the war in the Pacific is over."))
+        ended.append(_unless_settled(WarEnd("Pacific", "57.2", "Japan has surrendered: the war in the Pacific is "
+                                                              "over."), resting("japan")))
     return ended
+
+
+def _unless_settled(end: WarEnd, rests_on: tuple[str, ...]) -> WarEnd:
+    """A war's end resting on values nobody entered: said as what would follow, and what it waits for."""
+    if not rests_on:
+        return end
+    said = "; ".join(rests_on)
+    return WarEnd(end.theater, end.rule, f"Would follow, but only with values nobody has entered ({said}): {end.text}",
+                  rests_on)

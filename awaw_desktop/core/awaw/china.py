@@ -27,6 +27,7 @@ from ..lines import (
 from .common import (
     Consequence,
     Edition,
+    EntrySettled,
     GameContext,
     PowerResult,
     Scenario,
@@ -141,7 +142,7 @@ BURMA_ROAD_UPDATED = BurmaRoad(
 BURMA_ROAD_CLASSIC = BurmaRoad(
     id="burma_road", rule="61.11", label="Burma Road",
     help="-1 if the Burma Road is closed (classic game: there is no Burma Road research).",
-    reading="Classic: the research half of the line is dropped (NOTES.md), so only a closed road counts.",
+    reading="Classic: the research half of the line is dropped (the general readings), so only a closed road counts.",
     options=(Option("closed", "The Burma Road is closed"),),
     research_counts=False,
 )
@@ -358,9 +359,16 @@ def defection_step(request: DefectionRequest) -> DefectionOutcome:
                     "61.31C", f"The Wang counter mix is full: {defecting - added} defecting factor(s) are "
                               "simply removed."))
         else:
-            consequences.append(Consequence(
-                "61.31", "No Nationalist factor defects: no unbuilt replacement/infantry factors, or the ground "
-                         "force level is already at its floor."))
+            floor = FORCE_LEVEL_FLOOR + request.extra_infantry
+            why = ("China has no unbuilt replacement or infantry factor left (61.31B)" if not request.unbuilt_factors
+                   else f"the ground force level {request.force_level} is at its floor of {floor} factors")
+            consequences.append(Consequence("61.31", f"No Nationalist factor defects: {why}."))
+        limits = []
+        if defecting < min(-request.level, MAX_DEFECTIONS_PER_TURN) and defecting:
+            limits.append(f"only {defecting} of {min(-request.level, MAX_DEFECTIONS_PER_TURN)}: "
+                          f"{request.unbuilt_factors} unbuilt factor(s), ground force level {request.force_level} "
+                          f"with a floor of {FORCE_LEVEL_FLOOR + request.extra_infantry}")
+        consequences.extend(Consequence("61.31", f"Defections stop at the limits: {text}.") for text in limits)
     elif back:
         consequences.append(Consequence(
             "61.32B", f"{back} Nationalist factor(s) return to China's force pool"
@@ -432,10 +440,35 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
     carry["last_level"] = result.level
     events: list[Consequence] = [Consequence("61.11", f"{game.turn.title}: Chinese resistance {signed(result.level)} "
                                                       "(end of the Chinese player turn).")]
+    entries: tuple[EntrySettled, ...] = ()
     if game.edition.is_updated:
         facts = DEFECTION_FACTS.validate(inputs.get(DEFECTION_FACTS.id, DEFECTION_FACTS.default()))
         step = defection_step(_request(result.level, facts, game))
         carry["defections"] = step.lost_after
         carry["wang_additions"] = step.wang_from_defections_after
         events.extend(step.consequences)
-    return TurnOutcome(carry, tuple(events))
+        entries = settled_entries(inputs, facts, step)
+    return TurnOutcome(carry, tuple(events), entries=entries)
+
+
+def settled_entries(inputs: Mapping[str, Any], facts: Mapping[str, int], step: DefectionOutcome
+                    ) -> tuple[EntrySettled, ...]:
+    """The China tab's entries a defection step changes (61.31-61.32): the factors that defect leave play, so they
+    are no longer unbuilt, in the ground force level or in the force pool (61.32A), and the Wang pool gains what
+    Japan adds (61.31C); factors that return (61.32B) come back as unbuilt and Wang loses its defectors.  Only
+    entered lines change (a line never entered is asked for instead)."""
+    change = step.returning - step.defecting
+    if not change and not step.wang_added and not step.wang_lost:
+        return ()
+    why = (f"{step.defecting} factor(s) defected (61.31, 61.32A)" if step.defecting
+           else f"{step.returning} factor(s) returned (61.32B)")
+    settled = dict(facts)
+    settled["unbuilt_infantry"] = max(0, facts["unbuilt_infantry"] + change)
+    settled["force_level"] = max(0, facts["force_level"] + change)
+    settled["wang_pool"] = max(0, min(WANG_COUNTER_MIX, facts["wang_pool"] + step.wang_added - step.wang_lost))
+    entries = [EntrySettled(DEFECTION_FACTS.id, settled, "61.31", why)] if DEFECTION_FACTS.id in inputs else []
+    for line, limit in ((UNBUILT_PER_THREE, UNBUILT_PER_THREE.maximum), (FORCE_POOL, FORCE_POOL.maximum)):
+        if line.id in inputs and change:
+            now = int(inputs[line.id])
+            entries.append(EntrySettled(line.id, max(0, min(limit, now + change)), "61.32A", why))
+    return tuple(entries)

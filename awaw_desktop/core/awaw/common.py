@@ -214,12 +214,23 @@ class Question(Frozen):
     default: str
 
 
+class EntrySettled(Frozen):
+    """A value of the power's own table that its end-of-turn step settles, as a procedure writes back what it
+    decides (China's unbuilt factors after a defection no longer count as unbuilt, 61.32A)."""
+
+    line_id: str
+    value: Any
+    rule: str
+    why: str
+
+
 class TurnOutcome(Frozen):
-    """What an end-of-turn check records: the new carried values and what happened."""
+    """What an end-of-turn check records: the new carried values, what happened, and the entries it settles."""
 
     carry: Mapping[str, Any]
     events: tuple[Consequence, ...] = ()
     questions: tuple[Question, ...] = ()
+    entries: tuple[EntrySettled, ...] = ()
 
 
 def require_range(name: str, value: int, minimum: int, maximum: int) -> int:

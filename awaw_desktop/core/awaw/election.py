@@ -50,6 +50,7 @@ from .election_table import (
     Trigger,
 )
 from .levels import signed
+from .surrender_states import britain_in_surrender, britain_surrender_level, has_surrendered, russia_in_surrender
 
 KEY = "election"
 TITLE = "U.S. election"
@@ -70,13 +71,7 @@ def lines(edition: Edition, scenario: Scenario) -> tuple[Line, ...]:
 # Pure procedures
 # ---------------------------------------------------------------------------------------------
 
-def _has_surrendered(game: GameContext, power: str) -> bool:
-    """Surrendered at this check or earlier: the carried flag, the result's status, or a ``surrendered``
-    figure (Japan in a European scenario surrenders by the calendar with a "not applicable" table, 57.81)."""
-    result = game.results.get(power)
-    if bool(game.carried(power, "surrendered", False)):
-        return True
-    return result is not None and (result.surrendered or bool(result.figures.get("surrendered", False)))
+_has_surrendered = has_surrendered   # one reading for every rule (surrender_states)
 
 
 def _context(game: GameContext) -> Context:
@@ -85,15 +80,9 @@ def _context(game: GameContext) -> Context:
     values["japan.surrendered"] = _has_surrendered(game, "japan")
     values["japan.level"] = None if japan is None else japan.level
     values["germany.surrendered"] = _has_surrendered(game, "germany")
-    britain = game.results.get("britain")
-    if britain is not None and "in_surrender" in britain.figures:
-        in_surrender = bool(britain.figures.get("in_surrender"))
-        level = britain.figures.get("surrender_level")
-    else:
-        in_surrender = bool(game.carried("britain", "surrendered", False))
-        level = game.carried("britain", "surrender_level")
-    if in_surrender and level is None:
-        level = game.carried("britain", "surrender_level")
+    # One reading of Britain's state of surrender and its current level (surrender_states, 59.4, 62.31).
+    in_surrender = britain_in_surrender(game)
+    level = britain_surrender_level(game)
     values["britain.in_surrender"] = in_surrender
     values["britain.surrender_level"] = level
     reduction, when = _british_conciliation(game)
@@ -206,25 +195,15 @@ def _table(inputs: Mapping[str, Any], game: GameContext) -> _Table:
 def allied_defeat(game: GameContext) -> tuple[bool, str]:
     """62.91: a decisive Axis victory, without an election, when France, Britain and Russia are all in a
     state of surrender and neither Germany nor Japan has surrendered.  Russia is in a state of surrender
-    while its resistance level is 0 or less (60.12); Britain while it is in surrender (59)."""
+    while its resistance level is 0 or less (60.12); Britain once it has surrendered (``surrender_states``)."""
     return _allied_defeat(game, _has_surrendered(game, "germany"), _has_surrendered(game, "japan"))
 
 
 def _allied_defeat(game: GameContext, germany: bool, japan: bool) -> tuple[bool, str]:
     """``allied_defeat`` with Germany's and Japan's surrenders already read (the election's context has them)."""
-    results = game.results
     france = _has_surrendered(game, "france")
-    britain_result = results.get("britain")
-    if britain_result is not None and "in_surrender" in britain_result.figures:
-        britain = bool(britain_result.figures["in_surrender"])
-    else:
-        britain = bool(game.carried("britain", "surrendered", False))
-    russia_result = results.get("russia")
-    if russia_result is not None and "state_of_surrender" in russia_result.figures:
-        russia = bool(russia_result.figures["state_of_surrender"])
-    else:
-        russia = russia_result is not None and (
-            bool(russia_result.figures.get("brp_effects", False)) or russia_result.status is Status.EFFECTS)
+    britain = britain_in_surrender(game)
+    russia = russia_in_surrender(game)
     missing = [name for name, out in (("France", france), ("Britain", britain), ("Russia", russia)) if not out]
     if missing:
         return False, f"No Allied defeat: {', '.join(missing)} not in a state of surrender (62.91A)."

@@ -97,7 +97,7 @@ def _britain(context: Context) -> tuple[bool, int | None]:
 def _british_surrender_level(context: Context) -> tuple[int, str]:
     in_surrender, level = _britain(context)
     if not in_surrender:
-        return 0, "Britain is not in surrender"
+        return 0, "Britain is not in a state of surrender"
     if level is None:
         return 0, "British surrender level unknown"
     return int(level) + 5, f"British surrender level {signed(int(level))}"
@@ -105,20 +105,23 @@ def _british_surrender_level(context: Context) -> tuple[int, str]:
 
 BRITISH_SURRENDER_LEVEL = Derived(
     id="british_surrender_level", rule="62.31", label="British surrender level",
-    help="While Britain is in surrender: -1 for each level below -5, +1 for each level above -5 (so -10 gives -5 "
-         "and 0 gives +5). Read from the Britain tab.",
+    help="While Britain is in a state of surrender (from Germany's acceptance of a British offer to the end of the "
+         "game): -1 for each level below -5, +1 for each level above -5 (so -10 gives -5 and 0 gives +5), from the "
+         "most recent surrender level on the Britain tab.",
     compute=_british_surrender_level,
 )
 
 
 def _britain_not_in_surrender(context: Context) -> tuple[int, str]:
     in_surrender, _ = _britain(context)
-    return (0, "Britain is in surrender") if in_surrender else (5, "Britain is not in surrender")
+    return ((0, "Britain is in a state of surrender") if in_surrender
+            else (5, "Britain is not in a state of surrender"))
 
 
 BRITAIN_FIGHTING = Derived(
-    id="britain_not_in_surrender", rule="62.31", label="Britain not in surrender",
-    help="+5 while Britain is not in a state of surrender (from the Britain tab).",
+    id="britain_not_in_surrender", rule="62.31", label="Britain not in a state of surrender",
+    help="+5 while Britain is not in a state of surrender: it is from Germany's acceptance of a British offer to "
+         "the end of the game, at war again or not (see How we read the rules, Britain).",
     compute=_britain_not_in_surrender,
 )
 ALLIED_DP = Level(
@@ -228,9 +231,12 @@ class Declaration(StrEnum):
 DECLARATION_THEATER: dict[Declaration, str] = {Declaration.GERMANY: "europe", Declaration.JAPAN: "pacific"}
 
 WAR_ON_NEUTRAL_US = Choice(
-    id="war_on_neutral_us", rule="62.72", label="Declared war on the neutral U.S. this turn", each=0,
+    id="war_on_neutral_us", rule="62.72", label="Declared war on the neutral U.S. this turn (lifts restrictions)",
+    each=0,
     help="Tick Germany or Japan if it declared war on the U.S. this turn while the U.S. was neutral in its "
-         "theater: the U.S. resumes full participation there at once and the election restrictions there end. "
+         "theater. It feeds two things: the war itself, a fact of the war also on The war tab (the U.S. is at war "
+         "with that power from this turn on every table that reads it, and a Japanese declaration counts as Japan "
+         "having declared war on the U.S.), and the U.S. election: the restrictions in that theater end at once. "
          "No points; cleared at the end of the turn.",
     reading="62.72: ticked only when the U.S. was neutral in that theater; the app lifts whatever election "
             "result is in effect there (a result held this turn included). After a U.S. defeat by atomic attack "

@@ -105,6 +105,14 @@ FACTS: tuple[Fact, ...] = (
          "for war with a Western Ally (57.14A)."),
     Fact("declared.japan_us", "Wars", "Japan declared war on the U.S.", "flag", "62.31",
          "+20 on the U.S. election table in every election after it."),
+    # 62.72: a declaration on a neutral U.S. this turn (after a separate peace or while the election's restrictions
+    # keep it out): it puts the U.S. at war in that theater and lifts the restrictions there.  One turn only.
+    Fact("declared.germany_neutral_us", "Wars", "Germany declared war on the neutral U.S. this turn", "flag", "62.72",
+         "Puts the U.S. at war with Germany this turn and lifts the U.S. election restrictions in Europe at once. "
+         "Cleared at the end of the turn."),
+    Fact("declared.japan_neutral_us", "Wars", "Japan declared war on the neutral U.S. this turn", "flag", "62.72",
+         "Puts the U.S. at war with Japan this turn and lifts the U.S. election restrictions in the Pacific at once. "
+         "Cleared at the end of the turn."),
     Fact("place.paris", "Cities and places", "Axis control Paris", "flag", "58.11A, 58.21A"),
     Fact("place.rome", "Cities and places", "Allies control Rome", "flag", "56.11A"),
     Fact("place.berlin", "Cities and places", "Germany controls Berlin", "flag", "55.11", start=True),
@@ -281,6 +289,28 @@ def _japan_declared_write(facts: Facts, ticked: bool, turn: Turn) -> None:
         facts["war.japan_us"] = turn.to_json()
 
 
+#: Facts of one turn: back to their default when the turn ends.
+PER_TURN_FACTS = ("declared.germany_neutral_us", "declared.japan_neutral_us")
+
+
+def _declaration(power: str, war: str) -> Binding:
+    """62.72: "<power> declared war on the neutral U.S. this turn" on the election tab and The war tab: ticked, the
+    U.S. is at war with that power from this turn (and Japan has declared war on the U.S., 62.31); unticked, a war
+    that began this turn is undone with it."""
+    flag = f"declared.{power}_neutral_us"
+
+    def write(facts: Facts, ticked: bool, turn: Turn) -> None:
+        facts[flag] = ticked
+        if ticked:
+            if facts.get(war) is None:
+                facts[war] = turn.to_json()
+            if power == "japan":
+                facts["declared.japan_us"] = True
+        elif facts.get(war) == turn.to_json():
+            facts[war] = None
+    return Binding("election", "war_on_neutral_us", power, (flag, war), _flag_read(flag), write)
+
+
 def _war(power: str, line_id: str, option: str | None, fact_id: str) -> Binding:
     return Binding(power, line_id, option, (fact_id,), _war_read(fact_id), _war_write(fact_id))
 
@@ -309,6 +339,8 @@ BINDINGS: tuple[Binding, ...] = (
     _war("italy", "at_war", None, "war.italy_wa"),
     Binding("election", "japan_declared_war", None, ("war.japan_us", "declared.japan_us"),
             _japan_declared_read, _japan_declared_write),
+    _declaration("germany", "war.germany_us"),
+    _declaration("japan", "war.japan_us"),
     # Places
     _flag("france", "paris_axis", None, "place.paris"),
     _flag("italy", "rome_allied", None, "place.rome"),

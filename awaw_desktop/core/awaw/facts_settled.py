@@ -9,6 +9,7 @@ from typing import Any
 
 from .britain_surrender.far_east import FarEast
 from .common import Turn
+from .election_results import SEPARATE_PEACE_AT
 from .facts import BY_ID, READERS, Facts
 
 # ---------------------------------------------------------------------------------------------
@@ -31,7 +32,7 @@ def ended_by_surrenders(carry: Mapping[str, Mapping[str, Any]]) -> list[tuple[st
                                                                        "war.japan_russia")]
     britain = carry.get("britain", {})
     if britain.get("surrendered") and britain.get("at_peace"):
-        ended.append(("war.germany_britain", "Britain is in surrender", "59.4"))
+        ended.append(("war.germany_britain", "Britain has surrendered and made peace with Germany", "59.62"))
     return ended
 
 
@@ -61,9 +62,19 @@ def settle_from_carry(facts: Facts, carry: Mapping[str, Mapping[str, Any]], turn
     britain = carry.get("britain", {})
     before = (previous_carry or {}).get("britain", {})
     if not (britain.get("surrendered") and britain.get("at_peace")) and before.get("at_peace") \
-            and not britain.get("at_peace") and facts.get("war.germany_britain") is None:
-        facts["war.germany_britain"] = turn.to_json()
-        changed.append("Britain at war with Germany: the war resumes (59.86).")
+            and not britain.get("at_peace"):
+        # 59.86B-C: a German declaration of war on the U.S., or the U.S. declaring war on Germany, puts the U.S.
+        # and Britain at war with Germany: both wars begin this turn.
+        if facts.get("war.germany_britain") is None:
+            facts["war.germany_britain"] = turn.to_json()
+            changed.append("Britain at war with Germany: the war resumes (59.86).")
+        if facts.get("war.germany_us") is None:
+            facts["war.germany_us"] = turn.to_json()
+            changed.append("U.S. at war with Germany: the war that resumes Britain's puts the U.S. at war too "
+                           "(59.86B-C).")
+    changed += _separate_peace(facts, carry.get("election", {}), (previous_carry or {}).get("election", {}))
+    if previous_carry is not None:   # what a British surrender took or gave back (59.6, 59.72)
+        changed += settle_concessions(facts, britain, before)
     # Japan, at war with Britain alone, chose at this surrender to end hostilities (59.891C, 59.892).  Only at
     # the surrender itself: Japan may declare war again from the second turn after it (59.892C).
     if previous_carry is not None and britain.get("surrendered") \
@@ -72,6 +83,22 @@ def settle_from_carry(facts: Facts, carry: Mapping[str, Mapping[str, Any]], turn
             and facts.get("war.japan_britain") is not None:
         facts["war.japan_britain"] = None
         changed.append(f"{BY_ID['war.japan_britain'].label}: ended (Japan adheres to the peace, 59.891C).")
+    return changed
+
+
+def _separate_peace(facts: Facts, election: Mapping[str, Any], before: Mapping[str, Any]) -> list[str]:
+    """62.6: a separate peace signed at this end of turn (a result of -7 or worse newly in effect, or a U.S. defeat
+    by atomic attack, 62.82) ends the U.S. war in that theater (62.61-62.64: the U.S. withdraws, the other Allies
+    fight on)."""
+    changed: list[str] = []
+    defeated = bool(election.get("us_defeated")) and not before.get("us_defeated")
+    for theater, fact_id in (("europe", "war.germany_us"), ("pacific", "war.japan_us")):
+        level, was = election.get(f"level_{theater}"), before.get(f"level_{theater}")
+        signed_now = isinstance(level, int) and level <= SEPARATE_PEACE_AT and (
+            not isinstance(was, int) or was > SEPARATE_PEACE_AT)
+        if (signed_now or defeated) and facts.get(fact_id) is not None:
+            facts[fact_id] = None
+            changed.append(f"{BY_ID[fact_id].label}: ended (a separate peace, 62.6).")
     return changed
 
 
@@ -95,6 +122,64 @@ def settle_french_surrender(facts: Facts, colonies: Mapping[str, str]) -> None:
         key = f"colony.{colony}"
         if key in BY_ID:
             facts[key] = BY_ID[key].validate(alignment)
+
+
+# ---------------------------------------------------------------------------------------------
+# British concessions (59.6): what Germany takes becomes Axis-held, and the facts settle what may be taken
+# ---------------------------------------------------------------------------------------------
+
+_COLONIES = ("lebanon_syria", "tunisia", "algeria", "morocco")
+_POSSESSIONS = ("libya", "albania")
+#: Areas of Britain on the Concession Table: Axis-held, they are Axis-controlled hexes in Britain (60.11).
+_AREAS_OF_BRITAIN = ("scotland", "central_england", "southern_england")
+
+
+def settle_concessions(facts: Facts, britain: Mapping[str, Any], before: Mapping[str, Any]) -> list[str]:
+    """59.6, 59.72: the territories a British surrender ceded (Britain's carried ``ceded``, newly there) become
+    Axis-held wherever a table reads them: a ceded Malta is Axis-controlled Malta on Britain's table (59.21), a
+    ceded area of Britain an Axis-held hex in Britain on Russia's (60.11), a ceded colony or Italian possession the
+    Axis's.  The others stay in the carried list, so a later surrender finds them Axis-held (59.66).  Territories
+    newly returned (59.72) are British again.  Returns what changed, in words."""
+    from .britain_surrender.concessions import CONCESSION_TABLE
+
+    names = {item.key: item.name for item in CONCESSION_TABLE}
+    changed: list[str] = []
+    for key in [key for key in britain.get("ceded") or () if key not in (before.get("ceded") or ())]:
+        name = names.get(key, key)
+        if key == "malta":
+            if not facts.get("place.malta"):
+                facts["place.malta"] = True
+                changed.append(f"{BY_ID['place.malta'].label}: yes ({name} ceded to the Axis, 59.6).")
+        elif key in _COLONIES:
+            if facts.get(f"colony.{key}") != "axis":
+                facts[f"colony.{key}"] = "axis"
+                changed.append(f"{BY_ID[f'colony.{key}'].label} the Axis ({name} ceded, 59.6).")
+        elif key in _POSSESSIONS:
+            if facts.get(f"possession.{key}") != "italy":
+                facts[f"possession.{key}"] = "italy"
+                changed.append(f"{BY_ID[f'possession.{key}'].label} Italy ({name} ceded to the Axis, 59.6).")
+        elif key in _AREAS_OF_BRITAIN:
+            if not facts.get("place.axis_in_britain"):
+                facts["place.axis_in_britain"] = True
+                changed.append(f"{BY_ID['place.axis_in_britain'].label}: yes ({name} ceded, 59.6).")
+        else:
+            changed.append(f"{name}: ceded to the Axis (59.6); a later British surrender finds it Axis-held.")
+    for key in [key for key in britain.get("returned_territories") or ()
+                if key not in (before.get("returned_territories") or ())]:
+        name = names.get(key, key)
+        if key == "malta" and facts.get("place.malta"):
+            facts["place.malta"] = False
+            changed.append(f"{BY_ID['place.malta'].label}: no ({name} returned to Britain, 59.72).")
+        elif key in _COLONIES and facts.get(f"colony.{key}") in ("axis", "vichy"):
+            facts[f"colony.{key}"] = "british"
+            changed.append(f"{BY_ID[f'colony.{key}'].label} Britain ({name} returned, 59.72).")
+        elif key in _POSSESSIONS and facts.get(f"possession.{key}") == "italy":
+            facts[f"possession.{key}"] = "allied"
+            changed.append(f"{BY_ID[f'possession.{key}'].label} the Allies ({name} returned, 59.72).")
+        elif key in _AREAS_OF_BRITAIN:
+            changed.append(f"{name} returned to Britain (59.72): on The war tab, untick \u201c"
+                           f"{BY_ID['place.axis_in_britain'].label}\u201d if the Axis hold no other hex in Britain.")
+    return changed
 
 
 # ---------------------------------------------------------------------------------------------

@@ -251,7 +251,7 @@ def _fleet_line(edition: Edition) -> DefaultedGroup:
     return DefaultedGroup(
         id="fleet", rule="58.21C", label="French fleet (naval factors)", help=help_text,
         reading="" if edition is Edition.ORIGINAL else
-        "58.21C: the table says 'less than 27: +3; 28-32: +2'; 27 itself is read as +3 (NOTES.md).",
+        "58.21C: the table says 'less than 27: +3; 28-32: +2'; 27 itself is read as +3 (the general readings).",
         fields=(FieldSpec("full", "Full-strength factors", 0, 300,
                           help="Factors of completed, undamaged French ships."),
                 FieldSpec("half", "Half-strength factors", 0, 300,

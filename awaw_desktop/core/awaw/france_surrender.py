@@ -358,13 +358,34 @@ def record_french_surrender(session: Session, outcome: FrenchSurrenderOutcome) -
         title=f"French surrender, {session.turn.title}: level {signed(outcome.level)}, "
               f"{'with' if outcome.vichy else 'without'} Vichy France",
         levels={KEY: outcome.level},
-        events=history_events(outcome),
+        events=(*history_events(outcome), *free_french_note(session, outcome)),
     ))
     used = {colony.colony.roll for colony in outcome.colonies if colony.die is not None}
     for roll in ROLLS:
         die = request.dice.get(roll)
         if die is not None and roll in used:
             session.dice.append(SessionDieRoll(session.turn, DIE_PURPOSES[roll], "58.531", die.value, die.source))
+
+
+def free_french_note(session: Session, outcome: FrenchSurrenderOutcome) -> tuple[Consequence, ...]:
+    """58.623-58.624: the Free French forces are British units from now on; those the British player adds unbuilt
+    count with Britain's unbuilt factors (59.22E) and the Free French ships with the Allied naval factors (59.22F).
+    Which units were in the colonies and which are added unbuilt only the players know, so they are asked to
+    change the Britain tab's entries, with the numbers (issue 28)."""
+    forces = outcome.free_french
+    if not (forces.infantry or forces.armor or forces.aaf) and outcome.fleet.free_french.describe() == "none":
+        return ()
+    if not session.has_line("britain", "unbuilt_factors"):
+        return ()
+    unbuilt = session.inputs.get("britain", {}).get("unbuilt_factors")
+    naval = session.inputs.get("britain", {}).get("naval_ratio")
+    now = "not entered" if unbuilt is None else str(unbuilt)
+    allied = "not entered" if not isinstance(naval, dict) else f"{naval.get('allied_full', 0)} full-strength"
+    return (Consequence("58.624", f"Britain tab: the Free French forces ({forces.describe()}) are British units from "
+                                  "now on: add the ground and air factors added unbuilt to \u201cUnbuilt British and "
+                                  f"Commonwealth ground/army air factors\u201d (now {now}), and the Free French ships "
+                                  f"({outcome.fleet.free_french.describe()}) to the Allied side of the naval ratio "
+                                  f"(now {allied})."),)
 
 
 def history_events(outcome: FrenchSurrenderOutcome) -> tuple[Consequence, ...]:

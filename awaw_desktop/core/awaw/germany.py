@@ -69,7 +69,7 @@ ITALIAN_RESISTANCE = Derived(
     id="italian_resistance", rule="55.11", label="Italian resistance level",
     help="The Italian resistance level, taken from the Italy tab, counted as 0 when it is below zero, "
          "whether or not Italy has surrendered.",
-    reading="The Italian resistance level is Italy's DP total with the 56.12 modifiers (NOTES.md), "
+    reading="The Italian resistance level is Italy's DP total with the 56.12 modifiers (the general readings), "
             "floored at 0.",
     compute=_italian_resistance,
 )

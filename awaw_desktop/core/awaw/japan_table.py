@@ -70,7 +70,7 @@ JAPAN_ISLAND_GROUPS = ContextGroup(
     id="japan_island_groups", rule="57.14E", label="Island groups Japan holds (peak)",
     help="+1 per island group Japan holds at its greatest extent in the game (it starts at 4). Enter what "
          "Japan holds now; two part-held groups count as one.",
-    reading="The peak is a running maximum over the game starting at 4, not a sum (NOTES.md); it is "
+    reading="The peak is a running maximum over the game starting at 4, not a sum (the general readings); it is "
             "updated every turn, whether or not the 57.14A clock has started.",
     # 57.14E: Japan starts the game holding the East and West Carolines, the Kuriles and the Marshalls.
     start={"full": STARTING_ISLAND_GROUPS, "partial": 0},
@@ -217,7 +217,7 @@ CUM_LOSSES_UPDATED = ContextGroup(
     reading="57.14B (updated): losses are tracked from the turn war breaks out; the losses of the turns before "
             "the first cumulative count (the outbreak turn included) are carried in full into that first count, "
             "then +1 per 50 at most +2 a turn with the rest carried on: no BRP of losses is lost to the clock "
-            "(NOTES.md; a passage is missing from our copy after 57.14A).",
+            "(a passage is missing from our copy after 57.14A).",
     fields=_LOSS_FIELDS, rate=_losses_updated, per_turn=True,
 )
 
@@ -261,7 +261,7 @@ CUM_CHINESE_OBJECTIVES = Group(
     id="cum_chinese_objectives", rule="57.11", label="Japan's hold on China and Vladivostok",
     help="-1 each turn Japan holds fewer than two Chinese objectives and does not hold Vladivostok.",
     reading="'Does not control at least two Chinese objectives or Vladivostok' is read as: fewer than two "
-            "Chinese objectives and not Vladivostok (NOTES.md).",
+            "Chinese objectives and not Vladivostok.",
     fields=(FieldSpec("chinese_objectives", "Chinese objectives Japan holds", 0, 20),
             FieldSpec("vladivostok", "Japan holds Vladivostok", 0, 1,
                       "Vladivostok must be fully supplied to count (57.14C).")),

@@ -38,6 +38,12 @@ def line_readings() -> dict[str, list[tuple[str, str, str, list[str]]]]:
 
 def document(readings_dir: Path) -> str:
     parts = [INTRO]
+    general = readings_dir / "general.md"
+    if general.exists():   # the readings every table shares, first
+        text = general.read_text(encoding="utf-8").strip()
+        heading, _, body = text.partition("\n")
+        parts.append(f"\n## {heading.removeprefix('# ').strip()}\n")
+        parts.append(body.strip())
     by_power = line_readings()
     for power in assess.DISPLAY_ORDER:
         parts.append(f"\n## {assess.title(power)}\n")

@@ -7,6 +7,8 @@ the whole breakdown.  Powers come in ``DISPLAY_ORDER``.  A war that is over (the
 or Japan's surrender) is said right after the header, as the Overview's banner says it; a power the scenario leaves
 out shows a dash for its level (JSON keeps the number and says ``"applicable": false``).  Each power ends with its
 tipping points (the smallest single changes that would change its fate, ``awaw.tipping``) when they are given.
+The report ends with what happened, turn by turn: the outcomes, the wizards' summaries and the dice
+(``report_history``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from .checklist import WarEnd, war_end
 from .common import PowerResult, Scenario, Status
 from .game_record import standing
 from .levels import NO_LEVEL, no_election, signed
+from .report_history import happened_data, happened_markdown, happened_text
 from .session import Session
 from .sessionfile import IncompleteFileError, SessionFileError, file_problem, load
 from .tipping import PowerTipping, TippingPoint, session_tipping
@@ -96,6 +99,7 @@ def report_data(session: Session, results: Mapping[str, PowerResult],
         for key, power in data["powers"].items():
             if key in tipping:
                 power["tipping"] = _tipping_data(tipping[key])
+    data["what_happened"] = happened_data(session)
     return data
 
 
@@ -137,12 +141,15 @@ def _game_over(session: Session, results: Mapping[str, PowerResult]) -> tuple[st
     if not ended:
         return "", []
     theater = _SCENARIO_THEATER.get(session.scenario)
-    if any(end.rule == "62.91" for end in ended):
+    settled = [end for end in ended if end.settled]
+    if any(end.rule == "62.91" for end in settled):
         heading = "The game is over."
-    elif theater is not None and any(end.theater == theater for end in ended):
+    elif theater is not None and any(end.theater == theater for end in settled):
         heading = "The game is over: Japan's surrender ends a Pacific scenario (57.91)."
-    else:
+    elif settled:
         heading = "The war is over in part."
+    else:   # each rests on values nobody has entered: what would follow, not declared
+        heading = "Not settled: values nobody has entered decide whether a war is over."
     return heading, ended
 
 
@@ -199,6 +206,7 @@ def render_text(session: Session, results: Mapping[str, PowerResult], tipping: T
         if tips is not None:
             lines.append(f"  What tips it ({tips.distance_text})")
             lines += [f"    - {item}" for item in _tipping_lines(tips)]
+    lines += happened_text(session)
     return "\n".join(lines) + "\n"
 
 
@@ -231,6 +239,7 @@ def render_markdown(session: Session, results: Mapping[str, PowerResult], tippin
         if tips is not None:
             lines += ["", f"**What tips it** ({_cell(tips.distance_text)})", ""]
             lines += [f"- {_cell(item)}" for item in _tipping_lines(tips)]
+    lines += happened_markdown(session)
     return "\n".join(lines) + "\n"
 
 

@@ -42,6 +42,7 @@ from .common import (
     require_range,
 )
 from .levels import signed
+from .surrender_states import in_state_of_surrender
 
 KEY = "russia"
 TITLE = "Russia"
@@ -288,18 +289,7 @@ def _lowest_removal_level(game: GameContext) -> int | None:
     return require_range("carry lowest_removal_level", value, -LEVEL_LIMIT, -1)
 
 
-def _in_surrender(game: GameContext, power: str) -> bool:
-    """Whether ``power`` is in a state of surrender for 60.41 / 62.91.
-
-    Britain: its ``in_surrender`` figure when it gives one (a surrender earlier in the game stays in force
-    while a new offer is pending), else its carried flag.  Other powers: surrendered this check or earlier,
-    or a ``surrendered`` figure (Japan in a European scenario surrenders by the calendar, 57.81)."""
-    result = game.results.get(power)
-    if result is not None and "in_surrender" in result.figures:
-        return bool(result.figures["in_surrender"])
-    if result is not None and result.figures.get("surrendered"):
-        return True
-    return bool(game.carried(power, "surrendered")) or (result is not None and result.surrendered)
+_in_surrender = in_state_of_surrender   # one reading for 60.41 and 62.91 (surrender_states)
 
 
 def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
@@ -392,4 +382,10 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
         span = f"level {first}" if first == last else f"levels {first} to {last}"
         events.append(Consequence("60.31", f"Russia removes {plan.brps} BRPs of units in {game.turn.title} "
                                            f"({span})."))
+        # 60.32B: which units go is the Russian player's choice; the players change the entry (issue 28).
+        unbuilt = inputs.get("unbuilt_factors")
+        now = "not entered" if unbuilt is None else str(unbuilt)
+        events.append(Consequence("60.32B", "Russia tab: lower \u201cUnbuilt Russian ground and army air "
+                                            f"factors\u201d (now {now}) by the unbuilt factors among the units "
+                                            "removed: they no longer count as unbuilt."))
     return TurnOutcome(carry, tuple(events), (question,))

@@ -18,6 +18,7 @@ from ..record.chain import GameRecord, digest, new_game_id
 from . import assess, facts_settled
 from . import facts as war_facts
 from .common import Consequence, Edition, GameContext, PowerResult, Scenario, Season, Turn
+from .settle_entries import entries_settled
 
 #: Dice a player types in or lets the app roll.
 DIE_SOURCES = ("typed", "rolled")
@@ -389,6 +390,7 @@ def apply_end_of_turn(session: Session, choices: Mapping[str, str] | None = None
         session.carry.get("japan", {}).pop(key, None)
     # A war that resumed this turn (59.86) began in this turn, as the question asks.
     settled = facts_settled.settle_from_carry(session.facts, session.carry, session.turn, previous)
+    entries = entries_settled(session, report.outcomes)   # what the steps settle in the tables
     answered = tuple(
         Consequence(question.rule, f"{question.prompt} \u2014 {dict(question.options).get(answer, answer)}")
         for question in report.questions
@@ -401,7 +403,7 @@ def apply_end_of_turn(session: Session, choices: Mapping[str, str] | None = None
         # The election's level only in a turn that holds one (62.21): otherwise it is a forecast, shown as "—".
         levels={key: result.level for key, result in report.results.items()
                 if key != "election" or result.figures.get("held", True)},
-        events=tuple(event for _power, event in report.events) + answered
+        events=tuple(event for _power, event in report.events) + answered + tuple(entries)
         + tuple(Consequence("", text) for text in settled),
     ))
     _clear_per_turn_tallies(session)
@@ -411,11 +413,14 @@ def apply_end_of_turn(session: Session, choices: Mapping[str, str] | None = None
 
 
 def _clear_per_turn_tallies(session: Session) -> None:
-    """A tally of one turn (enemy losses, 57.14B) starts again at zero next turn."""
+    """A tally of one turn (enemy losses, 57.14B) starts again at zero next turn, and so does a fact of one turn
+    (a declaration of war on the neutral U.S., 62.72)."""
     for power in assess.ORDER:
         for line in session.lines(power):
             if line.per_turn:
                 session.clear_value(power, line.id)
+    for fact_id in war_facts.PER_TURN_FACTS:
+        session.facts[fact_id] = war_facts.fact(fact_id).default()
 
 
 #: 62.21A: a U.S. election follows the 1945 Year Start Sequence, in every game.

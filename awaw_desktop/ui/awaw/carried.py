@@ -122,6 +122,12 @@ def carried_summary(session: Session, power: str) -> str:
     for key, (label, rule, _kind, _lo, _hi) in labels.items():
         if key in carry:
             parts.append(f"{escape(label)} ({rule}): <b>{escape(humanize(key, carry[key]))}</b>")
+    if power == "britain" and carry.get("ceded"):   # what Germany took is Axis-held from then on (59.6)
+        from ...core.awaw.britain_surrender.concessions import CONCESSION_TABLE
+
+        names = {item.key: item.name for item in CONCESSION_TABLE}
+        ceded = ", ".join(names.get(key, key) for key in carry["ceded"])
+        parts.append(f"Ceded to the Axis (59.6): <b>{escape(ceded)}</b>")
     return " \u00b7 ".join(parts)
 
 

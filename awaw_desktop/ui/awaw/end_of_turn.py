@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.awaw import assess, britain, checklist
+from ...core.awaw import assess, britain, checklist, unentered
 from ...core.awaw.britain_surrender.far_east import positions as far_east_positions
 from ...core.awaw.common import Question, Status
 from ...core.awaw.levels import NO_LEVEL, has_level, no_election
@@ -38,6 +38,8 @@ END_OF_TURN_WIZARDS = {
 ANSWERED_BY = {("wizard", "britain", ""): "britain_accept_offer"}
 #: The first entry of every question: nothing is chosen until a player chooses.
 UNANSWERED = "Choose\u2026"
+#: The answer that confirms a value nobody entered, as counted ("It is 0: enter 0").
+CONFIRM = "yes"
 
 Place = tuple[str, str, str]
 
@@ -84,7 +86,12 @@ class EndOfTurnDialog(QDialog):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setMinimumHeight(180)   # never squeezed to a few lines (sixth play-test: 120 px)
-        scroll.setWidget(self.report_view)
+        # The values to confirm (issue 28) and the carried values beyond their limits scroll with the summary, first:
+        # the dialog keeps fitting a small screen however many there are.
+        content = QWidget()
+        self.scrolled = QVBoxLayout(content)
+        self.scrolled.setContentsMargins(0, 0, 0, 0)
+        scroll.setWidget(content)
         outer.addWidget(scroll, 1)
         self.wizard_box = QGroupBox("Procedures to walk through first")
         self.wizard_layout = QVBoxLayout(self.wizard_box)
@@ -97,6 +104,11 @@ class EndOfTurnDialog(QDialog):
             self.wizard_layout.addWidget(button)
             self.wizard_buttons[power] = button
         outer.addWidget(self.wizard_box)
+        self.confirm_box = QGroupBox("Values nobody has entered: confirm them first")
+        self.confirm_form = QFormLayout(self.confirm_box)
+        self.scrolled.addWidget(self.confirm_box)
+        #: (power, line id) -> its question: is the value it counts as right?  Nothing pre-chosen.
+        self.confirm_widgets: dict[tuple[str, str], QComboBox] = {}
         self.choices_box = QGroupBox("Choices the rules leave to the players")
         self.choices_form = QFormLayout(self.choices_box)
         outer.addWidget(self.choices_box)
@@ -112,6 +124,12 @@ class EndOfTurnDialog(QDialog):
         cancel.setDefault(True)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
+        self.after_end = QLabel()
+        self.after_end.setAccessibleName("Carried values beyond their limits after this end of turn")
+        self.after_end.setWordWrap(True)
+        self.after_end.setTextFormat(Qt.TextFormat.PlainText)
+        self.scrolled.addWidget(self.after_end)
+        self.scrolled.addWidget(self.report_view, 1)
         self.why_disabled = QLabel()
         self.why_disabled.setAccessibleName("Why the turn cannot end yet")
         self.why_disabled.setWordWrap(True)
@@ -157,7 +175,9 @@ class EndOfTurnDialog(QDialog):
             self.check_rows.append((check, row))
         self.checks_box.setVisible(bool(found))
         ended = checklist.war_end(self.session, results)
-        self.war_end.setText("\n".join(f"{end.theater}: {end.text} ({end.rule})" for end in ended))
+        self.war_end.setText("\n".join(f"{end.theater}: {end.text} ({end.rule})" if end.settled
+                                       else f"Not settled \u2014 {end.theater}: {end.text} ({end.rule}). Confirm "
+                                            "or enter the values below first." for end in ended))
         self.war_end.setTextFormat(Qt.TextFormat.PlainText)
         self.war_end.setVisible(bool(ended))
 
@@ -168,6 +188,7 @@ class EndOfTurnDialog(QDialog):
             self.choices_form.removeRow(0)
         self.choice_widgets = {}
         report = preview_end_of_turn(self.session)
+        self._build_confirmations()
         any_wizard = False
         for power, (status, _text) in END_OF_TURN_WIZARDS.items():
             wanted = self.open_wizard is not None and report.results[power].status is status
@@ -225,8 +246,47 @@ class EndOfTurnDialog(QDialog):
             facts.get("war.japan_britain") is not None, facts.get("war.japan_us") is not None)}
         return tuple(option for option in question.options if option[0] in allowed) or question.options
 
+    def _build_confirmations(self) -> None:
+        """A question for each value nobody entered that something declared at this end of turn rests on (a
+        surrender, an offer, an effect, the Allied defeat): is the value it counts as right?  Nothing is chosen
+        for the players; Go there shows where to enter another value."""
+        while self.confirm_form.rowCount():
+            self.confirm_form.removeRow(0)
+        self.confirm_widgets = {}
+        results = self.session.assess()
+        election = results.get("election")
+        defeat = bool(election is not None and election.figures.get("allied_defeat"))
+        for item in unentered.to_confirm(self.session, results, defeat):
+            combo = QComboBox()
+            combo.addItem(UNANSWERED, None)
+            combo.addItem(f"It is {item.counted_as}: enter {item.counted_as}", CONFIRM)
+            combo.setAccessibleName(f"Confirm {item.title}: {item.label}")
+            combo.currentIndexChanged.connect(self._refresh)
+            field = QWidget()
+            row = QHBoxLayout(field)
+            row.setContentsMargins(0, 0, 0, 0)
+            row.addWidget(combo, 1)
+            if self.go_to is not None:
+                button = QPushButton("Go there")
+                button.setAccessibleName(f"Go there: {item.title}: {item.label}")
+                button.setAutoDefault(False)
+                button.clicked.connect(lambda _checked=False, key=item.key: self._go(("line", *key)))
+                row.addWidget(button)
+            label = QLabel(f"{item.title}: {item.label} ({item.rule}) was never entered and counts as "
+                           f"{item.counted_as}. {item.rests}")
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            label.setWordWrap(True)
+            self.confirm_form.addRow(label, field)
+            self.confirm_widgets[item.key] = combo
+        self.confirm_box.setVisible(bool(self.confirm_widgets))
+
+    def confirmed(self) -> list[tuple[str, str]]:
+        """The values the players confirmed as counted (entered with the end of turn)."""
+        return [key for key, combo in self.confirm_widgets.items() if combo.currentData() == CONFIRM]
+
     def unanswered(self) -> list[str]:
-        return [combo.accessibleName() for combo in self.choice_widgets.values() if combo.currentData() is None]
+        return [combo.accessibleName() for combo in (*self.confirm_widgets.values(), *self.choice_widgets.values())
+                if combo.currentData() is None]
 
     def choices(self) -> dict[str, str]:
         return {key: str(combo.currentData()) for key, combo in self.choice_widgets.items()
@@ -245,6 +305,9 @@ class EndOfTurnDialog(QDialog):
             open_checks += shown
         self.checks_box.setVisible(open_checks > 0)
         waiting = self.unanswered()
+        after = checklist.after_end_of_turn(self.session, self.choices())
+        self.after_end.setText("\n".join(f"\u26a0 {check.text} ({check.rule})" for check in after))
+        self.after_end.setVisible(bool(after))
         self.end_button.setEnabled(not waiting)
         reason = ("Answer first: " + "; ".join(waiting)) if waiting else ""
         self.end_button.setToolTip(reason or "Record what carries over and move on to the next turn.")

@@ -81,6 +81,24 @@ class LineInput(QWidget):
     def watch_typing(self, box: NumberBox) -> None:
         box.typingBegan.connect(self.typing_began)
         box.refused.connect(self.number_refused)
+        box.lineEdit().textEdited.connect(lambda text, box=box: self._typed_as_shown(box, text))
+
+    def current(self) -> Any:
+        """The value the widget shows now (None: nothing to take)."""
+        return None
+
+    def _typed_as_shown(self, box: NumberBox, text: str) -> None:
+        """A number typed into a line nobody had entered is entered, even the 0 the box already showed (the box
+        does not change, so it says nothing): a value the tables need is not entered until a player says it
+        (core.awaw.unentered)."""
+        from ..shell.number_box import typed_number
+
+        session = getattr(self.store, "session", None)
+        value = self.current()
+        if session is None or value is None or session.is_entered(self.power, self.line.id):
+            return
+        if typed_number(text.strip()) == box.value():   # (these boxes show no prefix or suffix)
+            self.write(value)
 
 
 class FlagInput(LineInput):
@@ -134,6 +152,9 @@ class NumberInput(LineInput):
 
     def _changed(self, value: int) -> None:
         self.write(int(value))
+
+    def current(self) -> Any:
+        return int(self.spin.value())
 
     def show_value(self, value: Any) -> None:
         with QSignalBlocker(self.spin):
@@ -221,9 +242,12 @@ class GroupInput(LineInput):
             self.setFocusProxy(inputs[0])
 
     def _changed(self, *_args: object) -> None:
+        self.write(self.current())
+
+    def current(self) -> Any:
         values = {key: spin.value() for key, spin in self.spins.items()}
         values.update({key: int(box.isChecked()) for key, box in self.boxes.items()})
-        self.write(values)
+        return values
 
     def show_value(self, value: Any) -> None:
         for key, spin in self.spins.items():

@@ -25,7 +25,8 @@ from PySide6.QtWidgets import (
 from ... import __version__
 from ...core.awaw import assess
 from ...core.awaw.common import LAST_YEAR, Season
-from ...core.awaw.session import Session, apply_end_of_turn
+from ...core.awaw.session import Session
+from ...core.awaw.unentered import end_the_turn, this_turns_inputs
 from ..shell.keys import Keys, install_keys, is_key_of, standard
 from ..shell.record_code import RecordCode
 from ..shell.theme import learn_system_scheme
@@ -152,7 +153,7 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         learn_system_scheme()
         self._scheme_changed()
         if self.overview is not None:
-            self.overview.build_tipping()
+            self.overview.after_first_paint()
         forget_read_sources()
 
     def _said_after_undo(self, what: str, step: str) -> None:
@@ -170,7 +171,7 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         if self.overview is not None:
             self.overview.refresh()
         for tab in self.power_tabs.built.values():
-            tab.header.show_result(self.store.result(tab.power))
+            tab.refresh()
 
     # -- building --------------------------------------------------------------------------
     def _action(self, text: str, slot: object, shortcut: Keys | None = None, tip: str = "") -> QAction:
@@ -269,6 +270,9 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self.action_go_back = self._action("&Go back to an earlier turn\u2026", self.go_back,
                                            tip="Return the game to the moment before a past end of turn")
         turn.addAction(self.action_go_back)
+        self.action_inputs = self._action("This turn's &inputs", self.show_inputs,
+                                          tip="The values the tables need that nobody has entered, with Go there")
+        turn.addAction(self.action_inputs)
         self.menu_turn = turn
 
         view = self.menuBar().addMenu("&View")
@@ -300,6 +304,7 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
             widget.deleteLater()
         self.overview = OverviewTab(self.store)
         self.overview.openPower.connect(self.show_power)
+        self.overview.goTo.connect(self.go_to)
         self.tabs.addTab(self.overview, "Overview")
         self.tabs.setTabToolTip(0, "Overview (Ctrl+1)")
         self.power_tabs = PowerTabs(self)
@@ -319,7 +324,7 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self.tabs.setCurrentIndex(max(min(current, self.tabs.count() - 1), 0))
         self._ensure_current_tab()
         if self.painted:
-            self.overview.build_tipping()   # before the first paint it waits for it (_after_first_paint)
+            self.overview.after_first_paint()   # before the first paint it waits for it (_after_first_paint)
             self.tab_builder.start()
         self._update_title()
 
@@ -394,6 +399,12 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         return [*french_wizard.screens(self.store), *british_wizard.screens(self.store)]
 
     # -- title, autosave ------------------------------------------------------------------
+    def show_inputs(self) -> None:
+        """Turn > This turn's inputs: the Overview's list of values nobody has entered."""
+        if self.overview is not None:
+            self.tabs.setCurrentWidget(self.overview)
+            self.overview.show_inputs()
+
     def show_power(self, power: str) -> None:
         self.power_tabs[power]
         self.tabs.setCurrentWidget(self.power_tabs.holders[power])
@@ -510,7 +521,7 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
 
         dialog = EndOfTurnDialog(self.store.session, self, self.open_wizard, self.go_to)
         if dialog.exec():
-            self.apply_end_turn(dialog.choices())
+            self.apply_end_turn(dialog.choices(), dialog.confirmed())
 
     def go_back(self) -> None:
         from ...core.awaw.sessionfile import SessionFileError
@@ -543,10 +554,14 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
             if row is not None:
                 row.input.setFocus()
 
-    def apply_end_turn(self, choices: dict[str, str]) -> None:
+    def apply_end_turn(self, choices: dict[str, str], confirmed: list[tuple[str, str]] | None = None) -> None:
+        """End the turn as one undo step, the values the players confirmed entered first (core.awaw.unentered)."""
         turn = self.store.session.turn
-        self.store.change_session(f"End of {turn.title}", lambda session: apply_end_of_turn(session, choices))
-        self.statusBar().showMessage(f"{turn.title} ended; now {self.store.session.turn.title}", 5000)
+        self.store.change_session(f"End of {turn.title}", lambda session: end_the_turn(session, choices, confirmed))
+        owed = len(this_turns_inputs(self.store.session, self.store.results))
+        self.statusBar().showMessage(f"{turn.title} ended; now {self.store.session.turn.title}"
+                                     + (f" \u2014 {owed} value(s) to enter: Turn > This turn's inputs" if owed else ""),
+                                     8000)
 
     # -- misc ------------------------------------------------------------------------------
     def report_text(self, fmt: str) -> str:

@@ -9,32 +9,25 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from ...core.awaw import assess
-from ...core.awaw.checklist import never_entered, war_end
+from ...core.awaw.checklist import war_end
 from ...core.awaw.common import Status
 from ..shell.follow import RefreshWhenSeen
 from ..shell.status_chip import StatusChip
 from ..shell.theme import is_dark, points_text
-from .status_words import show_status, status_chip_style
+from .status_words import resting, show_result_status, status_chip_style, verdict_text
 from .store import SessionStore
 
 if TYPE_CHECKING:
-    from ...core.lines import Line
+    from .inputs_panel import TurnInputs
     from .tipping_panel import OverviewTipping
 
 
-#: The powers whose state decides an Allied defeat (62.91): France, Britain and Russia, and the election.
-ALLIED_DEFEAT_POWERS = ("france", "britain", "russia", "election")
-
-
-def unentered_note(lines: list[tuple[str, Line]]) -> str:
-    """A line for the Overview's banner naming the values never entered that count as 0, or ""."""
-    if not lines:
-        return ""
-    from html import escape
-
-    names = ", ".join(f"{assess.title(power)}: {escape(line.label)} ({line.rule})" for power, line in lines)
-    return (f"<br>\u26a0 This rests on values nobody has entered, each counted as 0: {names}. Enter them on "
-            "their tabs if they are not 0 in your game.")
+def change_text(now: int, before: int) -> str:
+    """A level's move since the last end of turn, written as a change, not as a level: "up 2 from +18"."""
+    delta = now - before
+    if delta == 0:
+        return "no change"
+    return f"{'up' if delta > 0 else 'down'} {abs(delta)} from {points_text(before)}"
 
 
 def last_end_of_turn_levels(store: SessionStore) -> dict[str, int] | None:
@@ -49,13 +42,15 @@ class OverviewTab(QWidget):
 
     #: A power's row asks to open its tab.
     openPower = Signal(str)
+    #: This turn's inputs ask to show where a value is entered: ``("line", power, line_id)``.
+    goTo = Signal(object)
 
     def __init__(self, store: SessionStore, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.store = store
         self.setObjectName("tab-overview")
         # Scrolls rather than setting a minimum size: the window fits small and zoomed screens.
-        scroll = QScrollArea()
+        scroll = self._scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         page = QVBoxLayout(self)
@@ -126,6 +121,7 @@ class OverviewTab(QWidget):
         # What tips each power (issue 16) comes after the first paint (``tipping``): it has nothing to show
         # before its first search, and its word-wrapped rows cost the first paint about 4 ms.
         self._tipping: OverviewTipping | None = None
+        self._inputs: TurnInputs | None = None
         self._body = outer
         self._tipping_at = outer.count()
         outer.addStretch(1)
@@ -151,6 +147,34 @@ class OverviewTab(QWidget):
             self._body.insertWidget(self._tipping_at, self._tipping)
         return self._tipping
 
+    @property
+    def inputs(self) -> TurnInputs:
+        """This turn's inputs, the start-of-turn check list (made when first asked for)."""
+        return self.build_inputs()
+
+    def build_inputs(self) -> TurnInputs:
+        """Make this turn's inputs, below the table and above what tips each power (right after the first paint)."""
+        if self._inputs is None:
+            from .inputs_panel import TurnInputs
+
+            self._inputs = TurnInputs(self.store)
+            self._inputs.goTo.connect(self.goTo.emit)
+            self._body.insertWidget(self._tipping_at, self._inputs)
+            self._tipping_at += 1
+        return self._inputs
+
+    def show_inputs(self) -> None:
+        """Scroll to this turn's inputs and put the keyboard on its first Go there."""
+        panel = self.inputs
+        panel.refresh()
+        self._scroll.ensureWidgetVisible(panel)
+        buttons = panel.go_buttons()
+        (buttons[0] if buttons else panel).setFocus()
+
+    def after_first_paint(self) -> None:
+        self.build_inputs()
+        self.build_tipping()
+
     def detach(self) -> None:
         self.store.resultsChanged.disconnect(self.follower.changed)
         self.store.sessionReplaced.disconnect(self.follower.changed)
@@ -167,6 +191,7 @@ class OverviewTab(QWidget):
         previous = last_end_of_turn_levels(self.store)
         dark = is_dark(self.palette())
         results = self.store.results
+        missing = resting(self.store)
         for power, (level, status, verdict, change) in self.rows.items():
             result = results[power]
             no_election = power == "election" and not result.figures.get("held", True)
@@ -174,8 +199,8 @@ class OverviewTab(QWidget):
             level.setText("\u2014" if no_election or unused else points_text(result.level))
             level.setToolTip("No election is held this turn (62.21): the table is a forecast." if no_election
                              else f"Not used: {result.verdict}" if unused else "")
-            show_status(status, result.status, dark)
-            verdict.setText(result.verdict)
+            show_result_status(status, result, dark, missing.get(power, ()))
+            verdict.setText(verdict_text(result, missing.get(power, ())))
             if no_election:
                 change.setText("no election this turn")
             elif unused:
@@ -183,31 +208,38 @@ class OverviewTab(QWidget):
             elif previous is None or power not in previous:
                 change.setText("first turn recorded" if previous is None else "\u2014")
             else:
-                delta = result.level - previous[power]
-                change.setText("no change" if delta == 0 else f"{delta:+d} (was {points_text(previous[power])})")
+                change.setText(change_text(result.level, previous[power]))
         election = results.get("election")
         figures = election.figures if election is not None else {}
-        defeated = bool(figures.get("allied_defeat", False))
         reason = str(figures.get("allied_defeat_reason", ""))
-        ended = [end for end in war_end(session, results) if end.rule != "62.91"]
+        ended = war_end(session, results)
+        defeat = next((end for end in ended if end.rule == "62.91"), None)
+        others = [end for end in ended if end.rule != "62.91"]
         over = ""
-        if ended:   # html (and its table of 2,000 named characters) loads only when a war is over
+        if others:   # html (and its table of 2,000 named characters) loads only when a war is over
             from html import escape
 
-            over = "".join(f"<br><b>\u25a0 {escape(end.theater)}: {escape(end.text)} ({end.rule})</b>"
-                           for end in ended)
-        if defeated or ended:   # a game over that rests on a DP level nobody typed says so
-            deciding = [power for power in ALLIED_DEFEAT_POWERS if power in results
-                        and results[power].status not in (Status.SURRENDERED, Status.NOT_APPLICABLE)
-                        and results[power].figures.get("held", True)]   # no election: its DPs are not read
-            over += unentered_note(never_entered(session, deciding))
-        if defeated:
+            marks = {True: "\u25a0", False: "\u26a0"}   # settled, or resting on values nobody entered
+            over = "".join(f"<br><b>{marks[end.settled]} {escape(end.theater)}: {escape(end.text)} ({end.rule})</b>"
+                           for end in others)
+        if defeat is not None and defeat.settled:
             self.defeat.setText(f"<b>\u2716 Allied defeat (62.91): the game is over.</b> {reason}{over}")
             self._chip(self.defeat, status_chip_style(Status.SURRENDERS, dark))
-        elif ended:
+        elif defeat is not None:   # it rests on values nobody entered: what would follow, not declared
+            from html import escape
+
+            self.defeat.setText(f"<b>\u26a0 Not settled: an Allied defeat (62.91) would follow.</b> "
+                                f"{escape(defeat.text)}{over}")
+            self._chip(self.defeat, status_chip_style(Status.EFFECTS, dark))
+        elif any(end.settled for end in others):
             self.defeat.setText(f"<b>The war is over in part:</b>{over}")
             self._chip(self.defeat, status_chip_style(Status.SURRENDERED, dark))
+        elif others:   # a war's end resting on values nobody entered
+            self.defeat.setText(f"<b>Not settled:</b>{over}")
+            self._chip(self.defeat, status_chip_style(Status.EFFECTS, dark))
         else:
             detail = reason.removeprefix("No Allied defeat: ")
             self.defeat.setText(f"<b>\u2713 No Allied defeat (62.91):</b> {detail}")
             self._chip(self.defeat, status_chip_style(Status.NO_EFFECT, dark))
+        if self._inputs is not None:
+            self._inputs.refresh()

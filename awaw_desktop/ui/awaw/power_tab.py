@@ -20,16 +20,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.awaw import assess
+from ...core.awaw import assess, unentered
 from ...core.awaw.common import PowerResult, Status
 from ...core.lines import Line
 from ..shell.follow import RefreshWhenSeen
 from ..shell.status_chip import StatusChip
 from ..shell.theme import is_dark, points_text
 from ..shell.wrapped_label import WrappedLabel
+from . import status_words
 from .carried import CarriedPanel
 from .line_inputs import DerivedInput, LineInput, make_input, tooltip
-from .status_words import show_status
+from .status_words import settled, show_result_status
 from .store import SessionStore
 from .tipping_panel import TippingPanel
 
@@ -83,8 +84,8 @@ class ResultHeader(QFrame):
         layout.addLayout(right, 1)
         self._shown: tuple[object, ...] = ()
 
-    def show_result(self, result: PowerResult) -> None:
-        shown = (result.level, result.status, result.verdict, result.consequences, is_dark(self.palette()))
+    def show_result(self, result: PowerResult, missing: tuple[unentered.Missing, ...] = ()) -> None:
+        shown = (result.level, result.status, result.verdict, result.consequences, is_dark(self.palette()), missing)
         if shown == self._shown:
             return
         self._shown = shown
@@ -95,13 +96,18 @@ class ResultHeader(QFrame):
                               f"({points_text(result.level)})." if no_election
                               else f"Not used in this scenario: the table would give {points_text(result.level)}."
                               if unused else "")
-        show_status(self.status, result.status, shown[4])
-        self.verdict.setText(result.verdict)
-        if result.consequences:
-            items = "".join(f"<li><b>{escape(c.rule)}</b> {escape(c.text)}</li>" for c in result.consequences)
-            self.consequences.setText(f"<ul style='margin-left:-20px'>{items}</ul>")
-        else:
-            self.consequences.setText("")
+        show_result_status(self.status, result, shown[4], missing)
+        done = settled(result, missing)
+        # Not settled (values nobody entered): the verdict says so in a line; which values, and what would follow
+        # counted so, in the smaller text below it (the table keeps its height on a laptop screen).
+        self.verdict.setText(result.verdict if done else f"Not settled \u2014 counted so, the table would give: "
+                                                         f"{result.verdict}")
+        owed = "" if done else "<b>Not entered:</b> " + "; ".join(
+            escape(item.short if item.power == result.power else f"{item.title}'s {item.short}") for item in missing)
+        items = "".join(f"<li><b>{escape(c.rule)}</b> {escape(c.text)}</li>" for c in result.consequences)
+        would = "" if done or not items else "<br><i>What would follow, counted so:</i>"
+        listed = f"<ul style='margin-left:-20px'>{items}</ul>" if items else ""
+        self.consequences.setText(f"{owed}{would}{listed}")
 
 
 class LineRow:
@@ -153,7 +159,10 @@ class LineRow:
                     widget.setToolTip(f"{widget.toolTip()}<p><i>\u21c4 {shared}</i></p>")
             self.rule.setToolTip(f"{tooltip(line)}<p><i>\u21c4 {shared}</i></p>")
 
-    def show(self, points: int, note: str) -> None:
+    def show(self, points: int, note: str, counted_as: str | None = None) -> None:
+        """The line's points and note; ``counted_as``: the line is needed and nobody entered it."""
+        if counted_as is not None:
+            note = f"not entered; counted as {counted_as}" + (f" ({note})" if note else "")
         if self._shown == (points, note):
             return
         self._shown = (points, note)
@@ -189,6 +198,13 @@ class PowerTab(QWidget):
         self.actions = QHBoxLayout()
         strip.addLayout(self.actions)
         outer.addLayout(strip)
+        # The values this table needs that nobody entered (core.awaw.unentered), and what rests on them.
+        self.not_entered = QLabel()
+        self.not_entered.setObjectName("unentered")
+        self.not_entered.setWordWrap(True)
+        self.not_entered.setAccessibleName(f"{assess.title(power)} values not entered")
+        self.not_entered.hide()
+        outer.addWidget(self.not_entered)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -254,11 +270,19 @@ class PowerTab(QWidget):
 
     def refresh(self) -> None:
         result = self.store.result(self.power)
-        self.header.show_result(result)
+        session, results = self.store.session, self.store.results
+        resting = tuple(status_words.resting(self.store).get(self.power, ()))
+        owed = unentered.missing(session, results, (self.power,))
+        if self.power == "japan":   # this turn's tally (57.14B) too, as This turn's inputs lists it
+            owed += unentered.per_turn_inputs(session, results)
+        own = {item.line_id: item.counted_as for item in owed}
+        self.header.show_result(result, resting)
         for item in result.breakdown:
             row = self.rows.get(item.id)
             if row is not None:
-                row.show(item.points, item.note)
+                row.show(item.points, item.note, own.get(item.id))
+        # This table's own lines say it in their rows; a value of another table it reads is said above the table.
+        self._show_unentered(tuple(item for item in resting if item.power != self.power))
         text = f"Sum of the lines: {points_text(result.total)}"
         if result.level != result.total:
             text += f"   \u2192   level that counts: {points_text(result.level)}"
@@ -274,6 +298,16 @@ class PowerTab(QWidget):
             self.total.setText(text)
         self.carried.refresh()
         self.refreshed.emit()
+
+    def _show_unentered(self, missing: tuple[unentered.Missing, ...]) -> None:
+        if not missing:
+            text = ""
+        else:
+            items = [f"{item.title}: {item.short} (on the {item.title} tab)" for item in missing]
+            text = "\u26a0 This table reads a value nobody has entered: " + " \u2022 ".join(items)
+        if self.not_entered.text() != text:
+            self.not_entered.setText(text)
+        self.not_entered.setVisible(bool(text))
 
     def input_widget(self, line_id: str) -> LineInput:
         return self.rows[line_id].input

@@ -222,8 +222,8 @@ class SessionStore(QObject):
             new = list(new)
         if isinstance(old, tuple):
             old = list(old)
-        if old == new:
-            return
+        if old == new and self._session.is_entered(power, line_id):
+            return   # (a line nobody entered is entered by its shown value: the tables need it said)
         facts_after, results_after = self._dry_run(power, line_id, new)
         # The write that follows at once (the command's first redo) takes these results, not a second assessment;
         # never a later one (cleared whatever happens).

@@ -117,20 +117,31 @@ class ItemChoice(Frozen):
 
 
 _STATUS_WORDS = {
-    ItemStatus.AXIS_CONTROLLED: "already Axis-controlled: does not block higher priorities (59.66)",
-    ItemStatus.INDEPENDENT: "independent: does not block higher priorities (59.66)",
-    ItemStatus.NOT_ELIGIBLE: "not eligible: does not block higher priorities (59.66)",
+    ItemStatus.AXIS_CONTROLLED: "already Axis-controlled",
+    ItemStatus.INDEPENDENT: "independent",
+    ItemStatus.NOT_ELIGIBLE: "not eligible",
 }
+#: Why an item is not eligible when nothing says why: the players set it so.
+SET_BY_PLAYERS = "as set on this page"
+
+
+def status_reason(status: ItemStatus, cause: str = "") -> str:
+    """Why an item cannot be taken, with what makes it so: "not eligible (Vichy French, 58.53): does not block
+    higher priorities (59.66)"."""
+    why = cause or (SET_BY_PLAYERS if status is ItemStatus.NOT_ELIGIBLE else "")
+    return f"{_STATUS_WORDS[status]}{f' ({why})' if why else ''}: does not block higher priorities (59.66)"
 
 
 def concession_choices(points_available: int, items: Sequence[ConcessionItem],
                        statuses: Mapping[str, ItemStatus | str], chosen: Mapping[str, str],
                        indemnity: int = 0, returning: bool = False,
-                       minor_modes: Mapping[str, str] | None = None) -> tuple[ItemChoice, ...]:
+                       minor_modes: Mapping[str, str] | None = None,
+                       causes: Mapping[str, str] | None = None) -> tuple[ItemChoice, ...]:
     """Each item of the Concession Table with whether Germany may tick it now (59.66, 59.68, 59.73G).
 
     A ticked item stays allowed (so it can be unticked) and carries the problem it causes, if any.
-    ``minor_modes`` gives the mode of minor countries not ticked yet (for their cost)."""
+    ``minor_modes`` gives the mode of minor countries not ticked yet (for their cost); ``causes`` what makes an
+    item's status what it is (the war's facts: "Vichy French (58.53)"), said with it."""
     points_available = whole_number("points_available", points_available)
     status = item_statuses(items, statuses)
     modes = chosen_modes(items, chosen)
@@ -148,7 +159,7 @@ def concession_choices(points_available: int, items: Sequence[ConcessionItem],
                     and other.key not in modes]
         reason = ""
         if status[item.key] is not ItemStatus.ELIGIBLE:
-            reason = _STATUS_WORDS[status[item.key]]
+            reason = status_reason(status[item.key], (causes or {}).get(item.key, ""))
         elif returning and not (item.is_minor and mode is MinorMode.NEUTRALITY):
             reason = "territory is being returned, so none may be taken (59.73G)"
         elif blockers:

@@ -21,6 +21,7 @@ class BritishAnswers(Protocol):
 
     store: SessionStore
     available: bool
+    unconfirmed: list[tuple[str, str]]
     reason: str
     offer: bs.Offer | None
     resistance: int

@@ -37,6 +37,7 @@ def _demo_answers(wizard: BritishSurrenderWizard, until: int) -> None:
     offer_page = wizard.offer_page
     if wizard.available:
         offer_page.accept_button.setChecked(True)
+        offer_page.confirm_values.setChecked(True)   # example values, as counted (issue 28)
     if wizard.session.scenario is Scenario.GLOBAL_WAR and until == PAGE_FAR_EAST:
         offer_page.japan_britain.setChecked(True)
     while True:

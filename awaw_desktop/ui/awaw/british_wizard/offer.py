@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from ....core.awaw import britain
+from ....core.awaw import britain, unentered
 from ....core.awaw.common import Scenario
 from ...shell.theme import points_text
 from .common import PAGE_REDUCTIONS, PAGE_SUMMARY, BritishAnswers, WizardPage, named, waiting_label, wrapped
@@ -47,6 +47,17 @@ class OfferPage(WizardPage):
         layout.addWidget(self.no_lines)
         self.details = wrapped(name="Offer details")
         layout.addWidget(self.details)
+        # Issue 28: an offer resting on values nobody entered is confirmed before Germany answers it.
+        missing = unentered.resting_on(wizard.store.session, wizard.store.results).get(britain.KEY, [])
+        wizard.unconfirmed = [item.key for item in missing]
+        listed = "; ".join(f"{item.label} ({item.rule}), counted as {item.counted_as}" for item in missing)
+        self.confirm_values = QCheckBox(f"The values nobody has entered are right as counted: {listed}")
+        named(self.confirm_values, "Confirm the values nobody has entered",
+              "The offer rests on them; confirmed, they are entered with the outcome. Otherwise Cancel and enter "
+              "them on the Britain tab.")
+        self.confirm_values.setVisible(bool(missing))
+        self.confirm_values.toggled.connect(lambda _on: self.completeChanged.emit())
+        layout.addWidget(self.confirm_values)
 
         decision = QGroupBox("Germany's answer")
         box = QVBoxLayout(decision)
@@ -181,7 +192,9 @@ class OfferPage(WizardPage):
                              "Next stays disabled until one is picked.")
 
     def isComplete(self) -> bool:
-        return self.owner.available and (self.accept_button.isChecked() or self.decline_button.isChecked())
+        confirmed = not self.owner.unconfirmed or self.confirm_values.isChecked()
+        return self.owner.available and confirmed and (self.accept_button.isChecked()
+                                                       or self.decline_button.isChecked())
 
     def nextId(self) -> int:
         return PAGE_REDUCTIONS if self.owner.accepted else PAGE_SUMMARY

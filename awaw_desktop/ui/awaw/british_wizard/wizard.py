@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget, QWizard
 
-from ....core.awaw import britain, britain_table, facts_settled
+from ....core.awaw import britain, britain_table, facts_settled, unentered
 from ....core.awaw import britain_surrender as bs
 from ....core.awaw.common import Scenario
 from ....core.awaw.session import Session
@@ -69,8 +69,11 @@ class BritishSurrenderWizard(AsksBeforeDiscarding, QWizard):
         self.statuses: dict[str, str] = bs.initial_statuses(axis_holds)
         # 59.6: territories whose side the war's facts settle (Vichy colonies, Italian possessions, Malta,
         # earlier concessions) start from the facts; a player's change is an override, listed in the summary.
-        conceded = tuple(item.get("key", "") for item in (session.outcomes.get(britain.KEY) or {}).get("taken", ())
-                         if isinstance(item, dict) and item.get("key") in bs.TERRITORY_KEYS)
+        # Territories an earlier surrender ceded (carried, 59.6; a file from before they were carried: its outcome).
+        conceded = tuple(dict.fromkeys([*carry.get("ceded", ()), *(
+            item.get("key", "") for item in (session.outcomes.get(britain.KEY) or {}).get("taken", ())
+            if isinstance(item, dict) and item.get("key") in bs.TERRITORY_KEYS
+            and item.get("key") not in set(carry.get("returned_territories") or ()))]))
         self.fact_statuses = facts_settled.concession_statuses(session.facts, conceded)
         self.statuses.update({key: status for key, (status, _why) in self.fact_statuses.items()})
         self.settled_statuses = dict(self.statuses)
@@ -84,6 +87,8 @@ class BritishSurrenderWizard(AsksBeforeDiscarding, QWizard):
         self.british_at_start: dict[str, bool] = {}
         self.home = bs.HomeControl()
         self._outcome: bs.SurrenderOutcome | None = None
+        #: Values nobody entered that the offer rests on, confirmed on the offer page (issue 28).
+        self.unconfirmed: list[tuple[str, str]] = []
 
         self.offer_page = OfferPage(self)
         self.reductions_page = ReductionsPage(self)
@@ -172,8 +177,11 @@ class BritishSurrenderWizard(AsksBeforeDiscarding, QWizard):
 
     def concession_choices(self) -> tuple[bs.ItemChoice, ...]:
         points = self.offer.concession_points if self.offer else 0
+        # Each status the war's facts set is said with its cause ("Vichy French (58.53)"), unless the players
+        # changed it.
+        causes = {key: why for key, (status, why) in self.fact_statuses.items() if self.statuses.get(key) == status}
         return bs.concession_choices(points, self.items(), self.statuses, self.chosen, self.indemnity,
-                                     returning=bool(self.returns), minor_modes=self.minor_modes)
+                                     returning=bool(self.returns), minor_modes=self.minor_modes, causes=causes)
 
     def concession_verdict(self) -> bs.Verdict:
         """The concessions as the core judges them, returns' 59.73G problems shown on the Conciliation page."""
@@ -237,8 +245,12 @@ class BritishSurrenderWizard(AsksBeforeDiscarding, QWizard):
             return
         outcome = self.outcome()
         text = "British surrender" if outcome.surrendered else "British surrender offer declined"
+        def record(session: Session) -> None:
+            unentered.confirm(session, self.unconfirmed)   # confirmed on the offer page (issue 28)
+            britain.record_british_surrender(session, outcome)
+
         try:
-            self.store.change_session(text, lambda session: britain.record_british_surrender(session, outcome))
+            self.store.change_session(text, record)
         except RulesInputError as error:
             self.summary_page.error.setText(f"Not recorded: {error}")
             return

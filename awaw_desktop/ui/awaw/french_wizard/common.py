@@ -45,6 +45,7 @@ class FrenchAnswers(Protocol):
     colony_control: dict[str, str]
     colony_brps: dict[str, int]
     existing_ships: Ships
+    ships_entered: set[str]
     french_4_5_armor: bool
     french_brp_base: int
 

@@ -37,6 +37,9 @@ def screens(store: SessionStore) -> list[tuple[str, QWidget]]:
                 for die in wizard.colonies_page.dice.values():
                     if die.edit.isEnabled() and die.die() is None:
                         die.roll_die()
+            if wizard.currentPage() is wizard.forces_page and index > 3:   # example ship counts (58.643)
+                for spin in wizard.forces_page.ships.values():
+                    spin.setValue(2)
             if wizard.currentId() < index:
                 wizard.next()
         shown.append((f"french-wizard-{index + 1}-{name}", wizard))

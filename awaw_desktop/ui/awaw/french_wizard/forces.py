@@ -13,6 +13,8 @@ from .common import FrenchAnswers, WizardPage, bold_label, number_input, signed,
 FORCE_COLUMNS = (("infantry", "Infantry factors"), ("armor", "Armor units"), ("aaf", "AAF"),
                  ("named_ships", "Named ships"), ("cruisers", "Cruisers"), ("destroyers", "Destroyer factors"))
 SHIP_FIELDS = (("named_ships", "Named ships"), ("cruisers", "Cruisers"), ("destroyers", "Destroyer factors"))
+#: What a ship count box shows until the players type a number (0 included): nobody has counted the ships.
+NOT_ENTERED = "not entered"
 
 
 class ForcesPage(WizardPage):
@@ -53,7 +55,11 @@ class ForcesPage(WizardPage):
         ship_row = QHBoxLayout(ships)
         self.ships: dict[str, NumberBox] = {}
         for key, label in SHIP_FIELDS:
-            spin = number_input(f"French {label.lower()} that exist", 0, 200, getattr(wizard.existing_ships, key))
+            # Asked before any loss is shown: a box starts "not entered" (its lowest value), never at 0.
+            entered = key in wizard.ships_entered
+            spin = number_input(f"French {label.lower()} that exist", -1, 200,
+                                getattr(wizard.existing_ships, key) if entered else -1)
+            spin.setSpecialValueText(NOT_ENTERED)
             caption = QLabel(label)
             caption.setBuddy(spin)
             spin.valueChanged.connect(self._ships_changed)
@@ -63,9 +69,10 @@ class ForcesPage(WizardPage):
             self.ships[key] = spin
         ship_row.addStretch(1)
         layout.addWidget(ships)
-        # Play-test finding: the ships start at 0 and the fleet below then reads as lost for want of ships.
-        self.no_ships = QLabel("No French ships entered yet: enter the ships France has at the surrender, or the "
-                               "ships the tables give are lost for want of them (58.643).")
+        # Issue 28: the ships are asked before any loss is shown; nothing below is worked out until each count is in.
+        self.no_ships = QLabel("Count the French ships that exist at the surrender first (0 if there are none): "
+                               "the tables' ships go to each side only from those (58.643), so no loss is shown "
+                               "until every count is entered.")
         self.no_ships.setObjectName("warning")
         self.no_ships.setWordWrap(True)
         self.no_ships.setStyleSheet("color: #b00020; font-weight: 600;")
@@ -93,8 +100,18 @@ class ForcesPage(WizardPage):
         self.refresh()
 
     def _ships_changed(self, _value: int) -> None:
-        self.owner().existing_ships = Ships(**{key: spin.value() for key, spin in self.ships.items()})
+        wizard = self.owner()
+        wizard.ships_entered = {key for key, spin in self.ships.items() if spin.value() >= 0}
+        wizard.existing_ships = Ships(**{key: max(0, spin.value()) for key, spin in self.ships.items()})
         self.refresh()
+        self.completeChanged.emit()
+
+    def ships_counted(self) -> bool:
+        """Every ship count is entered (0 included)."""
+        return all(spin.value() >= 0 for spin in self.ships.values())
+
+    def isComplete(self) -> bool:
+        return self.ships_counted()
 
     def initializePage(self) -> None:
         self.refresh()
@@ -115,11 +132,13 @@ class ForcesPage(WizardPage):
                                                f"{'with' if vichy else 'without'} Vichy: {ff.describe()}")
         self.force_text["vichy"].setText(f"Vichy France: {vi.describe()}" if vichy else
                                          "No Vichy France: no Vichy forces.")
+        counted = self.ships_counted()
+        self.no_ships.setVisible(not counted)
+        if not counted:   # no loss, no allocation until the ships are counted
+            for label in self.fleet.values():
+                label.setText("waiting for the ship counts above")
+            return
         allocation = allocate_fleet(wizard.existing_ships, ff, vi)
-        ships_entered = any(spin.value() for spin in self.ships.values())
-        short = (allocation.free_french_short, allocation.vichy_short)
-        lost = any(ships.named_ships or ships.cruisers or ships.destroyers for ships in short)
-        self.no_ships.setVisible(not ships_entered and lost)
         self.fleet["free_french"].setText(allocation.free_french.describe())
         self.fleet["vichy"].setText(allocation.vichy.describe())
         self.fleet["free_french_short"].setText(allocation.free_french_short.describe())

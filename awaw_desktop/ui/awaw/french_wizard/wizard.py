@@ -63,6 +63,8 @@ class FrenchSurrenderWizard(AsksBeforeDiscarding, QWizard):
             else Control.FRENCH.value for colony in Colony}
         self.colony_brps: dict[str, int] = {colony.value: 0 for colony in Colony}
         self.existing_ships = Ships()
+        #: The ship counts the players typed (58.643): asked before any loss is shown.
+        self.ships_entered: set[str] = set()
         self.french_4_5_armor = False
         self.french_brp_base = 60
         self.recorded: FrenchSurrenderOutcome | None = None
