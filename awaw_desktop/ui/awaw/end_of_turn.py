@@ -26,6 +26,7 @@ from ...core.awaw.britain_surrender.far_east import positions as far_east_positi
 from ...core.awaw.common import Question, Status
 from ...core.awaw.levels import NO_LEVEL, has_level, no_election
 from ...core.awaw.session import Session, preview_end_of_turn
+from ..shell.accessible import LiveLabel
 from ..shell.theme import points_text
 from .status_words import status_text
 
@@ -66,7 +67,7 @@ class EndOfTurnDialog(QDialog):
                        f"<b>{escape(session.turn.next().title)}</b>. This can be undone as one step.")
         intro.setWordWrap(True)
         outer.addWidget(intro)
-        self.war_end = QLabel()
+        self.war_end = LiveLabel()
         self.war_end.setAccessibleName("The war is over")
         self.war_end.setWordWrap(True)
         self.war_end.setStyleSheet("font-weight: bold; padding: 6px; border: 2px solid palette(highlight);")
@@ -74,7 +75,7 @@ class EndOfTurnDialog(QDialog):
         self.checks_box = QGroupBox("Look at these first")
         self.checks_layout = QVBoxLayout(self.checks_box)
         outer.addWidget(self.checks_box)
-        self.report_view = QLabel()
+        self.report_view = LiveLabel()
         self.report_view.setObjectName("endOfTurnSummary")
         self.report_view.setAccessibleName("End of turn summary")
         self.report_view.setWordWrap(True)
@@ -82,6 +83,7 @@ class EndOfTurnDialog(QDialog):
         self.report_view.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.report_view.setAlignment(Qt.AlignmentFlag.AlignTop)
         scroll = QScrollArea()
+        scroll.setAccessibleName("End of turn summary, to scroll")   # a Tab stop: the arrow keys scroll it
         scroll.setWidgetResizable(True)
         scroll.setMinimumHeight(180)   # never squeezed to a few lines (sixth play-test: 120 px)
         scroll.setWidget(self.report_view)
@@ -112,7 +114,7 @@ class EndOfTurnDialog(QDialog):
         cancel.setDefault(True)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
-        self.why_disabled = QLabel()
+        self.why_disabled = LiveLabel()
         self.why_disabled.setAccessibleName("Why the turn cannot end yet")
         self.why_disabled.setWordWrap(True)
         outer.addWidget(self.why_disabled)
@@ -209,6 +211,7 @@ class EndOfTurnDialog(QDialog):
             label = QLabel(f"{question.prompt} ({question.rule})")
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setWordWrap(True)
+            label.setBuddy(combo)   # a screen reader's caption for the question (its name on Linux is the answer)
             self.choices_form.insertRow(index, label, combo)
             self.choice_widgets[question.id] = combo
         self.choice_widgets = {question.id: self.choice_widgets[question.id] for question in questions}

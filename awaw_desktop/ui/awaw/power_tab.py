@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from ...core.awaw import assess
 from ...core.awaw.common import PowerResult, Status
 from ...core.lines import Line
+from ..shell.accessible import LiveLabel, set_tip
 from ..shell.follow import RefreshWhenSeen
 from ..shell.status_chip import StatusChip
 from ..shell.theme import is_dark, points_text
@@ -48,7 +49,7 @@ class ResultHeader(QFrame):
         title_font.setPointSizeF(title_font.pointSizeF() * 1.4)
         title_font.setBold(True)
         self.title.setFont(title_font)
-        self.level = QLabel("0")
+        self.level = LiveLabel("0")
         self.level.setObjectName("level")
         level_font = QFont(self.level.font())
         level_font.setPointSizeF(level_font.pointSizeF() * 3.2)
@@ -112,11 +113,11 @@ class LineRow:
         self.line = line
         self.rule = QLabel(line.rule)
         self.rule.setObjectName("rule")
-        self.rule.setToolTip(tooltip(line))
+        set_tip(self.rule, tooltip(line))
         self.rule.setAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
         self.input: LineInput = make_input(store, power, line, parent)
         self.caption: QLabel | None = None
-        self.points = QLabel("0")
+        self.points = LiveLabel("0")
         self.points.setObjectName("points")
         self.points.setAccessibleName(f"{line.label} points")
         self.points.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -124,8 +125,9 @@ class LineRow:
         points_font = QFont(self.points.font())
         points_font.setBold(True)
         self.points.setFont(points_font)
-        self.note = QLabel()
+        self.note = LiveLabel()
         self.note.setObjectName("note")
+        self.note.setAccessibleName(f"{line.label} counted")
         self.note.setWordWrap(True)
         self.note.setAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
         grid.addWidget(self.rule, row, 0)
@@ -133,7 +135,7 @@ class LineRow:
             grid.addWidget(self.input, row, 1, 1, 2)
         else:
             self.caption = QLabel(line.label)
-            self.caption.setToolTip(tooltip(line))
+            set_tip(self.caption, tooltip(line))
             self.caption.setWordWrap(True)
             self.caption.setAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
             self.caption.setBuddy(self.input.focusProxy() or self.input)
@@ -147,11 +149,12 @@ class LineRow:
 
             shared = shared_tooltip(store, power, line.id)
             self.rule.setText(f"{line.rule} \u21c4")
-            self.rule.setAccessibleDescription(shared)
             for widget in (self.rule, self.caption, self.input, *self.input.findChildren(QWidget)):
                 if widget is not None and not isinstance(widget, QLabel):
-                    widget.setToolTip(f"{widget.toolTip()}<p><i>\u21c4 {shared}</i></p>")
-            self.rule.setToolTip(f"{tooltip(line)}<p><i>\u21c4 {shared}</i></p>")
+                    set_tip(widget, f"{widget.toolTip()}<p><i>\u21c4 {shared}</i></p>")
+            set_tip(self.rule, f"{tooltip(line)}<p><i>\u21c4 {shared}</i></p>")
+            if self.caption is not None:
+                set_tip(self.caption, self.rule.toolTip())
 
     def show(self, points: int, note: str) -> None:
         if self._shown == (points, note):
@@ -192,6 +195,7 @@ class PowerTab(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)   # not a Tab stop of its own: Tab goes to the lines in it
         body = QWidget()
         self.grid = QGridLayout(body)
         self.grid.setHorizontalSpacing(14)
@@ -217,7 +221,7 @@ class PowerTab(QWidget):
         self.grid.setRowStretch(row, 1)
         scroll.setWidget(body)
         outer.addWidget(scroll, 1)
-        self.total = QLabel()
+        self.total = LiveLabel()
         self.total.setObjectName("total")
         # Wrapped: a surrendered France's line says why its table no longer counts, which at a large zoom made the
         # window wider than a laptop screen (eleventh play-test).

@@ -33,10 +33,11 @@ from ...core.awaw import assess
 from ...core.awaw import facts as war_facts
 from ...core.awaw.common import PowerResult
 from ...core.awaw.session import Session
+from ..shell.accessible import LiveLabel
 from ..shell.keys import is_key_of
 from ..shell.theme import points_text
 from .power_tab import PowerTab
-from .status_words import status_text
+from .status_words import StatusVoice, status_text
 from .store import SessionStore, describe_change
 from .tipping_panel import tipping_source, working_note
 
@@ -95,7 +96,7 @@ class WhatIfDialog(QDialog):
         self.rows: dict[str, tuple[QLabel, QLabel]] = {}
         for index, power in enumerate(assess.DISPLAY_ORDER):
             title = assess.title(power)
-            level, status = QLabel(), QLabel()
+            level, status = LiveLabel(), LiveLabel()
             level.setAccessibleName(f"{title} level now -> if")
             status.setAccessibleName(f"{title} status now -> if")
             level.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -112,7 +113,7 @@ class WhatIfDialog(QDialog):
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
         side_layout.addWidget(compare)
-        self.changes = QLabel()
+        self.changes = LiveLabel()
         self.changes.setWordWrap(True)
         self.changes.setAccessibleName("What-if changes")
         side_layout.addWidget(self.changes)
@@ -142,7 +143,9 @@ class WhatIfDialog(QDialog):
         self.try_button = QPushButton("Try this change")
         self.try_button.setAccessibleName("Try the chosen tipping point")
         self.try_button.clicked.connect(self.try_tipping_point)
-        tries.addWidget(QLabel("What tips it:"))
+        tries_caption = QLabel("What &tips it:")
+        tries_caption.setBuddy(self.tipping_choice)   # a screen reader's caption for the list (its name on Linux
+        tries.addWidget(tries_caption)                 # is the item chosen)
         tries.addWidget(self.tipping_choice, 1)
         tries.addWidget(self.try_button)
         layout.addLayout(tries)
@@ -162,6 +165,7 @@ class WhatIfDialog(QDialog):
         self.discard_button.clicked.connect(self.reject)
         layout.addWidget(buttons)
         self.trial.resultsChanged.connect(self.compare)
+        self.status_voice = StatusVoice(self.trial, self, "If: ")   # a screen reader hears what a change would do
         # Ctrl+Z and the redo keys take back and redo the changes tried, wherever the cursor is (a number box
         # lets them through, ``takes_undo_keys``); the game's own undo is the window's (tenth play-test).
         self.action_undo = self.trial.undo_stack.createUndoAction(self, "Undo the last change tried")

@@ -10,6 +10,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
+from .accessible import speak_status_bar
 from .families import windows
 
 #: Windows opened here, kept alive until they close.
@@ -25,6 +26,7 @@ def open_game_window(key: str, game: Any, path: Path | None, recovery: Any = Non
     assert isinstance(made, QMainWindow)
     window = made
     window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+    speak_status_bar(window.statusBar())   # a screen reader hears the window's messages (issue 29)
     _open.append(window)
     window.destroyed.connect(lambda *_args, w=window: _open.remove(w) if w in _open else None)
     window.show()
