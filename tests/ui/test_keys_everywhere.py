@@ -82,3 +82,35 @@ def test_the_readme_lists_every_key_of_the_window(qtbot, window):
     ours = {key for key in keys if key.startswith("Ctrl+") or re.fullmatch(r"F\d+", key)}
     missing = sorted(key for key in ours if key not in listed)
     assert not missing, f"the README's Keyboard paragraph lacks {missing}"
+
+
+def test_enter_creates_a_fall_1939_game_on_the_first_page_of_new_game(qtbot):
+    from awaw_desktop.ui.shell.new_game import NewSessionDialog
+
+    dialog = NewSessionDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    finish = dialog.button(dialog.WizardButton.FinishButton)
+    following = dialog.button(dialog.WizardButton.NextButton)
+    assert finish.isDefault() and not following.isDefault()
+    dialog.game_page.game_title.setFocus()
+    with qtbot.waitSignal(dialog.accepted, timeout=3000):
+        qtbot.keyClick(dialog.game_page.game_title, Qt.Key.Key_Return)
+    assert dialog.game() is not None and dialog.game().turn.title == "Fall 1939"
+
+
+def test_enter_goes_to_the_campaign_so_far_for_a_late_start(qtbot):
+    from awaw_desktop.ui.shell.new_game import NewSessionDialog
+
+    dialog = NewSessionDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.part("awaw").rows.year.setValue(1942)
+    following = dialog.button(dialog.WizardButton.NextButton)
+    assert following.isDefault() and not dialog.button(dialog.WizardButton.FinishButton).isDefault()
+    dialog.game_page.game_title.setFocus()
+    qtbot.keyClick(dialog.game_page.game_title, Qt.Key.Key_Return)
+    assert dialog.currentPage() is dialog.part("awaw").late_page
+    assert dialog.game() is None

@@ -244,6 +244,9 @@ class CarriedDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+        from ..shell.focus_order import make_readable
+
+        make_readable(self)
 
     def accept(self) -> None:
         """Close only if the rules can use the values; otherwise say why and stay open."""

@@ -27,6 +27,7 @@ from ...core.awaw.common import Question, Status
 from ...core.awaw.levels import NO_LEVEL, has_level, no_election
 from ...core.awaw.session import Session, preview_end_of_turn
 from ..shell.accessible import LiveLabel
+from ..shell.focus_order import make_readable
 from ..shell.theme import points_text
 from .status_words import status_text
 
@@ -269,3 +270,4 @@ class EndOfTurnDialog(QDialog):
                 parts.append("<ul>" + "".join(f"<li><b>{escape(e.rule)}</b> {escape(e.text)}</li>"
                                               for e in events) + "</ul>")
         self.report_view.setText("".join(parts))
+        make_readable(self)   # rebuilt rows: Tab still goes down the screen, Cancel last

@@ -24,6 +24,7 @@ from ...core.awaw import assess
 from ...core.awaw.common import PowerResult, Status
 from ...core.lines import Line
 from ..shell.accessible import LiveLabel, set_tip
+from ..shell.focus_order import make_readable
 from ..shell.follow import RefreshWhenSeen
 from ..shell.status_chip import StatusChip
 from ..shell.theme import is_dark, points_text
@@ -236,6 +237,7 @@ class PowerTab(QWidget):
         store.sessionReloaded.connect(self.sync_inputs)
         self.sync_inputs()
         self.refresh()
+        make_readable(self)
 
     def detach(self) -> None:
         """Stop following the store (the tab is about to be replaced)."""
@@ -246,6 +248,7 @@ class PowerTab(QWidget):
     def add_action(self, button: QWidget) -> None:
         """A button beside the table (a wizard for this power)."""
         self.actions.addWidget(button)
+        make_readable(self)   # Tab reaches it before the table below it
 
     def sync_inputs(self) -> None:
         """Store -> widgets for every line (signals blocked inside ``show_value``)."""

@@ -110,6 +110,9 @@ class FactsTab(QWidget):
         self.outer.addWidget(scroll, 1)
         self.follower.behind = False
         self.sync()
+        from ..shell.focus_order import make_readable
+
+        make_readable(self)
 
     def _asked(self, item: war_facts.Fact, used: Callable[[str], bool]) -> bool:
         """A fact the tab lists: one a table of this game reads, or one only the procedures read (the colonies)."""

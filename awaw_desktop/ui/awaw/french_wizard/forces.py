@@ -66,7 +66,7 @@ class ForcesPage(WizardPage):
         ship_row.addStretch(1)
         layout.addWidget(ships)
         # Play-test finding: the ships start at 0 and the fleet below then reads as lost for want of ships.
-        self.no_ships = QLabel("No French ships entered yet: enter the ships France has at the surrender, or the "
+        self.no_ships = LiveLabel("No French ships entered yet: enter the ships France has at the surrender, or the "
                                "ships the tables give are lost for want of them (58.643).")
         self.no_ships.setObjectName("warning")
         self.no_ships.setWordWrap(True)
