@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -62,7 +63,12 @@ class EndOfTurnDialog(QDialog):
 
         # As tall as the screen allows: with checks, procedures and questions the results keep room to be read.
         resize_within_screen(self, 760, 760)
-        outer = QVBoxLayout(self)
+        frame = QVBoxLayout(self)
+        # All but the reason and the buttons scroll together on a small or scaled screen (1280x720 at 150% is
+        # 853x480): nothing is squeezed under another; the buttons stay in view.
+        body = QWidget()
+        outer = QVBoxLayout(body)
+        outer.setContentsMargins(0, 0, 0, 0)
         intro = QLabel(f"<b>{escape(session.turn.title)}</b>: the checks of rules 55-62 in rule order. "
                        "Confirm to record what carries over and move on to "
                        f"<b>{escape(session.turn.next().title)}</b>. This can be undone as one step.")
@@ -86,7 +92,8 @@ class EndOfTurnDialog(QDialog):
         scroll = QScrollArea()
         scroll.setAccessibleName("End of turn summary, to scroll")   # a Tab stop: the arrow keys scroll it
         scroll.setWidgetResizable(True)
-        scroll.setMinimumHeight(180)   # never squeezed to a few lines (sixth play-test: 120 px)
+        # Never squeezed to a few lines (sixth play-test: 120 px): the dialog's page scrolls instead.
+        scroll.setMinimumHeight(180)
         scroll.setWidget(self.report_view)
         outer.addWidget(scroll, 1)
         self.wizard_box = QGroupBox("Procedures to walk through first")
@@ -118,8 +125,14 @@ class EndOfTurnDialog(QDialog):
         self.why_disabled = LiveLabel()
         self.why_disabled.setAccessibleName("Why the turn cannot end yet")
         self.why_disabled.setWordWrap(True)
-        outer.addWidget(self.why_disabled)
-        outer.addWidget(buttons)
+        page = QScrollArea()
+        page.setWidgetResizable(True)
+        page.setFrameShape(QFrame.Shape.NoFrame)
+        page.setFocusPolicy(Qt.FocusPolicy.NoFocus)   # not a Tab stop of its own
+        page.setWidget(body)
+        frame.addWidget(page, 1)
+        frame.addWidget(self.why_disabled)
+        frame.addWidget(buttons)
         self._build_choices()
 
     def _run_wizard(self, power: str) -> None:

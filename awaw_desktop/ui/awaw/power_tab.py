@@ -9,13 +9,12 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -26,6 +25,7 @@ from ...core.lines import Line
 from ..shell.accessible import LiveLabel, set_tip
 from ..shell.focus_order import make_readable
 from ..shell.follow import RefreshWhenSeen
+from ..shell.scroll_areas import FittingScroll, HeadedScroll
 from ..shell.status_chip import StatusChip
 from ..shell.theme import is_dark, points_text
 from ..shell.wrapped_label import WrappedLabel
@@ -34,6 +34,9 @@ from .line_inputs import DerivedInput, LineInput, make_input, tooltip
 from .status_words import show_status
 from .store import SessionStore
 from .tipping_panel import TippingPanel
+
+#: A tab shorter than this many lines of text is laid out compactly (``ResultHeader.set_compact``).
+COMPACT_BELOW = 24
 
 
 class ResultHeader(QFrame):
@@ -56,6 +59,8 @@ class ResultHeader(QFrame):
         level_font.setPointSizeF(level_font.pointSizeF() * 3.2)
         level_font.setBold(True)
         self.level.setFont(level_font)
+        self._level_fonts = (level_font, QFont(level_font))
+        self._level_fonts[1].setPointSizeF(level_font.pointSizeF() * 0.55)   # a short tab: smaller, still bold
         self.level.setAccessibleName(f"{title} level")
         self.status = StatusChip()
         self.status.setObjectName("status")
@@ -84,6 +89,14 @@ class ResultHeader(QFrame):
         layout.addSpacing(16)
         layout.addLayout(right, 1)
         self._shown: tuple[object, ...] = ()
+
+    def set_compact(self, compact: bool) -> None:
+        """On a short tab (a laptop at 200%) the power's name is the tab's own and the level is smaller, so the
+        level and the status show above the table without scrolling."""
+        self.title.setVisible(not compact)
+        font = self._level_fonts[1 if compact else 0]
+        if self.level.font() != font:
+            self.level.setFont(font)
 
     def show_result(self, result: PowerResult) -> None:
         shown = (result.level, result.status, result.verdict, result.consequences, is_dark(self.palette()))
@@ -181,29 +194,38 @@ class PowerTab(QWidget):
         outer = QVBoxLayout(self)
         self.header = ResultHeader(assess.title(power))
         self.tipping = TippingPanel(store, power)  # what tips it (issue 16)
+        # The level, what tips it, the carried values and the wizard buttons scroll together above the table, no
+        # taller than a part of the tab (``resizeEvent``): on a laptop at 150% or 200% the table keeps most of the
+        # height, and no word-wrapped text is squeezed under another (issue 29).
+        self.top = QWidget()
+        above = QVBoxLayout(self.top)
+        above.setContentsMargins(0, 0, 0, 0)
         # Side by side, not stacked: on a 1366x768 laptop the table keeps the height (play-test finding).
         top = QHBoxLayout()
         top.addWidget(self.header, 3)
         top.addWidget(self.tipping, 2)
-        outer.addLayout(top)
+        above.addLayout(top)
         # What carries over and the power's wizard buttons share one row: more of the table shows.
         strip = QHBoxLayout()
         self.carried = CarriedPanel(store, power)
         strip.addWidget(self.carried, 1)
         self.actions = QHBoxLayout()
         strip.addLayout(self.actions)
-        outer.addLayout(strip)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)   # not a Tab stop of its own: Tab goes to the lines in it
+        above.addLayout(strip)
+        self.top_scroll = FittingScroll(self.top)
+        self.top_scroll.setObjectName("resultScroll")
+        outer.addWidget(self.top_scroll)
+        scroll = HeadedScroll()   # the column headings stay in view as the lines scroll
+        self.table_scroll = scroll
         body = QWidget()
         self.grid = QGridLayout(body)
         self.grid.setHorizontalSpacing(14)
         self.grid.setVerticalSpacing(8)
+        headings = []
         for column, text in enumerate(("Rule", "Line", "", "Points", "Counted")):
             heading = QLabel(f"<b>{text}</b>")
             self.grid.addWidget(heading, 0, column)
+            headings.append(heading)
         self.rows: dict[str, LineRow] = {}
         self._closed = ""   # why the power's own lines no longer count, if they do not
         row = 1
@@ -217,10 +239,11 @@ class PowerTab(QWidget):
                 row += 1
             self.rows[line.id] = LineRow(store, power, line, self.grid, row, body)
             row += 1
-        self.grid.setColumnMinimumWidth(1, 240)
+        self.grid.setColumnMinimumWidth(1, 180)   # the captions wrap: a 150% laptop screen keeps the Points in view
         self.grid.setColumnStretch(4, 1)
         self.grid.setRowStretch(row, 1)
         scroll.setWidget(body)
+        scroll.keep_in_view(headings)
         outer.addWidget(scroll, 1)
         self.total = LiveLabel()
         self.total.setObjectName("total")
@@ -238,6 +261,14 @@ class PowerTab(QWidget):
         self.sync_inputs()
         self.refresh()
         make_readable(self)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """The panels above the table take at most a third of the tab; they scroll beyond that."""
+        super().resizeEvent(event)
+        compact = self.height() < COMPACT_BELOW * self.fontMetrics().lineSpacing()
+        self.header.set_compact(compact)
+        self.layout().setContentsMargins(*((4, 2, 4, 2) if compact else (9, 9, 9, 9)))
+        self.top_scroll.setMaximumHeight(max(self.fontMetrics().lineSpacing() * 4, self.height() // 3))
 
     def detach(self) -> None:
         """Stop following the store (the tab is about to be replaced)."""

@@ -18,11 +18,13 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -129,12 +131,19 @@ class WhatIfDialog(QDialog):
             tab.grid.setHorizontalSpacing(10)
             self.tabs.addTab(tab, assess.title(power))
         splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(side)
+        # The now -> if column scrolls on a short screen (a laptop at 200%): the dialog stays inside it.
+        side_scroll = QScrollArea()
+        side_scroll.setWidgetResizable(True)
+        side_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        side_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        side_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        side_scroll.setWidget(side)
+        splitter.addWidget(side_scroll)
         splitter.addWidget(self.tabs)
         splitter.setStretchFactor(1, 1)
         splitter.setCollapsible(1, False)
         splitter.setHandleWidth(4)
-        side.setMaximumWidth(side.sizeHint().width() + 80)   # the rest is the table's
+        side_scroll.setMaximumWidth(side.sizeHint().width() + 80)   # the rest is the table's
         layout.addWidget(splitter, 1)
         tries = QHBoxLayout()
         self.tipping_choice = QComboBox()
@@ -193,7 +202,10 @@ class WhatIfDialog(QDialog):
         splitter = self.tabs.parentWidget()
         if isinstance(splitter, QSplitter) and not self._sized:   # the table gets all the side does not need
             self._sized = True
-            side = splitter.widget(0).minimumSizeHint().width()
+            first = splitter.widget(0)   # the now -> if column, in its scroll area
+            inner = first.widget() if isinstance(first, QScrollArea) else first
+            side = inner.minimumSizeHint().width() + (first.verticalScrollBar().sizeHint().width()
+                                                      if isinstance(first, QScrollArea) else 0)
             splitter.setSizes([side, max(0, splitter.width() - side - splitter.handleWidth())])
 
     def current_power(self) -> str:
