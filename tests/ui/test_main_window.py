@@ -405,7 +405,8 @@ def test_tab_key_reaches_every_input_of_a_tab(qtbot, window):
         widget = QApplication.focusWidget()
         reached.add(widget)
         qtbot.keyClick(widget, Qt.Key.Key_Tab)
-    assert all(widget in reached for widget in inputs), "some inputs are not in the Tab order"
+    missing = [caption(widget) for widget in inputs if widget not in reached]
+    assert not missing, f"some inputs are not in the Tab order: {missing}"
 
 
 @pytest.mark.parametrize("edition", list(Edition))

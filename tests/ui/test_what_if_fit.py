@@ -32,7 +32,7 @@ app = make_application(sys.argv[:1])
 
 def key_columns(tab):
     \"\"\"Whether the table's Points and Counted headings are in view, and whether it scrolls sideways.\"\"\"
-    scroll = tab.findChild(QScrollArea)
+    scroll = tab.table_scroll   # the table's scroll area (the panels above it have their own)
     view = scroll.viewport()
     shown = {}
     for label in scroll.widget().findChildren(QLabel):
