@@ -260,7 +260,8 @@ class PowerTab(QWidget):
         store.sessionReloaded.connect(self.sync_inputs)
         self.sync_inputs()
         self.refresh()
-        make_readable(self)
+        # Made in the order it shows, but for the buttons added beside the carried values (``add_action``).
+        make_readable(self, order=False)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """The panels above the table take at most a third of the tab; they scroll beyond that."""
@@ -278,8 +279,10 @@ class PowerTab(QWidget):
 
     def add_action(self, button: QWidget) -> None:
         """A button beside the table (a wizard for this power)."""
+        before = self.actions.itemAt(self.actions.count() - 1)
         self.actions.addWidget(button)
-        make_readable(self)   # Tab reaches it before the table below it
+        # Tab reaches it after the carried values' Adjust button (or the button before it), before the table.
+        QWidget.setTabOrder(before.widget() if before is not None else self.carried.button, button)
 
     def sync_inputs(self) -> None:
         """Store -> widgets for every line (signals blocked inside ``show_value``)."""

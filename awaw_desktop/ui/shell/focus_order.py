@@ -113,10 +113,11 @@ def readable_pages(wizard: QWizard) -> None:
     _ReadablePages(wizard)
 
 
-def make_readable(root: QWidget) -> None:
-    """Tab through ``root`` in the order its layouts show; caption its combo boxes; plain descriptions."""
-    order = in_screen_order(root)
-    for before, after in itertools.pairwise(order):
+def make_readable(root: QWidget, order: bool = True) -> None:
+    """Tab through ``root`` in the order its layouts show (unless ``order`` is False: a screen made in the order
+    it shows); caption its combo boxes; plain descriptions."""
+    chain = in_screen_order(root) if order else []
+    for before, after in itertools.pairwise(chain):
         if before.window() is after.window():
             QWidget.setTabOrder(before, after)
     for combo in root.findChildren(QComboBox):

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QWidget
 
 
@@ -28,6 +28,10 @@ class FittingScroll(QScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         self.setWidget(content)
+        self._refit = QTimer(self)   # the scroll area's own: it goes with it
+        self._refit.setSingleShot(True)
+        self._refit.setInterval(0)
+        self._refit.timeout.connect(self.refit)
         content.installEventFilter(self)
 
     def sizeHint(self) -> QSize:
@@ -43,8 +47,14 @@ class FittingScroll(QScrollArea):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
-            self.updateGeometry()   # the content's words changed: ask for its new height
+            self.updateGeometry()   # the content's words changed: ask for its new height,
+            self._refit.start()   # and once its layout has taken them, give it that height
         return super().eventFilter(watched, event)
+
+    def refit(self) -> None:
+        """Size the content to its height at the view's width again (a wrapped label's new words)."""
+        self.setWidgetResizable(True)   # Qt fits the content to the view again when this is set
+
 
     def resizeEvent(self, event: object) -> None:
         super().resizeEvent(event)  # type: ignore[arg-type]
