@@ -16,6 +16,7 @@ from awaw_desktop.core.awaw.sessionfile import SessionFileError
 from awaw_desktop.core.europa import actions
 from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.core.europa.cards import card_name
+from awaw_desktop.core.europa.family import FILE_VERSION as EUROPA_FILE_VERSION
 from awaw_desktop.core.files import gamefile
 
 SECRETS = (bytes(32), bytes([1]) * 32)
@@ -58,7 +59,8 @@ def test_a_europa_game_goes_round_its_file_in_the_session_envelope(tmp_path):
     path = tmp_path / "e.awaw"
     gamefile.save("europa", game, path)
     document = json.loads(path.read_text(encoding="utf-8"))
-    assert (document["format"], document["family"], document["version"]) == ("awaw-desktop-session", "europa", 1)
+    assert (document["format"], document["family"], document["version"]) == ("awaw-desktop-session", "europa",
+                                                                          EUROPA_FILE_VERSION)
     loaded = gamefile.load(path)
     assert loaded.family == "europa" and loaded.game == game
     gamefile.save("europa", actions.add_nation(game, "Finland"), path)
@@ -88,7 +90,7 @@ def test_europa_files_are_refused_with_a_message(tmp_path):
     good = gamefile.dumps("europa", europa_game())
     document = json.loads(good)
     assert refused(tmp_path, good[:-40]).startswith("The file is incomplete or damaged: it breaks off at line")
-    assert "newer version" in refused(tmp_path, json.dumps({**document, "version": 2}).encode())
+    assert "newer version" in refused(tmp_path, json.dumps({**document, "version": EUROPA_FILE_VERSION + 1}).encode())
     assert "unknown field 'card'" in refused(tmp_path, json.dumps({**document, "card": "QH"}).encode())
     assert "does not know" in refused(tmp_path, json.dumps({**document, "family": "ancient-rome"}).encode())
     document["game"]["turn"] = "Jun I 43"                                # before the start

@@ -4,37 +4,50 @@ its rule number, so the record and the report can list it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from fractions import Fraction
 
-from ..frozen import Frozen, replace
+from ..frozen import replace
 from ..lines import RulesInputError
-from . import defection as defection_rules
 from . import envelope as envelopes
-from . import political, surrender
+from . import political
+from .actions_aid import aid_arrived, ship_german_aid
+from .actions_base import log_event as _log
+from .actions_base import require_active
+from .actions_base import update_nation as _update
+from .actions_surrender import (
+    UnitToRoll,
+    defect,
+    form_government,
+    record_surrender_roll,
+    set_condition_met,
+    set_special_rate,
+    set_surrender_condition,
+    surrender_nation,
+    tick_defection_step,
+)
 from .calendar import EuropaTurn
 from .cards import card_name
-from .dice import ROLLED, TYPED, roll_die
+from .count_record import WITHHELD_LINE, CountRecord
 from .draw import ALLIED, AXIS, SIDE_TITLES, SIDES
 from .envelope import Envelope, Stage
-from .recount import RECount, count_res
+from .recount import CountLine, RECount, count_res
 from .roster import Losses, RosterEntry
 from .sealing import DEFAULT_COST_LOG2
 from .state import MAX_NATIONS, EuropaGame, LogEntry, NationState, check_nation_name
+from .turn_start import checks_due
+from .unit_count import NOTE
+
+#: Changes kept in sibling modules, named here as before (``actions.defect`` ...).
+__all__ = ["UnitToRoll", "aid_arrived", "defect", "form_government", "record_surrender_roll", "set_condition_met",
+           "set_special_rate", "set_surrender_condition", "ship_german_aid", "surrender_checks_due",
+           "surrender_nation", "tick_defection_step"]
 
 
 def new_game(start: EuropaTurn, title: str = "", axis_player: str = "", allied_player: str = "",
              cost_log2: int = DEFAULT_COST_LOG2) -> EuropaGame:
     return EuropaGame(start, start, title.strip(), ((AXIS, axis_player.strip()), (ALLIED, allied_player.strip())),
                       cost_log2)
-
-
-def _log(game: EuropaGame, rule: str, nation: str, text: str) -> EuropaGame:
-    return replace(game, log=(*game.log, LogEntry(game.turn, rule, nation, text)))
-
-
-def _update(game: EuropaGame, name: str, change: Callable[[NationState], NationState]) -> EuropaGame:
-    target = game.nation(name)
-    return replace(game, nations=tuple(change(n) if n is target else n for n in game.nations))
 
 
 def add_nation(game: EuropaGame, name: str) -> EuropaGame:
@@ -94,7 +107,9 @@ def open_envelope(game: EuropaGame, name: str, owner_passphrase: str = "",
                   opener_passphrase: str = "") -> tuple[EuropaGame, str]:
     """The Allied side opens the envelope now (the Axis passphrase is the owner's consent).
 
-    Returns the card for the opener's eyes only ("" for a paper envelope)."""
+    Returns the card for the opener's eyes only ("" for a paper envelope).  A nation that surrendered or defected
+    has no more national will: its envelope stays shut."""
+    require_active(game.nation(name), "its envelope is not opened any more")
     opened, card = envelopes.open_envelope(_current(game, name), game.turn, owner_passphrase, opener_passphrase,
                                            game.cost_log2)
     game = _update(game, name, lambda n: replace(n, envelope=opened))
@@ -160,26 +175,33 @@ def set_losses(game: EuropaGame, name: str, losses: Losses) -> EuropaGame:
 
 
 def count_needs_card(game: EuropaGame, name: str, by_side: str) -> bool:
-    """Whether a count by ``by_side`` now shows the card to both sides (the opener's passphrase, or the
-    paper card, is then needed): an enemy request always does; the owner's only while the card is in
-    effect but not yet public."""
+    """Whether a count by ``by_side`` now shows the card to both sides (the opener's passphrase, or the paper card, is
+    then needed): only a request by the enemy side does (56.E.2), while its card is not yet public.  The owner's count
+    never shows it."""
     nation = game.nation(name)
     envelope = nation.envelope
     if envelope is None or envelope.card or envelope.stage(game.turn) in (Stage.SEALED, Stage.DISCARDED):
         return False
-    return by_side != nation.owner or envelope.in_effect(game.turn)
+    return by_side != nation.owner
+
+
+def private_card_in_effect(game: EuropaGame, name: str) -> bool:
+    """A card is in effect but seen by the opener only: an owner's count leaves it out (56.E.2)."""
+    envelope = game.nation(name).envelope
+    return envelope is not None and not envelope.card and envelope.in_effect(game.turn)
 
 
 def request_re_count(game: EuropaGame, name: str, by_side: str, opener_passphrase: str = "",
                      typed_card: str = "") -> tuple[EuropaGame, RECount]:
-    """An RE count done or requested by a side; its result is known to both sides (56.E.2).
+    """An RE count done or requested by a side; its result is known to both sides (56.E.2) and recorded.
 
-    The enemy (Allied) side may request one only with the nation's envelope opened by him, and
-    the request shows his card to both sides.  A count by the owner while the card is in effect
-    but seen only by the opener needs the card shown too (the breakdown would reveal it)."""
+    The enemy (Allied) side may request one only with the nation's envelope opened by him, and the request shows
+    his card to both sides.  A count by the owner never shows the card: while it is in effect but seen by the opener
+    only, the owner's count leaves it out and says so on its last line."""
     if by_side not in SIDES:
         raise RulesInputError(f"a count is requested by the axis or the allied side, not {by_side!r}")
     nation = game.nation(name)
+    require_active(nation, "its RE counts are over (56.E)")
     envelope = nation.envelope
     live = envelope is not None and envelope.stage(game.turn) is not Stage.DISCARDED
     if by_side != nation.owner and not (live and envelope is not None and envelope.opened_by == by_side):
@@ -194,91 +216,30 @@ def request_re_count(game: EuropaGame, name: str, by_side: str, opener_passphras
         game = _update(game, name, lambda n: replace(n, envelope=shown))
         game = _log(game, "56.E.2", nation.name,
                     f"an RE count shows the card to both sides: {card_name(shown.card)}")
+    left_out = private_card_in_effect(game, name)
     result = count_res(game.nation(name).roster, game.nation(name).losses, card_in_effect(game, name))
+    if left_out:
+        result = replace(result, lines=(*result.lines, envelopes_note()))
+    record = CountRecord.of(game.turn, by_side, result, left_out)
+    game = _update(game, name, lambda n: replace(n, counts=(*n.counts, record)))
     figures = ", ".join(f"{label} {value}" for label, value in result.summary())
     who = SIDE_TITLES[by_side]
-    return _log(game, "56.E.2", nation.name, f"RE count requested by the {who} side: {figures}"), result
+    note = "; a card seen by the Allied side only is in effect and left out" if left_out else ""
+    return _log(game, "56.E.2", nation.name, f"RE count requested by the {who} side: {figures}{note}"), result
 
 
-# -- surrender (56.A, 56.E.3) ----------------------------------------------------------------
-
-def _surrender(game: EuropaGame, name: str, record: surrender.SurrenderRecord) -> EuropaGame:
-    return _update(game, name, lambda n: replace(n, surrender=record))
+def envelopes_note() -> CountLine:
+    return CountLine("56.E.2", WITHHELD_LINE, Fraction(0), NOTE)
 
 
-def set_surrender_condition(game: EuropaGame, name: str, condition: str) -> EuropaGame:
-    if len(condition) > 1000:
-        raise RulesInputError("a surrender condition is at most 1000 characters")
-    return _surrender(game, name, replace(game.nation(name).surrender, condition=condition.strip()))
-
-
-def set_condition_met(game: EuropaGame, name: str, met: bool) -> EuropaGame:
-    return _surrender(game, name, replace(game.nation(name).surrender, condition_met=bool(met)))
-
-
-def set_special_rate(game: EuropaGame, name: str, rate: int) -> EuropaGame:
-    return _surrender(game, name, surrender.set_special_rate(game.nation(name).surrender, rate))
+def last_count(game: EuropaGame, name: str) -> CountRecord | None:
+    counts = game.nation(name).counts
+    return counts[-1] if counts else None
 
 
 def surrender_checks_due(game: EuropaGame) -> tuple[str, ...]:
-    """Nations whose surrender condition the players ticked as met: each rolls at the start of the turn."""
-    return tuple(n.name for n in game.nations if n.active and n.surrender.condition_met)
-
-
-def record_surrender_roll(game: EuropaGame, name: str, die: int | None = None, outcome: str = "") -> EuropaGame:
-    """A surrender roll: ``die`` typed from a real die, or None to let the app roll."""
-    value, source = (roll_die(), ROLLED) if die is None else (die, TYPED)
-    record = surrender.record_roll(game.nation(name).surrender, game.turn, value, source, outcome)
-    game = _surrender(game, name, record)
-    text = (f"surrender roll {value} ({source}){': ' + outcome.strip() if outcome.strip() else ''}; special "
-            f"replacement rate now {record.rate()}%")
-    for government in record.governments:
-        text += f"; {government.name} {record.government_rate(government.name)}%"
-    return _log(game, surrender.ROLL_RULE, game.nation(name).name, text)
-
-
-def form_government(game: EuropaGame, name: str, government: str, rate: int) -> EuropaGame:
-    record = surrender.form_government(game.nation(name).surrender, government, rate, game.turn)
-    return _log(_surrender(game, name, record), surrender.ROLL_RULE, game.nation(name).name,
-                f"new government {government.strip()} formed at a special replacement rate of {rate}%")
-
-
-def surrender_nation(game: EuropaGame, name: str) -> EuropaGame:
-    game = _surrender(game, name, surrender.surrender(game.nation(name).surrender, game.turn))
-    for rule, text in surrender.CONSEQUENCES:
-        game = _log(game, rule, game.nation(name).name, text)
-    return game
-
-
-# -- defection (56.B) -----------------------------------------------------------------------------
-
-class UnitToRoll(Frozen):
-    label: str
-    cm_or_cavalry: bool = False
-    die: int | None = None  # None: the app rolls
-
-
-def defect(game: EuropaGame, name: str, units: Sequence[UnitToRoll]) -> EuropaGame:
-    """The nation defects to the Soviets: a die for each ground unit (56.B.1)."""
-    nation = game.nation(name)
-    if nation.surrender.surrendered is not None:
-        raise RulesInputError(f"{nation.name} surrendered on {nation.surrender.surrendered}: it cannot defect")
-    rolled = tuple(defection_rules.DefectingUnit(u.label.strip(), u.cm_or_cavalry,
-                                                 roll_die() if u.die is None else u.die,
-                                                 ROLLED if u.die is None else TYPED) for u in units)
-    record = defection_rules.defect(nation.defection, game.turn, rolled)
-    game = _update(game, name, lambda n: replace(n, defection=record))
-    game = _log(game, defection_rules.RULE, nation.name, f"defects to the Soviets; no RPs for the next "
-                f"{defection_rules.NO_RP_TURNS} game turns")
-    for unit in rolled:
-        bonus = f" +{defection_rules.CM_BONUS} c/m or cavalry" if unit.cm_or_cavalry else ""
-        game = _log(game, "56.B.1", nation.name, f"{unit.label}: rolled {unit.die} ({unit.source}){bonus} = "
-                    f"{unit.modified}, {unit.fate}")
-    return game
-
-
-def tick_defection_step(game: EuropaGame, name: str, key: str, done: bool = True) -> EuropaGame:
-    return _update(game, name, lambda n: replace(n, defection=defection_rules.tick_step(n.defection, key, done)))
+    """Nations whose surrender condition the players recorded as holding and that have not rolled this turn."""
+    return tuple(due.nation for due in checks_due(game) if due.rule == "56.A")
 
 
 def restrictions_for(game: EuropaGame, name: str) -> tuple[political.Restriction, ...]:
@@ -289,35 +250,17 @@ def restrictions_for(game: EuropaGame, name: str) -> tuple[political.Restriction
     return political.restrictions(nation.name, [n.name for n in game.nations if n.active])
 
 
-# -- German aid (56.D) -----------------------------------------------------------------------------
-
-def ship_german_aid(game: EuropaGame, name: str, rps: int, route: str = political.RAIL_AUTOMATIC) -> EuropaGame:
-    nation = game.nation(name)
-    shipment = political.ship_aid(nation.name, game.turn, rps, route)
-    game = _update(game, name, lambda n: replace(n, aid=(*n.aid, shipment)))
-    return _log(game, political.AID_RULE, nation.name, f"{rps} German armour RPs shipped: "
-                f"{political.ROUTES[route]}")
-
-
-def aid_arrived(game: EuropaGame, name: str, index: int) -> EuropaGame:
-    nation = game.nation(name)
-    if not 0 <= index < len(nation.aid) or nation.aid[index].arrived:
-        raise RulesInputError("no such shipment on its way")
-    aid = tuple(replace(s, arrived=True) if i == index else s for i, s in enumerate(nation.aid))
-    return _log(_update(game, name, lambda n: replace(n, aid=aid)), political.AID_RULE, nation.name,
-                f"{nation.aid[index].rps} German armour RPs arrived in Helsinki")
-
-
 # -- the turn track -----------------------------------------------------------------------------
 
 def end_turn(game: EuropaGame) -> tuple[EuropaGame, tuple[LogEntry, ...]]:
-    """Move to the next game turn and log what it brings: envelope dates, RPs resuming, rolls due."""
+    """Move to the next game turn and log what it brings: envelope dates, RPs resuming, and every nation whose
+    surrender or defection check is due (56.A, 56.B): the players make the checks; nothing is decided for them."""
     before = len(game.log)
     game = replace(game, turn=game.turn.next())
     game = _log(game, "56", "", f"game turn {game.turn} begins")
     for nation in game.nations:
         envelope = nation.envelope
-        if envelope is not None and envelope.opened is not None:
+        if envelope is not None and envelope.opened is not None and nation.active:
             for label, date in (("the card comes into effect", envelope.effective),
                                 ("the card is due to be shown to both sides", envelope.show_due),
                                 ("the card is discarded; a new card may be drawn", envelope.discarded)):
@@ -330,6 +273,6 @@ def end_turn(game: EuropaGame) -> tuple[EuropaGame, tuple[LogEntry, ...]]:
         elif record.defected is not None and not record.receives_rps(game.turn):
             game = _log(game, "56.B.2", nation.name, f"no RPs this turn ({record.rp_pause_left(game.turn)} "
                         "game turns without RPs left, this one included)")
-    for name in surrender_checks_due(game):
-        game = _log(game, surrender.RULE, name, "the surrender condition is met: make a surrender roll")
+    for due in checks_due(game):
+        game = _log(game, due.rule, due.nation, f"{due.text} (the players make it; nothing is decided for them)")
     return game, game.log[before:]

@@ -1,7 +1,7 @@
 """The Europa Axis political rules (56) as a rules family (``core.family``).
 
 In a ``.awaw`` file a Europa game is ``{"format": "awaw-desktop-session", "family": "europa",
-"version": 1, "game": {...}}``, where ``game`` is ``EuropaGame.to_json()`` (no sealed card is ever in it).
+"version": 2, "game": {...}}``, where ``game`` is ``EuropaGame.to_json()`` (no sealed card is ever in it).
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ from .report import FORMATS, render, report_text
 from .state import EuropaGame
 
 KEY = "europa"
-#: The version of the Europa session document this app writes and reads.
-FILE_VERSION = 1
+#: The version of the Europa session document this app writes; it reads every version up to it (version 1 games
+#: are brought up to date by ``migrate``).
+FILE_VERSION = 2
 DOCUMENT_KEYS = ("format", "family", "version", "game")
 
 

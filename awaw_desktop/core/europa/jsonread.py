@@ -59,6 +59,13 @@ class Fields:
             raise RulesInputError(f"{self.at(key)}: expected true or false, got {value!r}")
         return value
 
+    def optional_flag(self, key: str) -> bool | None:
+        """True, false, or null for "not recorded yet"."""
+        value = self.data.get(key)
+        if value is not None and not isinstance(value, bool):
+            raise RulesInputError(f"{self.at(key)}: expected true, false or null, got {value!r}")
+        return value
+
     def res(self, key: str) -> Fraction:
         return parse_res(self.data.get(key, 0), self.at(key))
 

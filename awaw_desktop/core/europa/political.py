@@ -63,7 +63,6 @@ CITY_RULE = "56.C"
 CITY_POINTS: dict[str, tuple[int, int]] = {
     "Albania": (10, 1), "Bulgaria": (10, 3), "Mainland Greece": (10, 3), "Yugoslavia": (10, 3),
 }
-CITY_READING = "Cities and towns on the Greek islands give no points (56.C names mainland Greece only)."
 
 
 def city_points(held: Mapping[str, tuple[int, int]]) -> tuple[int, tuple[str, ...]]:

@@ -7,73 +7,38 @@ exact (``Fraction``); only the NTs are rounded (down, per 5).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 
 from ..frozen import Frozen
 from . import cards
-from .cards import CardEffect, card_short
+from .cards import CardEffect
 from .res import format_res
-from .roster import ABROAD, GERMAN_FORCES, HOME, LUFTWAFFE, POSSESSION, SS_POLICE, Losses, RosterEntry
+from .roster import Losses, RosterEntry
+from .unit_count import (
+    AIR,
+    COUNTS_RULE,
+    DISTANCE_READING,
+    FORCES,
+    FORTS,
+    GROUND,
+    MODIFIERS,
+    MODIFIERS_RULE,
+    NAVAL,
+    RP,
+    CountLine,
+    UnitCount,
+    card_line,
+    distance_mds,
+    german_at_home,
+    unit_count,
+)
 
-MODIFIERS_RULE = "56.E modifiers"
-COUNTS_RULE = "56.E RE counts"
-NOT_COUNTED_RULE = "56.E Table 1 note 1"
-NEAR_ENEMY_RULE = "56.E.1 note"
+__all__ = ["COUNTS_RULE", "DISTANCE_READING", "MODIFIERS", "MODIFIERS_RULE", "CountLine", "RECount", "UnitCount",
+           "count_res", "distance_mds", "unit_count", "unit_counts"]
+
 GERMAN_LIMIT_RULE = "56.E Table 1 note 3"
 NTS_PER_RE = 5
-
-# Categories of the subtotals.
-FORCES = "forces"
-FORTS = "forts"
-GROUND = "ground losses"
-AIR = "air losses"
-NAVAL = "naval losses"
-RP = "RP pool losses"
-
-
-class Modifier(Frozen):
-    """One line of the modifiers list: a factor for the units it applies to."""
-
-    key: str
-    label: str
-    factor: Fraction
-    applies: Callable[[RosterEntry], bool]
-    rule: str = MODIFIERS_RULE
-    reading: str = ""
-
-
-def distance_mds(mds_major: int, mds_minor: int) -> int:
-    """Distance in MDs from the home country: minor countries' MDs count half, rounded down, at least 1
-    (four MDs into Yugoslavia count as two into France)."""
-    return max(1, mds_major + mds_minor // 2)
-
-
-#: The modifiers list, in the rule's order (the distance multiplier is worked out per unit).
-MODIFIERS: tuple[Modifier, ...] = (
-    Modifier("capital", "in the capital", Fraction(2), lambda e: e.capital,
-             reading="The modifiers are cumulative: a capital that is also a major city hex counts x2 x2."),
-    Modifier("major_city", "in a major city hex", Fraction(2), lambda e: e.major_city),
-    Modifier("possession_or_island", "in a possession or on an island (not Sicily)", Fraction(1, 2),
-             lambda e: e.where == POSSESSION or e.island,
-             reading="A unit both in a possession and on an island is halved once."),
-    Modifier("armour", "armour symbol", Fraction(2), lambda e: e.armour),
-    Modifier("motorized", "motorized", Fraction(3, 2), lambda e: e.motorized),
-)
-DISTANCE_READING = ("The printed 'x (MDs-1)' is read as: multiplied by the distance in MDs from the home country, "
-                    "whole MDs in major countries plus half the MDs in minor countries rounded down, at least 1.")
-
-
-class CountLine(Frozen):
-    """One step of the count: what it did and the value it gives (a running value for a unit)."""
-
-    rule: str
-    text: str
-    value: Fraction
-    category: str
-
-    def __str__(self) -> str:
-        return f"{self.text} = {format_res(self.value)} ({self.rule})"
 
 
 class RECount(Frozen):
@@ -96,56 +61,12 @@ class RECount(Frozen):
                 ("Naval losses", format_res(self.naval_losses)), ("RP pool losses", f"{self.rp_pool_losses} RPs"))
 
 
-def _card_line(card: str, fx: CardEffect, text: str, value: Fraction, category: str) -> CountLine:
-    return CountLine(fx.rule, f"{card_short(card)}: {fx.label}: {text}", value, category)
-
-
-def _count_entry(entry: RosterEntry, card: str, fx: CardEffect) -> list[CountLine]:
-    name = entry.label or "unnamed unit"
-    if entry.support:
-        return [CountLine(NOT_COUNTED_RULE, f"{name}: supply unit, depot or Army HQ, not counted", Fraction(0),
-                          FORCES)]
-    if entry.near_enemy:
-        return [CountLine(NEAR_ENEMY_RULE, f"{name}: within 3 hexes of an enemy unit, not counted", Fraction(0),
-                          FORCES)]
-    value = entry.res
-    lines = [CountLine(COUNTS_RULE, f"{name}: {format_res(entry.res)} REs", value, FORCES)]
-    for modifier in MODIFIERS:
-        if modifier.applies(entry):
-            if modifier.key == "possession_or_island" and fx.target == cards.POSSESSIONS and \
-                    entry.where == POSSESSION:
-                if fx.factor == 0:
-                    return [*lines, _card_line(card, fx, f"{name} x0", Fraction(0), FORCES)]
-                if not entry.island:
-                    lines.append(_card_line(card, fx, f"{name} not halved", value, FORCES))
-                    continue
-            value *= modifier.factor
-            lines.append(CountLine(modifier.rule, f"{name} x{format_res(modifier.factor)} {modifier.label}", value,
-                                   FORCES))
-    if entry.where == ABROAD:
-        mds = distance_mds(entry.mds_major, entry.mds_minor)
-        detail = f"{entry.mds_major} MDs in major + {entry.mds_minor} in minor countries = {mds} MDs"
-        value *= mds
-        lines.append(CountLine(MODIFIERS_RULE, f"{name} x{mds} distance ({detail})", value, FORCES))
-        if fx.target == cards.DISTANCE:
-            value *= fx.factor
-            lines.append(_card_line(card, fx, f"{name} x{format_res(fx.factor * mds)} instead of x{mds}", value,
-                                    FORCES))
-    in_country = entry.where == HOME
-    targets = {SS_POLICE: cards.SS_POLICE, LUFTWAFFE: cards.LUFTWAFFE}
-    if in_country and targets.get(entry.force) == fx.target:
-        value *= fx.factor
-        lines.append(_card_line(card, fx, f"{name} x{format_res(fx.factor)}", value, FORCES))
-    return lines
-
-
 def _german_limit(roster: Sequence[RosterEntry], counted: Fraction, card: str, fx: CardEffect) -> list[CountLine]:
     """Table 1, 10..2 of hearts and diamonds: at most as many German REs as the country holds (note 3).
 
     ``counted`` is what the German units in the country added to the count: taking REs off never
     goes below it (German units on an island count half, so their printed REs can exceed it)."""
-    held = sum((e.res for e in roster if e.force in GERMAN_FORCES and e.where == HOME
-                and not e.support and not e.near_enemy), Fraction(0))
+    held = sum((e.res for e in roster if german_at_home(e) and not e.support and not e.near_enemy), Fraction(0))
     modified = min(Fraction(abs(fx.amount)), held)
     if fx.amount > 0:
         text = f"{format_res(modified)} of {format_res(held)} German REs in the country counted again"
@@ -155,7 +76,14 @@ def _german_limit(roster: Sequence[RosterEntry], counted: Fraction, card: str, f
         text = f"{format_res(modified)} of {format_res(held)} German REs in the country taken off"
         if -change < modified:
             text += f" (no more than the {format_res(counted)} they counted)"
-    return [_card_line(card, fx, f"{text} (at most those there, {GERMAN_LIMIT_RULE})", change, FORCES)]
+    return [card_line(card, fx, f"{text} (at most those there, {GERMAN_LIMIT_RULE})", change, FORCES)]
+
+
+def unit_counts(roster: Sequence[RosterEntry], card: str = "") -> tuple[UnitCount, ...]:
+    """Each unit's part of the count, in roster order (the roster table's "counted" and "why" columns)."""
+    card = cards.parse_card(card) if card else ""
+    fx = cards.effect(card) if card else CardEffect(cards.NOTHING, "no card in effect")
+    return tuple(unit_count(entry, card, fx) for entry in roster)
 
 
 def count_res(roster: Sequence[RosterEntry], losses: Losses, card: str = "") -> RECount:
@@ -165,12 +93,11 @@ def count_res(roster: Sequence[RosterEntry], losses: Losses, card: str = "") -> 
     lines: list[CountLine] = []
     forces = Fraction(0)
     german_counted = Fraction(0)
-    for entry in roster:
-        entry_lines = _count_entry(entry, card, fx)
-        forces += entry_lines[-1].value
-        if entry.force in GERMAN_FORCES and entry.where == HOME:
-            german_counted += entry_lines[-1].value
-        lines += entry_lines
+    for entry, unit in zip(roster, unit_counts(roster, card), strict=True):
+        forces += unit.value
+        if german_at_home(entry):
+            german_counted += unit.value
+        lines += unit.lines
     if fx.target == cards.GERMAN_RES:
         adjustment = _german_limit(roster, german_counted, card, fx)
         forces += adjustment[0].value
@@ -186,7 +113,7 @@ def count_res(roster: Sequence[RosterEntry], losses: Losses, card: str = "") -> 
     if fx.target == cards.CM_LOSSES and losses.cm_armour_res:
         extra = losses.cm_armour_res * (fx.factor - 1)
         ground += extra
-        lines.append(_card_line(card, fx, f"the c/m and armour part ({format_res(losses.cm_armour_res)} REs) "
+        lines.append(card_line(card, fx, f"the c/m and armour part ({format_res(losses.cm_armour_res)} REs) "
                                           f"x{format_res(fx.factor)}", ground, GROUND))
     air_raw = losses.air_eliminated + Fraction(losses.air_aborted, 2)
     air = _scaled(lines, AIR, f"air losses: {losses.air_eliminated} eliminated x1 + {losses.air_aborted} "
@@ -198,9 +125,9 @@ def count_res(roster: Sequence[RosterEntry], losses: Losses, card: str = "") -> 
     lines.append(CountLine(COUNTS_RULE, f"RP pool losses {rp} RPs", Fraction(rp), RP))
     if fx.target == cards.RP_POOL_LOSSES:
         rp = max(0, rp + fx.amount)
-        lines.append(_card_line(card, fx, f"{rp} RPs (never below 0)", Fraction(rp), RP))
+        lines.append(card_line(card, fx, f"{rp} RPs (never below 0)", Fraction(rp), RP))
     if fx.target == cards.NOTHING and card:
-        lines.append(_card_line(card, fx, "nothing changes", forces, FORCES))
+        lines.append(card_line(card, fx, "nothing changes", forces, FORCES))
     return RECount(forces, forts, ground, air, naval, rp, card, tuple(lines))
 
 
@@ -210,6 +137,6 @@ def _scaled(lines: list[CountLine], category: str, text: str, raw: Fraction, car
     if fx.target != target:
         return raw
     value = raw * fx.factor
-    lines.append(_card_line(card, fx, f"x{format_res(fx.factor)}", value, category))
+    lines.append(card_line(card, fx, f"x{format_res(fx.factor)}", value, category))
     return value
 

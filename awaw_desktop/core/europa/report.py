@@ -14,11 +14,12 @@ from .calendar import EuropaTurn
 from .cards import card_name, effect
 from .envelope import Envelope, Stage
 from .political import aid_in_transit, aid_received
+from .report_extras import game_data, game_lines, nation_extra_data, nation_extra_lines
 from .state import EuropaGame, NationState
 
 FORMATS = ("text", "markdown", "json")
 #: Names the JSON report; a change that drops or renames a field raises the version.
-JSON_FORMAT, JSON_VERSION = "awaw-desktop-europa-report", 1
+JSON_FORMAT, JSON_VERSION = "awaw-desktop-europa-report", 2   # 2: a rate or a condition may be null (not entered)
 
 
 class EnvelopeView(Frozen):
@@ -36,8 +37,9 @@ def envelope_view(envelope: Envelope, turn: EuropaTurn) -> EnvelopeView:
                         envelope.in_effect(turn))
 
 
-def nation_facts(nation: NationState, turn: EuropaTurn) -> list[str]:
-    """The nation's public facts, one line each (with its rule number)."""
+def nation_facts(nation: NationState, turn: EuropaTurn, game: EuropaGame) -> list[str]:
+    """The nation's public facts, one line each (with its rule number): its envelope, rates, defection, conditions,
+    last RE count, German aid and what is due this turn."""
     lines = []
     if nation.envelope is None:
         lines.append("National will envelope (56.E.1): none drawn")
@@ -50,26 +52,24 @@ def nation_facts(nation: NationState, turn: EuropaTurn) -> list[str]:
     if record.surrendered is not None:
         lines.append(f"Surrendered on {record.surrendered} (56.A)")
     else:
-        lines.append(f"Special replacement rate {record.rate()}% after {len(record.rolls)} surrender roll(s) "
-                     "(56.E.3)")
+        rate = record.rate()
+        said = f"{rate}%" if rate is not None else "not entered"
+        lines.append(f"Special replacement rate {said} after {len(record.own_rolls())} surrender roll(s) (56.E.3)")
     for government in record.governments:
-        lines.append(f"{government.name}: special replacement rate {record.government_rate(government.name)}%")
-    if record.condition:
-        met = "met" if record.condition_met else "not met"
-        lines.append(f"Surrender condition ({met}): {record.condition}")
+        lines.append(f"{government.name} (formed {government.formed}): special replacement rate "
+                     f"{record.government_rate(government.name)}% after {len(record.own_rolls(government.name))} "
+                     "roll(s) of its own (56.E.3)")
     defection = nation.defection
     if defection.defected is not None:
         left = defection.rp_pause_left(turn)
-        rps = f"no RPs for {left} more game turn(s), this one included" if left else "RPs at the usual rate"
+        rps = (f"no RPs for {left} more game turn(s), this one included; RPs again from {defection.rps_resume()}"
+               if left else "RPs at the usual rate")
         lines.append(f"Defected to the Soviets on {defection.defected} (56.B): {rps}")
-    if nation.aid:
-        lines.append(f"German armour RP aid (56.D): {aid_received(nation.aid)} received, "
-                     f"{aid_in_transit(nation.aid)} on the way")
-    return lines
+    return lines + nation_extra_lines(game, nation)
 
 
-def nation_lines(nation: NationState, turn: EuropaTurn) -> list[str]:
-    return [nation.name, *(f"  {line}" for line in nation_facts(nation, turn))]
+def nation_lines(nation: NationState, turn: EuropaTurn, game: EuropaGame) -> list[str]:
+    return [nation.name, *(f"  {line}" for line in nation_facts(nation, turn, game))]
 
 
 def _players(game: EuropaGame) -> str:
@@ -77,8 +77,8 @@ def _players(game: EuropaGame) -> str:
 
 
 def report_text(game: EuropaGame) -> str:
-    head = [f"{game.title or 'Europa game'} \u2014 {game.turn}", _players(game), ""]
-    body = [line for nation in game.nations for line in [*nation_lines(nation, game.turn), ""]]
+    head = [f"{game.title or 'Europa game'} \u2014 {game.turn}", _players(game), "", *game_lines(game), ""]
+    body = [line for nation in game.nations for line in [*nation_lines(nation, game.turn, game), ""]]
     return "\n".join(head + body).rstrip() + "\n"
 
 
@@ -92,9 +92,11 @@ def report_markdown(game: EuropaGame) -> str:
     lines = [f"# {_md(game.title) or 'Europa game'}", "",
              f"- **Turn:** {game.turn} (the game started on {game.start})",
              f"- **Players:** {_md(_players(game))}"]
+    lines += [f"- {_md(line)}" if not line.startswith("  ") else f"  - {_md(line)}" for line in game_lines(game)]
     for nation in game.nations:
         lines += ["", f"## {_md(nation.name)}", ""]
-        lines += [f"- {_md(line)}" for line in nation_facts(nation, game.turn)]
+        lines += [f"- {_md(line)}" if not line.startswith("  ") else f"  - {_md(line)}"
+                  for line in nation_facts(nation, game.turn, game)]
     if not game.nations:
         lines += ["", "No Axis-Allied nation in the game yet."]
     return "\n".join(lines) + "\n"
@@ -116,7 +118,7 @@ def envelope_data(envelope: Envelope, turn: EuropaTurn) -> dict[str, Any]:
             "card_effect": view.effect or None}
 
 
-def nation_data(nation: NationState, turn: EuropaTurn) -> dict[str, Any]:
+def nation_data(nation: NationState, turn: EuropaTurn, game: EuropaGame) -> dict[str, Any]:
     record, defection = nation.surrender, nation.defection
     return {
         "name": nation.name,
@@ -124,14 +126,15 @@ def nation_data(nation: NationState, turn: EuropaTurn) -> dict[str, Any]:
         "past_envelopes": [envelope_data(envelope, turn) for envelope in nation.past_envelopes],
         "surrender": {"surrendered": _turn(record.surrendered), "special_rate": record.rate(),
                       "rolls": [{"turn": roll.turn.title, "die": roll.die, "source": roll.source,
-                                 "outcome": roll.outcome} for roll in record.rolls],
+                                 "outcome": roll.outcome, "by": roll.by or None} for roll in record.rolls],
                       "governments": [{"name": g.name, "formed": g.formed.title,
                                        "special_rate": record.government_rate(g.name)} for g in record.governments],
                       "condition": record.condition, "condition_met": record.condition_met},
         "defection": {"defected": _turn(defection.defected),
                       "turns_without_rps_left": defection.rp_pause_left(turn) if defection.defected else 0},
         "german_aid": {"received": aid_received(nation.aid), "on_the_way": aid_in_transit(nation.aid)},
-        "facts": nation_facts(nation, turn),
+        "facts": nation_facts(nation, turn, game),
+        **nation_extra_data(game, nation),
     }
 
 
@@ -139,7 +142,8 @@ def report_data(game: EuropaGame) -> dict[str, Any]:
     return {"format": JSON_FORMAT, "version": JSON_VERSION,
             "game": {"title": game.title, "start": game.start.title, "turn": game.turn.title,
                      "players": {"axis": game.player("axis"), "allied": game.player("allied")}},
-            "nations": [nation_data(nation, game.turn) for nation in game.nations]}
+            **game_data(game),
+            "nations": [nation_data(nation, game.turn, game) for nation in game.nations]}
 
 
 def report_json(game: EuropaGame) -> str:

@@ -3,7 +3,8 @@
 NOTES.md: counted are the REs of the nation's own units and of major-power units (German,
 SS/Police, Luftwaffe) in its home country, its possessions, and its own units outside the home
 country; forts in the country; losses; and RP pool losses as a separate figure in RPs.  Supply
-units, depots, Army HQs and units within 3 hexes of an enemy unit count 0.
+units, depots, Army HQs, units within 3 hexes of an enemy unit and major-power units outside the home
+country are entered like any other unit and count 0, with the reason on their line of the count.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ POSSESSION = "possession"
 ABROAD = "abroad"
 PLACES = {HOME: "in the home country", POSSESSION: "in a possession", ABROAD: "outside the home country"}
 MAX_MDS = 99
+MAX_LABEL = 200
 GROUND_LOSSES_READING = ("Ground losses leave out units scrapped or disbanded while Axis units were in North Africa "
                          "(the note under RE counts): the players leave them out of the figure they enter.")
 MAX_COUNT = 9999
@@ -52,17 +54,15 @@ class RosterEntry(Frozen):
     near_enemy: bool = False      # within 3 hexes of an enemy unit: not counted
 
     def __post_init__(self) -> None:
+        """Any unit of an order of battle is taken: what 56.E does not count counts 0 with its reason
+        (``recount.unit_count``); only a value no unit can have is refused."""
         name = self.label or "a roster entry"
+        if len(self.label) > MAX_LABEL:
+            raise RulesInputError(f"{name[:40]}...: a unit's name is at most {MAX_LABEL} characters")
         if self.force not in FORCES:
             raise RulesInputError(f"{name}: a force is one of {', '.join(FORCES)}, not {self.force!r}")
         if self.where not in PLACES:
             raise RulesInputError(f"{name}: a place is one of {', '.join(PLACES)}, not {self.where!r}")
-        if self.where == ABROAD and self.force != NATIONAL:
-            raise RulesInputError(f"{name}: only the nation's own units are counted outside its home country (56.E)")
-        if self.where != HOME and (self.capital or self.major_city):
-            raise RulesInputError(f"{name}: the capital and major city hexes are in the home country")
-        if self.where != ABROAD and (self.mds_major or self.mds_minor):
-            raise RulesInputError(f"{name}: a distance in MDs is entered only for units outside the home country")
         for what, value in (("MDs in major countries", self.mds_major), ("MDs in minor countries", self.mds_minor)):
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_MDS:
                 raise RulesInputError(f"{name}: {what} must be 0 to {MAX_MDS}, not {value!r}")

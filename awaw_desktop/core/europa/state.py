@@ -12,10 +12,14 @@ from typing import Any
 
 from ..frozen import Frozen, field
 from ..lines import RulesInputError
+from . import migrate
 from .calendar import EuropaTurn
+from .city_points import MAX_PLACES, Place
+from .count_record import CountRecord
 from .defection import DefectionRecord
 from .draw import AXIS, SIDES
 from .envelope import Envelope
+from .german_aid import PoolEntry
 from .jsonread import Fields
 from .political import AidShipment
 from .roster import Losses, RosterEntry
@@ -23,7 +27,9 @@ from .sealing import DEFAULT_COST_LOG2, MAX_COST_LOG2, MIN_COST_LOG2
 from .surrender import SurrenderRecord
 
 FORMAT_NAME = "awaw-desktop-europa"
-FORMAT_VERSION = 1
+#: Version 2 (issue 25): German aid's pool, city points, RE counts, who rolled, defection conditions
+#: (``migrate.upgrade_1_to_2`` reads version 1).
+FORMAT_VERSION = migrate.CURRENT
 MAX_NAME = 40
 MAX_NATIONS = 20
 #: Nations offered when adding one (any other name may be typed).
@@ -62,6 +68,7 @@ class NationState(Frozen):
     surrender: SurrenderRecord = field(default_factory=SurrenderRecord)
     defection: DefectionRecord = field(default_factory=DefectionRecord)
     aid: tuple[AidShipment, ...] = ()
+    counts: tuple[CountRecord, ...] = ()
 
     @property
     def owner(self) -> str:
@@ -77,12 +84,12 @@ class NationState(Frozen):
                 "past_envelopes": [e.to_json() for e in self.past_envelopes],
                 "roster": [e.to_json() for e in self.roster], "losses": self.losses.to_json(),
                 "surrender": self.surrender.to_json(), "defection": self.defection.to_json(),
-                "aid": [s.to_json() for s in self.aid]}
+                "aid": [s.to_json() for s in self.aid], "counts": [c.to_json() for c in self.counts]}
 
     @classmethod
     def from_json(cls, data: Any, where: str) -> NationState:
         f = Fields(data, where, ("name", "envelope", "past_envelopes", "roster", "losses", "surrender",
-                                 "defection", "aid"))
+                                 "defection", "aid", "counts"))
         name = check_nation_name(f.text("name", 200))
         envelope = f.get("envelope")
         return cls(
@@ -94,6 +101,7 @@ class NationState(Frozen):
             surrender=SurrenderRecord.from_json(f.get("surrender"), f.at("surrender")),
             defection=DefectionRecord.from_json(f.get("defection"), f.at("defection")),
             aid=tuple(AidShipment.from_json(item, at) for at, item in f.items("aid", 1000)),
+            counts=tuple(CountRecord.from_json(item, at) for at, item in f.items("counts", 10_000)),
         )
 
 
@@ -115,6 +123,10 @@ class EuropaGame(Frozen):
     cost_log2: int = DEFAULT_COST_LOG2
     nations: tuple[NationState, ...] = ()
     log: tuple[LogEntry, ...] = ()
+    #: German armour RPs accumulated and used by Germany (56.D); shipments are kept with each nation.
+    german_pool: tuple[PoolEntry, ...] = ()
+    #: Cities and towns of 56.C's countries and who holds them.
+    places: tuple[Place, ...] = ()
 
     def nation(self, name: str) -> NationState:
         for nation in self.nations:
@@ -129,7 +141,9 @@ class EuropaGame(Frozen):
         return {"format": FORMAT_NAME, "version": FORMAT_VERSION, "title": self.title,
                 "players": dict(self.players), "start": self.start.to_json(), "turn": self.turn.to_json(),
                 "cost_log2": self.cost_log2, "nations": [n.to_json() for n in self.nations],
-                "log": [entry.to_json() for entry in self.log]}
+                "log": [entry.to_json() for entry in self.log],
+                "german_pool": [entry.to_json() for entry in self.german_pool],
+                "places": [place.to_json() for place in self.places]}
 
     @classmethod
     def from_json(cls, data: Any, where: str = "europa") -> EuropaGame:
@@ -140,15 +154,18 @@ class EuropaGame(Frozen):
             if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
                 raise RulesInputError(f"{where}: the Europa game was saved by a newer version of the app "
                                       f"(format {version}; this one reads up to {FORMAT_VERSION})")
+        data = migrate.upgrade(data)
         f = Fields(data, where, ("format", "version", "title", "players", "start", "turn", "cost_log2", "nations",
-                                 "log"))
+                                 "log", "german_pool", "places"))
         f.integer("version", FORMAT_VERSION, FORMAT_VERSION)
         players = Fields(f.get("players"), f.at("players"), SIDES)
         game = cls(start=f.turn("start"), turn=f.turn("turn"), title=f.text("title"),
                    players=tuple((side, players.text(side, 80)) for side in SIDES),
                    cost_log2=f.integer("cost_log2", MIN_COST_LOG2, MAX_COST_LOG2),
                    nations=tuple(NationState.from_json(item, at) for at, item in f.items("nations", MAX_NATIONS)),
-                   log=tuple(LogEntry.from_json(item, at) for at, item in f.items("log", 100_000)))
+                   log=tuple(LogEntry.from_json(item, at) for at, item in f.items("log", 100_000)),
+                   german_pool=tuple(PoolEntry.from_json(item, at) for at, item in f.items("german_pool", 10_000)),
+                   places=tuple(Place.from_json(item, at) for at, item in f.items("places", MAX_PLACES)))
         if game.turn < game.start:
             raise RulesInputError(f"{where}: the current turn {game.turn} is before the start {game.start}")
         names = [n.name.casefold() for n in game.nations]

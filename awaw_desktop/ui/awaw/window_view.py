@@ -8,20 +8,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, QSize
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QActionGroup, QFont, QGuiApplication
 from PySide6.QtWidgets import QApplication, QMenu
 
+from ..shell.screen import fit_to_screen
 from ..shell.theme import apply_theme, chosen_theme
 from ..shell.view import DEFAULT_ZOOM, ZOOM_STEPS, add_theme_menu, base_font_size, current_zoom, show_theme, zoom_step
 
 if TYPE_CHECKING:
     from .history import HistoryPanel
 
-#: The window's size when the screen has room for it; smaller screens get their free area.
-DEFAULT_SIZE = QSize(1280, 820)
-#: Room kept for the window frame before the window is shown (title bar and borders).
-FRAME_ALLOWANCE = QSize(16, 48)
 #: A window at least this wide has room for the game record beside the table (first start).
 WIDE_ENOUGH_FOR_RECORD = 1500
 #: Where the game record sits: key -> menu text.
@@ -87,19 +84,8 @@ class WindowView:
         return screen is None or screen.availableGeometry().contains(self.frameGeometry())
 
     def fit_to_screen(self) -> None:
-        """Open at a comfortable size, but never larger than the screen's free area (1366x768 and
-        1280x720 laptops, 200% scaling), centred on it."""
-        screen = self.screen() or QGuiApplication.primaryScreen()
-        if screen is None:
-            self.resize(DEFAULT_SIZE)
-            return
-        area = screen.availableGeometry()
-        frame = self.frameGeometry().size() - self.geometry().size() if self.isVisible() else FRAME_ALLOWANCE
-        width = max(320, min(DEFAULT_SIZE.width(), area.width() - frame.width()))
-        height = max(240, min(DEFAULT_SIZE.height(), area.height() - frame.height()))
-        self.resize(width, height)
-        self.move(area.left() + (area.width() - width - frame.width()) // 2,
-                  area.top() + (area.height() - height - frame.height()) // 2)
+        """Open at a comfortable size, but never larger than the screen's free area, centred on it."""
+        fit_to_screen(self)  # type: ignore[arg-type]  # mixed into MainWindow, a QWidget
 
     def _dock_visibility_changed(self, visible: bool) -> None:
         if visible:

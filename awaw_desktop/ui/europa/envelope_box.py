@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from ...core.europa import actions
 from ...core.europa.cards import card_name, effect
@@ -42,16 +42,16 @@ class EnvelopeBox(QGroupBox):
         self.paper_card.setPlaceholderText("e.g. QH or queen of hearts")
         self.paper_card.setAccessibleName("Card from the paper envelope")
         self.buttons: dict[str, QPushButton] = {}
-        row = QHBoxLayout()
-        for key, text, slot in (("draw", "Draw a sealed card", self.draw_sealed),
+        row = QGridLayout()   # two rows: drawing, then the card's life (fits a narrow or zoomed window)
+        for index, (key, text, slot) in enumerate( (("draw", "Draw a sealed card", self.draw_sealed),
                                 ("paper", "Draw a paper card", self.draw_paper),
                                 ("open", "Open the envelope (Allied)", self.open_envelope),
                                 ("look", "Look at the card (Allied)", self.look),
-                                ("show", "Show the card to both sides", self.show_card)):
+                                ("show", "Show the card to both sides", self.show_card))):
             button = QPushButton(text)
             button.setAccessibleName(text)
             button.clicked.connect(slot)
-            row.addWidget(button)
+            row.addWidget(button, *divmod(index + (1 if index > 1 else 0), 3))
             self.buttons[key] = button
         layout = QVBoxLayout(self)
         for widget in (self.stage, self.dates):
@@ -66,7 +66,8 @@ class EnvelopeBox(QGroupBox):
     # -- reading -----------------------------------------------------------------------------
     def refresh(self) -> None:
         game = self.holder.game
-        envelope = game.nation(self.nation).envelope
+        nation = game.nation(self.nation)
+        envelope = nation.envelope
         stage = envelope.stage(game.turn) if envelope else None
         if envelope is None or stage is None:
             self.stage.setText("No card drawn")
@@ -75,18 +76,20 @@ class EnvelopeBox(QGroupBox):
             view = envelope_view(envelope, game.turn)
             shown = f" \u2014 {card_text(view.card)}" if view.card else ""
             effect_now = "in effect now" if view.in_effect else "no effect now"
-            self.stage.setText(f"{stage.title} ({effect_now}){shown}")
+            self.stage.setText(f"{stage.title} ({effect_now}){shown}" if nation.active else
+                               f"No more effect: {self.nation} is no longer an Axis-Allied nation{shown}")
             self.dates.setText("; ".join(f"{label}: {date}" for label, date in view.dates))
-        can_draw = envelope is None or stage is Stage.DISCARDED
+        can_draw = nation.active and (envelope is None or stage is Stage.DISCARDED)
+        gone = "" if nation.active else (f"{self.nation} is no longer an Axis-Allied nation (56.A, 56.B): its "
+                                         "envelope is not drawn or opened any more.")
         opened_private = stage in (Stage.OPENED, Stage.PRIVATE, Stage.TO_SHOW)
         paper = envelope is not None and envelope.mode == REAL_DECK
+        one = gone or "One envelope per nation at a time: a new card after the current one is discarded (56.E.1)."
         why = {
-            "draw": (can_draw, "One envelope per nation at a time: a new card after the current one is discarded "
-                               "(56.E.1)."),
-            "paper": (can_draw, "One envelope per nation at a time: a new card after the current one is discarded "
-                                "(56.E.1)."),
-            "open": (stage is Stage.SEALED, "Only a sealed envelope can be opened." if envelope else
-                     "Draw a card first."),
+            "draw": (can_draw, one),
+            "paper": (can_draw, one),
+            "open": (stage is Stage.SEALED and nation.active, gone or ("Only a sealed envelope can be opened."
+                                                                      if envelope else "Draw a card first.")),
             "look": (opened_private and not paper, "A paper card is looked at on the table." if paper else
                      "Only the opener looks, between the opening and the showing (56.E.1)."),
             "show": (stage is Stage.TO_SHOW, "The card is shown to both sides two months after it was "

@@ -63,7 +63,12 @@ class EuropaWindows:
         return EuropaNewGame()
 
     def screenshots(self, directory: Path, window: GameWindow | None) -> list[Path]:
-        return []
+        """Every tab of the window, with the game ``window`` shows (a Europa window's) or an example campaign."""
+        from .screenshots import render_screenshots
+        from .window import EuropaWindow
+
+        game = window.game if isinstance(window, EuropaWindow) and window.holder is not None else None
+        return render_screenshots(directory, game)
 
 
 WINDOWS: WindowFamily = EuropaWindows()

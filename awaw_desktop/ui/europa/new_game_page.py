@@ -24,7 +24,7 @@ class EuropaGamePage(QWizardPage):
         self.setTitle("New Europa game (Axis political rules, 56)")
         self.setSubTitle("The first game turn you play (two a month: \"Jul I 1943\", \"Jul II 1943\") and the "
                          "Axis-Allied nations to track; more can be added later.")
-        self.start = QLineEdit("Jul I 1943")
+        self.start = QLineEdit()   # nothing chosen for the players: the placeholder shows how to write it
         self.start.setAccessibleName("Starting game turn")
         self.start.setPlaceholderText("e.g. Jul I 1943")
         self.nations = {name: QCheckBox(name) for name in SUGGESTED_NATIONS}
@@ -58,6 +58,8 @@ class EuropaGamePage(QWizardPage):
 
     def game(self, title: str, players: dict[str, str]) -> EuropaGame:
         """The new game (raises ``RulesInputError`` in words: a turn not in the calendar, a name twice ...)."""
+        if not self.start.text().strip():
+            raise RulesInputError("type the first game turn you play, like Jul I 1943 (two turns a month: I and II)")
         game = actions.new_game(EuropaTurn.parse(self.start.text()), title, players.get("axis", ""),
                                 players.get("allied", ""), NEW_GAME_COST_LOG2)
         for name in self.chosen_nations():

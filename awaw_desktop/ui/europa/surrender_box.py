@@ -1,139 +1,173 @@
-"""Surrender (56.A) and surrender rolls (56.E.3) for one nation: the players' condition, the rolls
-(typed or rolled), the special replacement rate, new governments."""
+"""Surrender (56.A) and surrender rolls (56.E.3) for one nation: the players' condition and whether it holds, the
+rolls (typed or rolled) for the nation or one of its new governments, the special replacement rates, new governments,
+the surrender.  Nothing is chosen for the players: a rate, a die, who rolls are blank until they enter them."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QFormLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QFormLayout, QGridLayout, QGroupBox, QLabel, QLineEdit, QPushButton, QWidget
 
-from ...core.europa import actions
+from ...core.europa import actions, actions_surrender
+from ...core.europa.actions_surrender import SURRENDER
 from ...core.europa.state import EuropaGame
 from ...core.lines import RulesInputError
-from ..shell.number_box import NumberBox
+from ..shell.status_chip import StatusChip
+from .fields import MessageLine, OptionalBox, named, watch_number
 from .holder import EuropaGameHolder
-from .messages import sentence
+from .tones import show, surrender_words
+from .turn_start_checks import holds_box
 
-
-def _named(widget: QWidget, name: str) -> QWidget:
-    widget.setAccessibleName(name)
-    return widget
+NATION_ROLLS = ""
 
 
 class SurrenderBox(QGroupBox):
     def __init__(self, holder: EuropaGameHolder, nation: str, parent: QWidget | None = None) -> None:
         super().__init__("Surrender (56.A, 56.E.3)", parent)
         self.holder, self.nation = holder, nation
-        self.condition = QLineEdit()
+        self.chip = StatusChip()
+        self.chip.setAccessibleName("Surrender state")
+        self.condition = named(QLineEdit(), "Surrender condition")
         self.condition.setPlaceholderText("the scenario's surrender condition, in your words")
         self.condition.editingFinished.connect(self._condition_changed)
-        self.met = QCheckBox("The condition is met (roll at the start of each turn)")
-        self.met.toggled.connect(self._met_changed)
-        self.rate = NumberBox()
-        self.rate.setRange(0, 100)
-        self.rate.setSuffix(" %")
-        self.rate.editingFinished.connect(self._rate_changed)
-        self.die = NumberBox()
-        self.die.setRange(1, 6)
-        self.outcome = QLineEdit()
+        self.holds = holds_box("Surrender condition holds")
+        self.holds.activated.connect(self._holds_changed)
+        self.rate = OptionalBox("Special replacement rate before any roll", 0, 100, suffix=" %")
+        watch_number(self.rate, lambda _value: self._rate_changed())
+        self.roller = QComboBox()
+        self.roller.setAccessibleName("Who rolls")
+        self.die = OptionalBox("Die", 1, 6, "\u2014")
+        self.outcome = named(QLineEdit(), "Roll outcome")
         self.outcome.setPlaceholderText("what the roll did, in your words")
-        self.government = QLineEdit()
-        self.government_rate = NumberBox()
-        self.government_rate.setRange(0, 100)
-        self.government_rate.setSuffix(" %")
+        self.government = named(QLineEdit(), "New government")
+        self.government.setPlaceholderText("like RSI Italy")
+        self.government_rate = OptionalBox("New government's rate", 0, 100, suffix=" %")
         form = QFormLayout()
-        for label, widget in (("Surrender condition", self.condition), ("", self.met),
-                              ("Special replacement rate before any roll", self.rate), ("Die", self.die),
-                              ("Roll outcome", self.outcome), ("New government", self.government),
+        for label, widget in (("Surrender condition", self.condition), ("The condition", self.holds),
+                              ("Special replacement rate before any roll", self.rate), ("Who rolls", self.roller),
+                              ("Die", self.die), ("Roll outcome", self.outcome), ("New government", self.government),
                               ("New government's rate", self.government_rate)):
-            form.addRow(label, _named(widget, label or "The condition is met"))
-        buttons = QHBoxLayout()
-        for text, slot in (("Record the typed die", self._typed), ("Roll for me", self._rolled),
-                           ("Form the new government", self._form), ("The nation surrenders", self._surrender)):
+            form.addRow(label, widget)
+        buttons = QGridLayout()   # rolls, then governments and the surrender
+        for index, (text, slot) in enumerate((("Record the typed die", self._typed), ("Roll for me", self._rolled),
+                                              ("Form the new government", self._form),
+                                              ("The nation surrenders", self._surrender))):
             button = QPushButton(text)
             button.setAccessibleName(text)
             button.clicked.connect(slot)
-            buttons.addWidget(button)
-        self.status = _named(QLabel(), "Surrender status")
-        self.message = _named(QLabel(), "Surrender message")
-        for spin in (self.rate, self.die, self.government_rate):   # a number out of range: say so
-            spin.refused.connect(lambda text: self.message.setText(f"Not entered: {text}"))
-        for label in (self.status, self.message):
-            label.setWordWrap(True)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addLayout(buttons)
-        layout.addWidget(self.status)
-        layout.addWidget(self.message)
+            buttons.addWidget(button, *divmod(index, 2))
+        self.status = named(QLabel(), "Surrender status")
+        self.status.setWordWrap(True)
+        self.message = MessageLine("Surrender message")
+        for box in (self.rate, self.die, self.government_rate):
+            self.message.watch(box)
+        layout = QFormLayout(self)
+        layout.addRow(self.chip)
+        layout.addRow(form)
+        layout.addRow(buttons)
+        layout.addRow(self.status)
+        layout.addRow(self.message)
         holder.changed.connect(self.refresh)
         self.refresh()
 
     def refresh(self) -> None:
-        record = self.holder.game.nation(self.nation).surrender
-        for widget in (self.condition, self.met, self.rate):
-            widget.blockSignals(True)
+        nation = self.holder.game.nation(self.nation)
+        record = nation.surrender
+        show(self.chip, *surrender_words(nation))
         if not self.condition.isModified():  # never overwrite what is being typed
             self.condition.setText(record.condition)
-        self.met.setChecked(record.condition_met)
-        self.rate.setValue(record.special_rate)
-        for widget in (self.condition, self.met, self.rate):
-            widget.blockSignals(False)
+        self.holds.blockSignals(True)
+        self.holds.setCurrentIndex(-1 if record.condition_met is None else self.holds.findData(record.condition_met))
+        self.holds.blockSignals(False)
+        self.rate.show_entered(record.special_rate)
+        self._fill_roller(record.surrendered is None, [g.name for g in record.governments])
         if record.surrendered is not None:
             text = f"Surrendered on {record.surrendered}: its forces, reinforcements and replacements are gone."
         else:
-            text = f"Special replacement rate now {record.rate()}% after {len(record.rolls)} roll(s)."
+            rate = record.rate()
+            now = f"{rate}%" if rate is not None else "not entered"
+            text = f"Special replacement rate now {now} after {len(record.own_rolls())} roll(s)."
         for government in record.governments:
-            text += f" {government.name}: {record.government_rate(government.name)}%."
+            text += (f" {government.name}: {record.government_rate(government.name)}% after "
+                     f"{len(record.own_rolls(government.name))} roll(s) of its own.")
         if record.rolls:
             last = record.rolls[-1]
-            text += f" Last roll: {last.die} ({last.source}) on {last.turn}."
+            text += f" Last roll: {last.die} ({last.source}) on {last.turn}{' by ' + last.by if last.by else ''}."
         self.status.setText(text)
 
-    def _change(self, label: str, change: Callable[[EuropaGame], EuropaGame]) -> None:
+    def _fill_roller(self, nation_rolls: bool, governments: list[str]) -> None:
+        """Who may roll: the nation until it surrenders, and each new government; chosen by the players when there
+        is a choice."""
+        options = [("the nation itself", NATION_ROLLS)] if nation_rolls else []
+        options += [(name, name) for name in governments]
+        present = [(self.roller.itemText(i), self.roller.itemData(i)) for i in range(self.roller.count())]
+        if options != present:   # a new choice: the players make it afresh
+            self.roller.clear()
+            for text, value in options:
+                self.roller.addItem(text, value)
+            self.roller.setPlaceholderText("Who rolls\u2026")
+            self.roller.setCurrentIndex(0 if len(options) == 1 else -1)
+
+    def _change(self, label: str, change: Callable[[EuropaGame], EuropaGame], done: str = "") -> bool:
         try:
             self.holder.apply(label, change)
         except RulesInputError as error:
-            self.message.setText(sentence(str(error)))
-            return
-        self.message.setText("")
+            self.message.say(str(error))
+            self.refresh()
+            return False
+        self.message.say(done)
+        return True
 
     def _condition_changed(self) -> None:
+        if not self.condition.isModified():
+            return
         text = self.condition.text()
         self.condition.setModified(False)
-        self._change("Surrender condition", lambda g: actions.set_surrender_condition(g, self.nation, text))
+        self._change("Surrender condition", lambda g: actions_surrender.set_condition_text(g, self.nation, SURRENDER,
+                                                                                           text))
 
-    def _met_changed(self, met: bool) -> None:
-        self._change("Surrender condition met", lambda g: actions.set_condition_met(g, self.nation, met))
+    def _holds_changed(self, index: int) -> None:
+        holds = bool(self.holds.itemData(index))
+        self._change("Surrender condition " + ("holds" if holds else "does not hold"),
+                     lambda g: actions_surrender.record_condition(g, self.nation, SURRENDER, holds))
 
     def _rate_changed(self) -> None:
-        rate = self.rate.value()
+        rate = self.rate.entered()
         self._change("Special replacement rate", lambda g: actions.set_special_rate(g, self.nation, rate))
 
     def _roll(self, die: int | None) -> None:
-        outcome = self.outcome.text()
-        self._change(f"Surrender roll for {self.nation}",
-                     lambda g: actions.record_surrender_roll(g, self.nation, die, outcome))
-        self.outcome.clear()
+        if self.roller.currentIndex() < 0:
+            self.message.say("Choose who rolls: the nation itself or one of its new governments (56.E.3).")
+            return
+        outcome, by = self.outcome.text(), str(self.roller.currentData())
+        if self._change(f"Surrender roll for {by or self.nation}",
+                        lambda g: actions.record_surrender_roll(g, self.nation, die, outcome, by)):
+            self.outcome.clear()
+            self.die.clear_entry()
+            if self.roller.count() > 1:
+                self.roller.setCurrentIndex(-1)
+            self.message.say(f"Recorded: {self.holder.game.log[-1].text}.")
 
     def _typed(self) -> None:
-        self._roll(self.die.value())
+        die = self.die.entered()
+        if die is None:
+            self.message.say("Type the die first (1 to 6), or press Roll for me.")
+            return
+        self._roll(die)
 
     def _rolled(self) -> None:
         self._roll(None)
 
     def _form(self) -> None:
-        name, rate = self.government.text(), self.government_rate.value()
-        self._change(f"New government {name}", lambda g: actions.form_government(g, self.nation, name, rate))
+        name, rate = self.government.text(), self.government_rate.entered()
+        if rate is None:
+            self.message.say("Give the new government its special replacement rate first.")
+            return
+        if self._change(f"New government {name}", lambda g: actions.form_government(g, self.nation, name, rate),
+                        f"{name.strip()} formed: it rolls for itself, and only its own rolls lower its rate."):
+            self.government.clear()
+            self.government_rate.clear_entry()
 
     def _surrender(self) -> None:
-        self._change(f"{self.nation} surrenders", lambda g: actions.surrender_nation(g, self.nation))
+        self._change(f"{self.nation} surrenders", lambda g: actions.surrender_nation(g, self.nation),
+                     f"{self.nation} surrendered (56.A).")

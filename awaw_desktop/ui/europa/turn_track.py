@@ -1,27 +1,29 @@
-"""The first tab of a Europa game: the turn track (End turn, what this turn brought), adding a nation,
-the public report of every nation (envelope dates, rates, defection countdowns) and the game record."""
+"""The Turn track tab of a Europa game: the current turn and End turn, the start-of-turn conditions and checks
+(``turn_start_checks``), what this turn brought, adding a nation, and the game record.  Every nation's state is on
+the Overview tab."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QComboBox,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
-    QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
 from ...core.europa import actions
-from ...core.europa.report import report_text
 from ...core.europa.state import SUGGESTED_NATIONS
 from ...core.lines import RulesInputError
 from .holder import EuropaGameHolder
+from .turn_start_checks import TurnStartChecks
 
 #: The current turn's type size, relative to the app's text.
 TURN_FONT_SCALE = 1.6
@@ -33,6 +35,9 @@ def _named(widget: QWidget, name: str) -> QWidget:
 
 
 class TurnTrack(QWidget):
+    #: A row of the start-of-turn checks asks for its nation's tab.
+    openNation = Signal(str)
+
     def __init__(self, holder: EuropaGameHolder, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.holder = holder
@@ -44,21 +49,23 @@ class TurnTrack(QWidget):
         self.end_turn_button.clicked.connect(self.end_turn)
         self.events = QListWidget()
         self.events.setAccessibleName("This turn's events")
-        self.events.setMaximumHeight(160)
+        self.events.setMaximumHeight(self.fontMetrics().lineSpacing() * 8)
+        self.checks = TurnStartChecks(holder)
+        self.checks.openNation.connect(self.openNation)
         self.nation_name = QComboBox()
         self.nation_name.setEditable(True)
         self.nation_name.addItems(SUGGESTED_NATIONS)
         self.nation_name.setAccessibleName("Nation to add")
+        self.nation_name.lineEdit().setPlaceholderText("a nation: choose one or type its name")
+        self.nation_name.setCurrentIndex(-1)
         add = QPushButton("Add nation")
         add.setAccessibleName("Add nation")
         add.clicked.connect(self.add_nation)
         self.message = _named(QLabel(), "Turn track message")
         self.message.setWordWrap(True)
-        self.report = QPlainTextEdit()
-        self.report.setReadOnly(True)
-        self.report.setAccessibleName("Nations report")
         self.record = QListWidget()
         self.record.setAccessibleName("Game record")
+        self.record.setMinimumHeight(self.fontMetrics().lineSpacing() * 8)
         top = QHBoxLayout()
         top.addWidget(self.turn, 1)
         top.addWidget(self.end_turn_button)
@@ -66,12 +73,21 @@ class TurnTrack(QWidget):
         adding.addWidget(QLabel("Axis-Allied nation:"))
         adding.addWidget(self.nation_name, 1)
         adding.addWidget(add)
-        layout = QVBoxLayout(self)
+        # The page scrolls rather than asking for a minimum size: the window fits small and zoomed screens.
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        page = QVBoxLayout(self)
+        page.setContentsMargins(0, 0, 0, 0)
+        page.addWidget(scroll)
+        body = QWidget()
+        scroll.setWidget(body)
+        layout = QVBoxLayout(body)
         layout.addLayout(top)
-        layout.addWidget(self._group("This turn (56)", self.events))
+        layout.addWidget(self.checks)
+        layout.addWidget(self._group("This turn's events (56)", self.events))
         layout.addLayout(adding)
         layout.addWidget(self.message)
-        layout.addWidget(self._group("Nations, as both sides see them", self.report), 2)
         layout.addWidget(self._group("Game record", self.record), 1)
         holder.changed.connect(self.refresh)
         self.refresh()
@@ -99,7 +115,6 @@ class TurnTrack(QWidget):
         self.turn.setText(game.turn.title)
         self.events.clear()
         self.events.addItems([str(entry) for entry in game.log if entry.turn == game.turn])
-        self.report.setPlainText(report_text(game))
         self.record.clear()
         self.record.addItems([str(entry) for entry in game.log])
         self.record.scrollToBottom()
@@ -109,8 +124,8 @@ class TurnTrack(QWidget):
         self.nation_name.blockSignals(True)
         self.nation_name.clear()
         self.nation_name.addItems([name for name in SUGGESTED_NATIONS if name not in present])
-        if typed and typed not in present:
-            self.nation_name.setEditText(typed)
+        self.nation_name.setCurrentIndex(-1)   # nothing chosen for the players
+        self.nation_name.setEditText(typed if typed and typed not in present else "")
         self.nation_name.blockSignals(False)
 
     def end_turn(self) -> None:
@@ -124,6 +139,9 @@ class TurnTrack(QWidget):
 
     def add_nation(self) -> None:
         name = self.nation_name.currentText()
+        if not name.strip():
+            self.message.setText("Choose a nation to add, or type its name.")
+            return
         try:
             self.holder.apply(f"Add {name.strip()}", lambda game: actions.add_nation(game, name))
         except RulesInputError as error:

@@ -1,4 +1,5 @@
-"""The window of a Europa game: the turn track, then a tab per Axis-Allied nation (``NationPanel``).
+"""The window of a Europa game: the Overview, the turn track, a tab per Axis-Allied nation (``NationPanel``), German
+aid and City points (``pages``).
 
 Files go through ``core.gamefile`` (the same ``.awaw`` envelope, ``"family": "europa"``, atomic saves
 with a ``.bak``); every change is a step of the holder's undo stack (Edit > Undo/Redo); shortly after a
@@ -12,9 +13,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-import shiboken6
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QUndoGroup
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeyEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget, QWidget
 
 from ...core.europa.family import FAMILY, KEY
@@ -24,12 +24,14 @@ from ...core.files import gamefile
 from ...core.files.atomic_file import SessionFileError
 from ...core.files.incomplete_file import file_problem
 from ..shell.family_window import bring_to_front, open_elsewhere, open_game_window, same_file, window_showing
+from ..shell.keys import is_key_of
 from ..shell.recent import fill_recent_menu, remember
-from ..shell.screen import resize_within_screen
+from ..shell.screen import fit_to_screen
 from ..shell.unsaved import ask_unsaved, may_discard, window_title
 from .holder import EuropaGameHolder, undo_stop_text
 from .messages import sentence
 from .nation_panel import NationPanel
+from .pages import EuropaPages
 from .turn_track import TurnTrack
 from .view_menu import ViewMenu
 
@@ -49,7 +51,8 @@ class EuropaWindow(QMainWindow):
         self.tabs.setDocumentMode(True)
         self.tabs.setAccessibleName("Europa game tabs")
         self.setCentralWidget(self.tabs)
-        self.panels: dict[str, NationPanel] = {}
+        self.pages = EuropaPages(self.tabs)
+        self.panels: dict[str, NationPanel] = self.pages.panels
         self.track: TurnTrack | None = None
         #: The crash-recovery store (a ``core.recovery.RecoveryStore``, set by ``ui.family_window``), or None.
         self.recovery: Any = None
@@ -60,11 +63,13 @@ class EuropaWindow(QMainWindow):
         self.autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
         self.autosave_timer.timeout.connect(self.write_recovery)
         self._build_menus()
+        self.pages.install_keys(self)
         self.restore_geometry()
+        QGuiApplication.styleHints().colorSchemeChanged.connect(self._scheme_changed)
 
     def restore_geometry(self) -> None:
-        """A comfortable size that fits the screen (the zoom and theme are the app's, shared with every window)."""
-        resize_within_screen(self, 1100, 760)
+        """A size that fits the screen it is on (the zoom and theme are the app's, shared with every window)."""
+        fit_to_screen(self)
 
     # -- menus -------------------------------------------------------------------------------
     def _action(self, menu: Any, text: str, slot: Any, shortcut: QKeySequence | str | None = None) -> QAction:
@@ -109,6 +114,9 @@ class EuropaWindow(QMainWindow):
         turn = self.menuBar().addMenu("&Turn")
         self.action_end_turn = self._action(turn, "&End turn", self.end_turn, "Ctrl+E")
         self.action_add_nation = self._action(turn, "&Add nation\u2026", self.add_nation)
+        self.action_go_aid = self._action(turn, "&German aid\u2026", lambda: self.pages.show_page(self.pages.aid))
+        self.action_go_cities = self._action(turn, "&City points\u2026",
+                                             lambda: self.pages.show_page(self.pages.cities))
         help_menu = self.menuBar().addMenu("&Help")
         self.action_readings = self._action(help_menu, "How we read the &rules", self.show_readings,
                                             QKeySequence.StandardKey.HelpContents)
@@ -138,30 +146,26 @@ class EuropaWindow(QMainWindow):
             self.undo_group.removeStack(old.undo_stack)
             old.deleteLater()
         self.path = path
-        self.track = TurnTrack(self.holder)
-        self.tabs.addTab(self.track, "Turn track")
+        self.track = self.pages.build(self.holder)
         self._changed()
 
     def _clear_tabs(self) -> None:
-        while self.tabs.count():
-            widget = self.tabs.widget(0)
-            self.tabs.removeTab(0)
-            shiboken6.delete(widget)  # now: its boxes must not refresh on a game they no longer show
-        self.panels.clear()
+        self.pages.clear()
         self.track = None
 
     def _changed(self) -> None:
         """Keep a tab per nation in the game (undo may add or remove one), then the title."""
-        names = [nation.name for nation in self.game.nations]
-        for name in [name for name in self.panels if name not in names]:
-            panel = self.panels.pop(name)
-            self.tabs.removeTab(self.tabs.indexOf(panel))
-            shiboken6.delete(panel)
-        for name in names:
-            if name not in self.panels:
-                self.panels[name] = NationPanel(self.holder, name)  # type: ignore[arg-type]
-                self.tabs.addTab(self.panels[name], name)
+        assert self.holder is not None
+        self.pages.sync(self.holder)
         self._update_title()
+
+    def _scheme_changed(self, *_args: object) -> None:
+        if self.holder is not None:
+            self.pages.recolour()
+
+    def takes_undo_keys(self, event: QKeyEvent) -> bool:
+        """True for a key of Edit > Undo or Redo: a number box with the cursor in it lets the game's undo have it."""
+        return is_key_of(event, (self.action_undo, self.action_redo))
 
     def _update_title(self, *_args: object) -> None:
         if self.holder is None:

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from ... import __version__
 from ...core.family import DEFAULT_FAMILY
-from .families import GameWindow, windows
+from .families import GameWindow, every_family, windows
 
 if TYPE_CHECKING:
     from ...core.files.recovery import RecoveryEntry, RecoveryStore
@@ -156,6 +156,10 @@ def run_app(file: Path | None, screenshot_dir: Path | None, argv: list[str]) -> 
             return 2
         for path in first.screenshots(screenshot_dir, window):
             print(path)
+        for other in every_family():   # every family's screens: the others with an example game of theirs
+            if other.key != first.key:
+                for path in other.screenshots(screenshot_dir, None):
+                    print(path)
         return 0
     window = first.new_window()
     window.restore_geometry()

@@ -2,7 +2,30 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget, QWizard
+
+#: A main window's size when the screen has room for it; smaller screens get their free area.
+DEFAULT_SIZE = QSize(1280, 820)
+#: Room kept for the window frame before the window is shown (title bar and borders).
+FRAME_ALLOWANCE = QSize(16, 48)
+
+
+def fit_to_screen(window: QWidget) -> None:
+    """Open a main window at a comfortable size, but never larger than the screen's free area (1366x768 and
+    1280x720 laptops, 150% and 200% scaling), centred on it."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None:
+        window.resize(DEFAULT_SIZE)
+        return
+    area = screen.availableGeometry()
+    frame = window.frameGeometry().size() - window.geometry().size() if window.isVisible() else FRAME_ALLOWANCE
+    width = max(320, min(DEFAULT_SIZE.width(), area.width() - frame.width()))
+    height = max(240, min(DEFAULT_SIZE.height(), area.height() - frame.height()))
+    window.resize(width, height)
+    window.move(area.left() + (area.width() - width - frame.width()) // 2,
+                area.top() + (area.height() - height - frame.height()) // 2)
 
 
 def resize_within_screen(dialog: QWidget, width: int, height: int) -> None:

@@ -6,7 +6,7 @@ from fractions import Fraction as F
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from awaw_desktop.core.europa import actions
+from awaw_desktop.core.europa import actions, actions_aid, actions_cities, actions_surrender
 from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.core.europa.roster import Losses, RosterEntry
 from awaw_desktop.core.europa.state import EuropaGame
@@ -24,8 +24,20 @@ def full_game() -> EuropaGame:
                                               RosterEntry("Zara", F(1), where="abroad", mds_minor=3)])
     game = actions.set_losses(game, "Italy", Losses(ground_res=F(3), tf_hits=2))
     game = actions.record_surrender_roll(game, "Italy", 3, "held")
+    game = actions.set_condition_met(game, "Italy", True)
+    game = actions.set_special_rate(game, "Italy", 50)
     game = actions.form_government(game, "Italy", "RSI Italy", 40)
+    game = actions.surrender_nation(game, "Italy")
+    game = actions.record_surrender_roll(game, "Italy", 5, "fights on", by="RSI Italy")
+    game = actions_aid.record_german_rps(game, 9)
+    game = actions_aid.record_german_rps(game, 2, "used")
     game = actions.ship_german_aid(game, "Finland", 4, "sea")
+    game, _count = actions.request_re_count(game, "Finland", "axis")
+    game = actions_cities.add_place(game, "Sofia", "Bulgaria", "city", False, "axis")
+    game = actions_cities.add_place(game, "Heraklion", "Greece", "town", True, "allied")
+    game = actions_surrender.set_condition_text(game, "Rumania", "defection", "Soviet units in Rumania")
+    game = actions_surrender.record_condition(game, "Rumania", "defection", True)
+    game = actions_surrender.record_defection_check(game, "Rumania", "holds on", 4)
     game = actions.defect(game, "Rumania", [actions.UnitToRoll("4 Inf", False, 2)])
     return actions.tick_defection_step(game, "Rumania", "hexes")
 

@@ -5,11 +5,11 @@ from fractions import Fraction as F
 
 import pytest
 
-from awaw_desktop.core.europa import actions
+from awaw_desktop.core.europa import actions, actions_aid
 from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.core.europa.envelope import Stage
 from awaw_desktop.core.europa.roster import Losses, RosterEntry
-from awaw_desktop.core.europa.state import EuropaGame
+from awaw_desktop.core.europa.state import FORMAT_VERSION, EuropaGame
 from awaw_desktop.core.lines import RulesInputError
 
 T = EuropaTurn.parse
@@ -51,8 +51,10 @@ def test_a_year_with_two_envelopes_a_count_a_roll_and_a_defection():
     assert game.nations[0].envelope.stage(game.turn) is Stage.SHOWN
     game = actions.set_surrender_condition(game, "Italy", "Allied units in Rome or Naples")
     game = actions.set_condition_met(game, "Italy", True)
+    game = actions.set_special_rate(game, "Italy", 50)
     game, events = actions.end_turn(game)
-    assert any("make a surrender roll" in str(e) for e in events)
+    assert any("Italy: the surrender condition holds: a surrender check is due (the players make it; nothing is "
+               "decided for them) (56.A)" in str(e) for e in events)
     game = actions.record_surrender_roll(game, "Italy", 2, "holds on")
     assert game.nation("Italy").surrender.rate() == 40
     game = advance(game, 7)                                           # Feb I 44
@@ -86,14 +88,23 @@ def test_the_owner_counts_a_sealed_nation_without_a_card():
     assert game.nation("Finland").envelope.stage(game.turn) is Stage.SEALED
 
 
-def test_the_owner_needs_the_card_shown_while_it_is_in_effect():
-    game = actions.draw_envelope(game_with("Italy"), "Italy", AXIS, ALLIED)
+def test_the_owners_count_never_shows_the_card_and_leaves_a_private_one_out():
+    """56.E.2: only the enemy's request exposes the card (issue 25: the owner's count showed it two months early)."""
+    game = actions.draw_envelope(game_with("Italy"), "Italy", AXIS, ALLIED, secrets=SECRETS)
+    game = actions.set_losses(game, "Italy", Losses(ground_res=F(4), air_eliminated=2, tf_hits=2, rp_pool=20))
     game, card = actions.open_envelope(game, "Italy", AXIS, ALLIED)
-    game = advance(game, 2)
-    with pytest.raises(RulesInputError, match="Allied passphrase"):
-        actions.request_re_count(game, "Italy", "axis", "wrong one")
-    game, count = actions.request_re_count(game, "Italy", "axis", ALLIED)
-    assert count.card == card
+    game = advance(game, 2)                                           # in effect, seen by the Allied side only
+    assert not actions.count_needs_card(game, "Italy", "axis") and actions.count_needs_card(game, "Italy", "allied")
+    game, count = actions.request_re_count(game, "Italy", "axis")
+    envelope = game.nation("Italy").envelope
+    assert envelope.card == "" and envelope.stage(game.turn) is Stage.PRIVATE
+    assert count.card == "" and count.ground_losses == 4 and count.rp_pool_losses == 20
+    assert "leaves it out" in count.lines[-1].text and count.lines[-1].rule == "56.E.2"
+    assert actions.last_count(game, "Italy").card_left_out
+    assert "left out" in game.log[-1].text
+    game, count = actions.request_re_count(game, "Italy", "allied", ALLIED)
+    assert count.card == card and game.nation("Italy").envelope.card == card
+    assert not actions.last_count(game, "Italy").card_left_out and actions.last_count(game, "Italy").card == card
 
 
 def test_a_paper_card_is_typed_when_shown():
@@ -124,19 +135,48 @@ def test_nations_by_any_name_once():
 
 
 def test_new_government_and_surrender_are_logged():
-    game = actions.record_surrender_roll(game_with("Italy"), "Italy", 4)
+    game = actions.set_special_rate(game_with("Italy"), "Italy", 50)
+    game = actions.record_surrender_roll(game, "Italy", 4)
     game = actions.form_government(game, "Italy", "RSI Italy", 30)
     game = actions.record_surrender_roll(game, "Italy", None)
     assert game.nation("Italy").surrender.rolls[-1].source == "rolled"
-    assert "RSI Italy 20%" in game.log[-1].text
+    assert "surrender roll for the nation" in game.log[-1].text
+    assert "special replacement rate now 30%; RSI Italy 30%" in game.log[-1].text   # Italy's roll is not the RSI's
     game = actions.surrender_nation(game, "Italy")
     assert not game.nation("Italy").active and actions.surrender_checks_due(game) == ()
     with pytest.raises(RulesInputError, match="cannot defect"):
         actions.defect(game, "Italy", [])
+    with pytest.raises(RulesInputError, match="no more surrender rolls"):
+        actions.record_surrender_roll(game, "Italy", 3)
+    game = actions.record_surrender_roll(game, "Italy", 3, by="RSI Italy")        # the RSI rolls after Italy fell
+    assert "surrender roll for RSI Italy (the new government): 3" in game.log[-1].text
+    assert game.nation("Italy").surrender.government_rate("RSI Italy") == 20
+    assert game.nation("Italy").surrender.rate() == 30
+
+
+def test_a_defected_nation_cannot_surrender_nor_roll_and_its_envelope_stays_shut():
+    game = actions.draw_envelope(game_with("Rumania", "Italy"), "Rumania", AXIS, ALLIED)
+    game = actions.defect(game, "Rumania", [])
+    for change in (lambda g: actions.surrender_nation(g, "Rumania"),
+                   lambda g: actions.record_surrender_roll(g, "Rumania", 2),
+                   lambda g: actions.open_envelope(g, "Rumania", AXIS, ALLIED),
+                   lambda g: actions.request_re_count(g, "Rumania", "axis")):
+        with pytest.raises(RulesInputError, match="defected to the Soviets on Jun II 1943"):
+            change(game)
+
+
+def test_a_surrendered_nations_envelope_stays_shut():
+    game = actions.draw_paper_envelope(game_with("Italy"), "Italy")
+    game = actions.surrender_nation(game, "Italy")
+    with pytest.raises(RulesInputError, match="surrendered on Jun II 1943: it is no longer an Axis-Allied nation"):
+        actions.open_envelope(game, "Italy")
+    with pytest.raises(RulesInputError, match="no more envelopes"):
+        actions.draw_paper_envelope(game, "Italy")
 
 
 def test_german_aid_ledger_for_finland():
-    game = actions.ship_german_aid(game_with("Finland"), "Finland", 5, "sea")
+    game = actions_aid.record_german_rps(game_with("Finland"), 5)
+    game = actions.ship_german_aid(game, "Finland", 5, "sea")
     game = actions.aid_arrived(game, "Finland", 0)
     assert game.nation("Finland").aid[0].arrived
     with pytest.raises(RulesInputError, match="no such shipment"):
@@ -150,7 +190,7 @@ def damaged(change):
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    (lambda d: d.update(version=2), "newer version of the app"),
+    (lambda d: d.update(version=FORMAT_VERSION + 1), "newer version of the app"),
     (lambda d: d.update(format="awaw-desktop-session"), "not a Europa game"),
     (lambda d: d.update(turn="Smarch I 43"), r"europa\.turn: a game turn is written like"),
     (lambda d: d.update(start="Dec I 43"), "before the start"),
@@ -171,13 +211,15 @@ def test_files_refused_with_a_clear_message(change, message):
         EuropaGame.from_json(damaged(change))
 
 
-def test_a_count_that_would_show_a_private_card_asks_for_the_opener():
+def test_an_allied_request_that_would_show_a_private_card_asks_for_the_opener():
     game = actions.draw_envelope(game_with("Italy"), "Italy", AXIS, ALLIED)
     game, _card = actions.open_envelope(game, "Italy", AXIS, ALLIED)
     game = advance(game, 2)
     with pytest.raises(RulesInputError, match=r"shows the card drawn for Italy to both sides \(56\.E\.2\): the "
                                               "Allied player must type his passphrase"):
-        actions.request_re_count(game, "Italy", "axis")
+        actions.request_re_count(game, "Italy", "allied")
+    with pytest.raises(RulesInputError, match="Allied passphrase"):
+        actions.request_re_count(game, "Italy", "allied", "wrong one")
 
 
 def test_restrictions_bite_only_while_both_rivals_are_axis():

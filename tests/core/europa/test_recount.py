@@ -5,7 +5,7 @@ from fractions import Fraction as F
 import pytest
 
 from awaw_desktop.core.europa.cards import ALL_CODES, RANKS
-from awaw_desktop.core.europa.recount import count_res, distance_mds
+from awaw_desktop.core.europa.recount import count_res, distance_mds, unit_counts
 from awaw_desktop.core.europa.roster import Losses, RosterEntry
 from awaw_desktop.core.lines import RulesInputError
 
@@ -114,15 +114,46 @@ def test_nts_round_down_per_five():
     assert count_res([], Losses(nts_eliminated=10)).naval_losses == 2
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [
-    ({"force": "german", "where": "abroad", "mds_major": 2}, "only the nation's own units"),
-    ({"where": "possession", "capital": True}, "capital and major city hexes are in the home country"),
-    ({"mds_major": 2}, "only for units outside the home country"),
-    ({"force": "italian"}, "a force is one of"),
+def test_a_value_no_unit_can_have_is_refused():
+    with pytest.raises(RulesInputError, match="a force is one of"):
+        RosterEntry("Test unit", F(1), force="italian")
+    with pytest.raises(RulesInputError, match="a place is one of"):
+        RosterEntry("Test unit", F(1), where="moon")
+
+
+# A whole order of battle is taken (issue 25): what 56.E does not count counts 0, with the reason on its line.
+@pytest.mark.parametrize(("kwargs", "reason", "rule"), [
+    ({"force": "german", "where": "abroad", "mds_major": 2}, "a major power's unit outside the home country", "56.E"),
+    ({"force": "luftwaffe", "where": "abroad"}, "a major power's unit outside the home country", "56.E"),
+    ({"support": True, "force": "german", "where": "abroad"}, "supply unit, depot or Army HQ",
+     "56.E Table 1 note 1"),
+    ({"near_enemy": True, "where": "abroad", "mds_major": 3}, "within 3 hexes of an enemy unit", "56.E.1 note"),
+    ({"support": True}, "supply unit, depot or Army HQ", "56.E Table 1 note 1"),
 ])
-def test_impossible_entries_are_refused(kwargs, message):
-    with pytest.raises(RulesInputError, match=message):
-        RosterEntry("Test unit", F(1), **kwargs)
+def test_units_56e_does_not_count_are_taken_and_count_0_with_the_reason(kwargs, reason, rule):
+    unit = RosterEntry("Test unit", F(2), **kwargs)
+    result = count_res([unit], Losses())
+    assert result.forces == 0
+    (counted,) = unit_counts([unit])
+    assert counted.value == 0 and reason in counted.reason and f"({rule})" in counted.reason
+    assert any(reason in line.text and line.rule == rule for line in result.lines)
+
+
+def test_modifiers_that_cannot_apply_where_the_unit_stands_are_left_out_with_the_reason():
+    possession = RosterEntry("Tirana", F(2), where="possession", capital=True, major_city=True)
+    (counted,) = unit_counts([possession])
+    assert counted.value == 1 and "no x2 for capital outside the home country" in counted.reason
+    home = RosterEntry("Turin", F(2), mds_major=2)
+    (counted,) = unit_counts([home])
+    assert counted.value == 2 and "MDs not used" in counted.reason
+
+
+def test_each_unit_says_why_it_counts_what_it_does():
+    rome, ariete = unit_counts(ROSTER[:2])
+    assert (rome.value, ariete.value) == (8, 2)
+    assert rome.reason == "x2 capital, x2 major city (56.E modifiers)"
+    plain = unit_counts([RosterEntry("Infantry", F(1))])[0]
+    assert plain.reason == "counted as printed (56.E RE counts)"
 
 
 def test_losses_are_checked():

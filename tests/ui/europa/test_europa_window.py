@@ -15,12 +15,13 @@ from PySide6.QtWidgets import QFileDialog, QLabel, QLineEdit, QMessageBox, QPlai
 from awaw_desktop.core.europa import actions
 from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.core.europa.cards import card_name
+from awaw_desktop.core.europa.report import render
 from awaw_desktop.core.files import gamefile
 from awaw_desktop.ui.europa import new_game_page
 from awaw_desktop.ui.europa.window import EuropaWindow
 from awaw_desktop.ui.shell import family_window
 from awaw_desktop.ui.shell.new_game import NewSessionDialog
-from tests.ui.helpers import NextDialog, choose, find, tick
+from tests.ui.helpers import NextDialog, choose, find, tick, type_number
 from tests.ui.test_main_window import make_window
 
 AXIS_WORDS, ALLIED_WORDS = "olive branch", "red barn"
@@ -121,7 +122,8 @@ def test_a_year_of_a_europa_game_played_saved_and_reopened(qtbot, monkeypatch, t
     show_tab(qtbot, europa, "Turn track")                               # a second nation, added on the track
     find(europa, "Nation to add").setCurrentText("Rumania")
     press(qtbot, europa, "Add nation")
-    assert [europa.tabs.tabText(i) for i in range(europa.tabs.count())] == ["Turn track", "Italy", "Rumania"]
+    assert [europa.tabs.tabText(i) for i in range(europa.tabs.count())] == \
+        ["Overview", "Turn track", "Italy", "Rumania", "German aid", "City points"]
 
     italy = show_tab(qtbot, europa, "Italy")                             # the sealed envelope
     press(qtbot, italy, "Draw a sealed card")
@@ -145,16 +147,20 @@ def test_a_year_of_a_europa_game_played_saved_and_reopened(qtbot, monkeypatch, t
                  "To be shown to both sides by: Oct I 1943", "To be discarded: Feb I 1944"):   # still to come
         assert date in dates
 
-    type_into(qtbot, italy, "Unit name", "Rome garrison")                # an RE count by the owner
-    type_into(qtbot, italy, "Unit REs", "2")
-    tick(qtbot, italy, "In the capital")
+    type_into(qtbot, italy, "New unit name", "Rome garrison")            # an RE count by the owner
+    type_into(qtbot, italy, "New unit REs", "2")
+    choose(italy, "New unit force", "Own")
+    choose(italy, "New unit place", "Home country")
+    tick(qtbot, italy, "New unit in the capital")
     press(qtbot, italy, "Add unit")
+    choose(italy, "Requested by", "Axis side")
     press(qtbot, italy, "Count REs")
     assert label(italy, "RE count result") and "Rome" not in label(italy, "RE count message")
     assert find(italy, "RE count breakdown", QPlainTextEdit).toPlainText()
 
     type_into(qtbot, italy, "Surrender condition", "Sicily and Naples in Allied hands")   # a surrender roll
-    tick(qtbot, italy, "The condition is met")
+    choose(italy, "Surrender condition holds", "Holds")
+    type_number(qtbot, italy, "Special replacement rate before any roll", 50)
     find(italy, "Die").setValue(4)
     press(qtbot, italy, "Record the typed die")
     assert "Special replacement rate now 40% after 1 roll(s)" in label(italy, "Surrender status")
@@ -162,7 +168,7 @@ def test_a_year_of_a_europa_game_played_saved_and_reopened(qtbot, monkeypatch, t
     rumania = show_tab(qtbot, europa, "Rumania")                         # a defection
     type_into(qtbot, rumania, "Ground unit", "4th Mountain")
     find(rumania, "Defection die").setValue(3)
-    press(qtbot, rumania, "Add the unit")
+    press(qtbot, rumania, "Add with the typed die")
     press(qtbot, rumania, "The nation defects now")
     assert "4th Mountain: 3 (typed) = 3, passes to the Soviet player" in \
         [find(rumania, "Defecting units").item(i).text() for i in range(find(rumania, "Defecting units").count())]
@@ -180,7 +186,7 @@ def test_a_year_of_a_europa_game_played_saved_and_reopened(qtbot, monkeypatch, t
         assert f"{discarded}: Feb I 1944" in label(italy, "Envelope dates")
         countdown.append(rp_countdown(show_tab(qtbot, europa, "Rumania")))
     assert europa.game.turn.turns_since(T("Jun II 43")) == 24
-    assert countdown[:14] == [12, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1,
+    assert countdown[:14] == [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1,   # 56.B.2: it and the 12 after it
                               "Defected on Jul I 1943: RPs at the usual rate."]
     assert private.split(":")[0] in label(show_tab(qtbot, europa, "Italy"), "Envelope stage")   # shown at last
 
@@ -209,7 +215,7 @@ def test_a_year_of_a_europa_game_played_saved_and_reopened(qtbot, monkeypatch, t
     on_screen = {name: {key: label(show_tab(qtbot, europa, name), key) for key in
                         ("Envelope stage", "Envelope dates", "Surrender status", "Defection status")}
                  for name in ("Italy", "Rumania")}
-    report = find(europa, "Nations report", QPlainTextEdit).toPlainText()
+    report = render(europa.game, "text")
     main = make_window(qtbot)                                             # File > Open in the AWAW window
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args, **kwargs: (str(path), ""))
     windows = len(family_window._open)
@@ -222,7 +228,7 @@ def test_a_year_of_a_europa_game_played_saved_and_reopened(qtbot, monkeypatch, t
     assert isinstance(reopened, EuropaWindow) and reopened is not europa
     qtbot.addWidget(reopened)
     assert label(reopened, "Current turn") == "Jun II 1944"
-    assert find(reopened, "Nations report", QPlainTextEdit).toPlainText() == report
+    assert render(reopened.game, "text") == report
     for name, shown in on_screen.items():
         panel = show_tab(qtbot, reopened, name)
         assert {key: label(panel, key) for key in shown} == shown
@@ -239,12 +245,13 @@ def test_undo_and_redo_in_the_edit_menu_take_back_a_turn_and_a_nation(qtbot, mon
     show_tab(qtbot, europa, "Turn track")
     find(europa, "Nation to add").setCurrentText("Finland")
     press(qtbot, europa, "Add nation")
-    assert europa.tabs.tabText(europa.tabs.count() - 1) == "Finland"
+    assert europa.tabs.tabText(europa.tabs.count() - 3) == "Finland"   # before German aid and City points
     europa.action_undo.trigger()
-    assert [europa.tabs.tabText(i) for i in range(europa.tabs.count())] == ["Turn track", "Italy"]
+    assert [europa.tabs.tabText(i) for i in range(europa.tabs.count())] == \
+        ["Overview", "Turn track", "Italy", "German aid", "City points"]
 
 
-def test_a_start_turn_off_the_calendar_is_explained_on_the_page(qtbot, monkeypatch):
+def test_a_start_turn_off_the_calendar_or_none_is_explained_on_the_page(qtbot, monkeypatch):
     window = make_window(qtbot)
     before = len(family_window._open)
     seen = []
@@ -253,7 +260,9 @@ def test_a_start_turn_off_the_calendar_is_explained_on_the_page(qtbot, monkeypat
         choose(dialog, "Rules family", EUROPA)
         press(qtbot, dialog, "Next >")
         start = find(dialog, "Starting game turn", QLineEdit)
-        start.selectAll()
+        assert start.text() == "" and start.placeholderText() == "e.g. Jul I 1943"   # nothing chosen for the players
+        press(qtbot, dialog, "Create game")
+        seen.append(label(dialog, "Why the Europa game cannot be created yet"))
         qtbot.keyClicks(start, "Jul III 1943")
         press(qtbot, dialog, "Create game")
         seen.append(label(dialog, "Why the Europa game cannot be created yet"))
@@ -262,7 +271,8 @@ def test_a_start_turn_off_the_calendar_is_explained_on_the_page(qtbot, monkeypat
     hands = NextDialog(player, NewSessionDialog)
     window.action_new.trigger()
     hands.check()
-    assert seen[0].startswith("Not created: a game turn is written like") and len(family_window._open) == before
+    assert seen[0] == "Not created: type the first game turn you play, like Jul I 1943 (two turns a month: I and II)"
+    assert seen[1].startswith("Not created: a game turn is written like") and len(family_window._open) == before
 
 
 @pytest.mark.parametrize("damage", ["truncated", "newer"])
@@ -280,7 +290,7 @@ def test_a_europa_file_that_cannot_be_read_leaves_the_open_game(qtbot, monkeypat
         assert window.open_path(path) is False
         assert len(family_window._open) == opened
     assert europa.game is before and [europa.tabs.tabText(i) for i in range(europa.tabs.count())] == \
-        ["Turn track", "Italy"]
+        ["Overview", "Turn track", "Italy", "German aid", "City points"]
     reason = "bad.awaw is incomplete or damaged: it breaks off" if damage == "truncated" else "made by a newer version"
     assert len(warnings) == 2 and all(reason in text and "unchanged" in text for _title, text in warnings)
 
@@ -315,6 +325,7 @@ def test_an_unsaved_europa_game_is_recovered_after_a_crash(qtbot, monkeypatch, t
         choose(dialog, "Rules family", EUROPA)
         qtbot.keyClicks(find(dialog, "Game title"), "Kursk summer")
         press(qtbot, dialog, "Next >")
+        qtbot.keyClicks(find(dialog, "Starting game turn", QLineEdit), "Jul I 1943")
         tick(qtbot, dialog, "Hungary")
         press(qtbot, dialog, "Create game")
 
@@ -336,7 +347,8 @@ def test_an_unsaved_europa_game_is_recovered_after_a_crash(qtbot, monkeypatch, t
     qtbot.addWidget(recovered)
     recovered.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
     assert label(recovered, "Current turn") == "Jul II 1943" and recovered.isWindowModified()
-    assert [recovered.tabs.tabText(i) for i in range(recovered.tabs.count())] == ["Turn track", "Hungary"]
+    assert [recovered.tabs.tabText(i) for i in range(recovered.tabs.count())] == \
+        ["Overview", "Turn track", "Hungary", "German aid", "City points"]
     assert [entry.id for entry in recovery.list()] == [recovered.recovery_id]   # the crash's copy is taken over
     path = tmp_path / "kursk.awaw"
     assert recovered.save_to(path)                                        # saved: its recovery copy goes

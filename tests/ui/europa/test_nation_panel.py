@@ -111,54 +111,103 @@ def test_the_card_is_shown_to_both_on_its_date(qtbot, panel):
     assert label(panel, "Envelope stage").startswith("Shown to both sides") and card in label(panel, "Envelope stage")
 
 
+def type_line(qtbot, panel, name, text):
+    line = find(panel, name, QLineEdit)
+    line.setFocus()
+    line.selectAll()
+    qtbot.keyClicks(line, text)
+    qtbot.keyClick(line, Qt.Key.Key_Return)
+
+
+def choose(panel, name, text):
+    combo = find(panel, name, QComboBox)
+    index = combo.findText(text)
+    assert index >= 0, f"{name}: no {text!r}"
+    combo.setCurrentIndex(index)
+    combo.activated.emit(index)   # as a player's choice does
+
+
 def add_rome(qtbot, panel):
-    qtbot.keyClicks(find(panel, "Unit name", QLineEdit), "Rome garrison")
-    units = find(panel, "Unit REs", QLineEdit)
-    units.clear()
-    qtbot.keyClicks(units, "2")
-    tick(qtbot, panel, "In the capital")
-    tick(qtbot, panel, "In a major city hex")
+    type_line(qtbot, panel, "New unit name", "Rome garrison")
+    type_line(qtbot, panel, "New unit REs", "2")
+    choose(panel, "New unit force", "Own")
+    choose(panel, "New unit place", "Home country")
+    tick(qtbot, panel, "New unit in the capital")
+    tick(qtbot, panel, "New unit in a major city hex")
     press(qtbot, panel, "Add unit")
+
+
+def count_as(qtbot, panel, side):
+    choose(panel, "Requested by", f"{side} side")
+    press(qtbot, panel, "Count REs")
 
 
 def test_an_re_count_with_its_breakdown(qtbot, panel):
     add_rome(qtbot, panel)
-    assert "Rome garrison: 2 REs" in panel.count_form.roster.item(0).text()
+    assert find(panel, "Unit 1 name", QLineEdit).text() == "Rome garrison"
+    assert label(panel, "Unit 1 counted REs") == "8"
+    assert label(panel, "Unit 1 why") == "x2 capital, x2 major city (56.E modifiers)"
     type_number(qtbot, panel, "TF hits", 3)
-    press(qtbot, panel, "Count REs")
+    count_as(qtbot, panel, "Axis")
     assert "REs of forces: 8" in label(panel, "RE count result")
     assert "Naval losses: 3" in label(panel, "RE count result")
     breakdown = find(panel, "RE count breakdown", QPlainTextEdit).toPlainText()
     assert "Rome garrison x2 in the capital = 4 (56.E modifiers)" in breakdown
     assert "Rome garrison x2 in a major city hex = 8 (56.E modifiers)" in breakdown
+    assert find(panel, "Requested by", QComboBox).currentIndex() == -1      # the next count asks again
+    assert label(panel, "Last RE count").startswith("Last count: Jun II 1943, asked by the Axis side: forces 8")
+
+
+def test_a_count_asks_who_requests_it(qtbot, panel):
+    press(qtbot, panel, "Count REs")
+    assert label(panel, "RE count message").startswith("Choose who asks for the count")
+    assert panel.holder.game.nation("Italy").counts == ()
 
 
 def test_a_bad_re_size_is_refused_and_nothing_is_lost(qtbot, panel):
-    qtbot.keyClicks(find(panel, "Unit name", QLineEdit), "Odd")
-    units = find(panel, "Unit REs", QLineEdit)
-    units.clear()
-    qtbot.keyClicks(units, "1/3")
+    type_line(qtbot, panel, "New unit name", "Odd")
+    type_line(qtbot, panel, "New unit REs", "1/3")
+    assert "whole numbers and halves" in label(panel, "Roster message")
     press(qtbot, panel, "Add unit")
-    assert "whole numbers and halves" in label(panel, "RE count message")
     assert panel.holder.game.nation("Italy").roster == ()
+    assert "whole numbers and halves" in label(panel, "Roster message")      # it stays until put right
+    type_line(qtbot, panel, "New unit REs", "1e3")
+    assert "'1e3' is not a number of REs" in label(panel, "Roster message")
+    type_line(qtbot, panel, "New unit REs", "1 1/2")
+    assert "Not entered" not in label(panel, "Roster message")
 
 
 def test_the_allied_side_counts_only_after_opening_and_shows_the_card(qtbot, panel):
     add_rome(qtbot, panel)
-    requested = find(panel, "Requested by", QComboBox)
-    requested.setCurrentIndex(requested.findData("allied"))
-    press(qtbot, panel, "Count REs")
+    count_as(qtbot, panel, "Allied")
     assert "only after opening the card drawn for it" in label(panel, "RE count message")
     draw_sealed(qtbot, panel)
     card = open_sealed(qtbot, panel)
     end_turns(panel, 2)
-    press(qtbot, panel, "Count REs")
+    count_as(qtbot, panel, "Allied")
     give_passphrase(qtbot, panel, "Allied", ALLIED_WORDS)
     assert label(panel, "Envelope stage").startswith("Shown to both sides")
     assert card.split(":")[0] in label(panel, "Envelope stage")
     assert panel.holder.game.nation("Italy").envelope.card
     assert card_name(panel.holder.game.nation("Italy").envelope.card) == card.split(":")[0]
     assert "REs of forces" in label(panel, "RE count result")
+
+
+def test_the_owners_count_leaves_a_private_card_out_and_shows_nothing(qtbot, panel):
+    """56.E.2 (issue 25): the Axis side's count did ask for the Allied passphrase and showed the card early."""
+    add_rome(qtbot, panel)
+    draw_sealed(qtbot, panel)
+    open_sealed(qtbot, panel)
+    end_turns(panel, 2)
+    assert label(panel, "Envelope stage").startswith("In effect: seen by the opener only")
+    count_as(qtbot, panel, "Axis")
+    assert not panel.private.busy                                       # no passphrase asked for
+    assert label(panel, "Envelope stage").startswith("In effect: seen by the opener only")
+    assert panel.holder.game.nation("Italy").envelope.card == ""
+    breakdown = find(panel, "RE count breakdown", QPlainTextEdit).toPlainText()
+    assert breakdown.endswith("this count by the owning side leaves it out (56.E.2: only an Allied request shows it) "
+                              "(56.E.2)")
+    assert panel.holder.undo_stack.canUndo()                              # nobody saw a card: it can be undone
 
 
 def test_a_paper_envelope_keeps_the_dates(qtbot, panel):
@@ -173,10 +222,7 @@ def test_a_paper_envelope_keeps_the_dates(qtbot, panel):
 
 
 def test_losses_typed_stay_when_the_game_changes(qtbot, panel):
-    ground = find(panel, "Ground losses (REs)", QLineEdit)
-    ground.clear()
-    qtbot.keyClicks(ground, "3 1/2")
-    qtbot.keyClick(ground, Qt.Key.Key_Return)
+    type_line(qtbot, panel, "Ground losses (REs)", "3 1/2")
     press(qtbot, panel, "Draw a paper card")
     assert find(panel, "Ground losses (REs)", QLineEdit).text() == "3 1/2"
     assert panel.holder.game.nation("Italy").losses.ground_res == 3.5

@@ -1,0 +1,66 @@
+"""Europa game files of earlier versions, brought to the current one as named steps (one function per version).
+
+Each step changes only what it names; anything else in the file is left for the strict reader
+(``state.EuropaGame.from_json``) to take or refuse with its own message, so a damaged old file is refused as a
+damaged new one is."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+#: The Europa game format this app writes.
+CURRENT = 2
+
+
+def _dicts(value: Any) -> list[dict[str, Any]]:
+    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+
+def upgrade_1_to_2(game: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 (issue 25): German aid's armour RP pool and the city points held are kept with the game; each
+    nation keeps its RE counts; a surrender roll names who rolled (the nation, or a new government, which is
+    lowered only by its own rolls, 56.E.3); a condition not yet recorded is not "not met"; defection has a
+    condition and start-of-turn checks like surrender (56.B).
+
+    Version 1 wrote ``condition_met: false`` before anybody answered, so false becomes "not recorded"; every roll
+    was the nation's own (a government's rolls were not told apart); the rate stays as stored (version 1 stored
+    50% unless the players changed it).  Version 1 kept no pool: the RPs it shipped are taken as accumulated on
+    the turn they were shipped, so the pool stands at 0, not below."""
+    pool: list[dict[str, Any]] = []
+    game = {**game, "version": 2, "german_pool": pool, "places": []}
+    for nation in _dicts(game.get("nations")):
+        nation["counts"] = []
+        pool += [{"turn": shipment.get("turn"), "rps": shipment.get("rps"), "kind": "received"}
+                 for shipment in _dicts(nation.get("aid"))]
+        surrender = nation.get("surrender")
+        if isinstance(surrender, dict):
+            if surrender.get("condition_met") is False:
+                surrender["condition_met"] = None
+            for roll in _dicts(surrender.get("rolls")):
+                roll["by"] = ""
+            for government in _dicts(surrender.get("governments")):
+                government.pop("rolls_before", None)
+        defection = nation.get("defection")
+        if isinstance(defection, dict):
+            defection.update(condition="", condition_met=None, checks=[])
+    return game
+
+
+#: version -> the step that brings a game of that version to the next.
+STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: upgrade_1_to_2}
+
+
+def upgrade(data: Any) -> Any:
+    """The game brought to :data:`CURRENT` (a copy; the caller's data is never changed).  Data that is not an
+    object of a known older version is returned as it is, for the reader to judge."""
+    if not isinstance(data, dict):
+        return data
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version not in STEPS:
+        return data
+    game = copy.deepcopy(data)
+    while game.get("version") in STEPS:
+        game = STEPS[game["version"]](game)
+    return game

@@ -1,0 +1,88 @@
+"""The tabs of the Europa window, in order: Overview, Turn track, a tab per nation, German aid, City points.  Kept
+apart from ``window`` (files, menus): the window asks for its pages to be built, kept in step with the nations, and
+shown; Ctrl+1 to Ctrl+9 choose a tab by its place, as in the A World at War window."""
+
+from __future__ import annotations
+
+import shiboken6
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QTabWidget, QWidget
+
+from .aid_tab import GermanAidTab
+from .city_tab import CityPointsTab
+from .holder import EuropaGameHolder
+from .nation_panel import NationPanel
+from .overview import OverviewTab
+from .turn_track import TurnTrack
+
+OVERVIEW, TURN_TRACK, GERMAN_AID, CITY_POINTS = "Overview", "Turn track", "German aid", "City points"
+
+
+class EuropaPages:
+    def __init__(self, tabs: QTabWidget) -> None:
+        self.tabs = tabs
+        self.overview: OverviewTab | None = None
+        self.track: TurnTrack | None = None
+        self.aid: GermanAidTab | None = None
+        self.cities: CityPointsTab | None = None
+        self.panels: dict[str, NationPanel] = {}
+        self.shortcuts: list[QShortcut] = []
+
+    def build(self, holder: EuropaGameHolder) -> TurnTrack:
+        """Every tab for a game just shown (the nations' come with ``sync``)."""
+        self.overview = OverviewTab(holder)
+        self.track = TurnTrack(holder)
+        self.aid = GermanAidTab(holder)
+        self.cities = CityPointsTab(holder)
+        for page, title in ((self.overview, OVERVIEW), (self.track, TURN_TRACK), (self.aid, GERMAN_AID),
+                            (self.cities, CITY_POINTS)):
+            self.tabs.addTab(page, title)
+        self.overview.openNation.connect(self.show_nation)
+        self.track.openNation.connect(self.show_nation)
+        self.tabs.setCurrentWidget(self.overview)
+        return self.track
+
+    def clear(self) -> None:
+        while self.tabs.count():
+            widget = self.tabs.widget(0)
+            self.tabs.removeTab(0)
+            shiboken6.delete(widget)  # now: its boxes must not refresh on a game they no longer show
+        self.panels.clear()
+        self.overview = self.track = self.aid = self.cities = None
+
+    def sync(self, holder: EuropaGameHolder) -> None:
+        """A tab per nation in the game (undo may add or remove one), before German aid and City points."""
+        names = [nation.name for nation in holder.game.nations]
+        for name in [name for name in self.panels if name not in names]:
+            panel = self.panels.pop(name)
+            self.tabs.removeTab(self.tabs.indexOf(panel))
+            shiboken6.delete(panel)
+        for name in names:
+            if name not in self.panels:
+                self.panels[name] = NationPanel(holder, name)
+                before = self.tabs.indexOf(self.aid) if self.aid is not None else self.tabs.count()
+                self.tabs.insertTab(before, self.panels[name], name)
+        for index in range(self.tabs.count()):
+            key = f" (Ctrl+{index + 1})" if index < 9 else ""
+            self.tabs.setTabToolTip(index, f"{self.tabs.tabText(index)}{key}")
+
+    def show_nation(self, name: str) -> None:
+        if name in self.panels:
+            self.tabs.setCurrentWidget(self.panels[name])
+
+    def show_page(self, page: QWidget | None) -> None:
+        if page is not None:
+            self.tabs.setCurrentWidget(page)
+
+    def install_keys(self, window: QWidget) -> None:
+        """Ctrl+1 to Ctrl+9: the tab at that place."""
+        for index in range(9):
+            shortcut = QShortcut(QKeySequence(f"Ctrl+{index + 1}"), window)
+            shortcut.activated.connect(lambda i=index: self.tabs.setCurrentIndex(min(i, self.tabs.count() - 1)))
+            self.shortcuts.append(shortcut)
+
+    def recolour(self) -> None:
+        """The light/dark scheme changed: the chips take their colours again."""
+        for page in (self.overview, *self.panels.values(), self.cities):
+            if page is not None:
+                page.refresh()
