@@ -13,6 +13,7 @@ PACKAGING = Path(__file__).resolve().parents[1] / "packaging"
 APP_ID = "io.github.awaw_desktop.AwawDesktop"
 MIME = "application/x-awaw-session"
 SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
+MIME_ICON = "application-x-awaw-session"
 
 
 def desktop_entry() -> configparser.SectionProxy:
@@ -42,7 +43,9 @@ def test_the_mime_type_claims_awaw_files_and_shows_the_app_icon():
     assert mime_type.get("type") == MIME
     assert [glob.get("pattern") for glob in mime_type.findall("m:glob", ns)] == ["*.awaw"]
     icon = mime_type.find("m:icon", ns)
-    assert icon is not None and icon.get("name") == APP_ID
+    # The name desktops look a MIME type's icon up by, installed under hicolor's mimetypes (issue 29: under the
+    # app's name it was not found in GNOME's default theme, and .awaw files showed a generic icon).
+    assert icon is not None and icon.get("name") == MIME_ICON
     match = mime_type.find("m:magic/m:match", ns)
     example = next((PACKAGING.parent / "resources" / "examples").glob("*.awaw")).read_text(encoding="utf-8")
     assert match is not None and match.get("value", "") in example[:256]
@@ -100,3 +103,76 @@ def test_every_package_of_the_app_is_in_the_wheel():
     listed = set(tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
     found = {".".join(init.parent.relative_to(root).parts) for init in (root / "awaw_desktop").rglob("__init__.py")}
     assert found <= listed, f"not in pyproject.toml's packages: {sorted(found - listed)}"
+
+
+def test_a_session_file_has_its_own_icon_in_every_size():
+    for size in SIZES:
+        png = (PACKAGING / "icons" / "hicolor" / f"{size}x{size}" / "mimetypes" / f"{MIME_ICON}.png").read_bytes()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", png[16:24]) == (size, size)
+    svg = (PACKAGING / "icons" / "hicolor" / "scalable" / "mimetypes" / f"{MIME_ICON}.svg").read_text(encoding="utf-8")
+    assert svg == (PACKAGING / "icons" / "awaw-session.svg").read_text(encoding="utf-8")
+    install = (PACKAGING / "linux" / "install.sh").read_text(encoding="utf-8")
+    assert f'mime_icon="{MIME_ICON}"' in install and "/mimetypes/" in install
+
+
+def test_the_window_icon_ships_with_the_package():
+    """The app's windows take their icon from the package's resources (so the wheel and the bundle have it):
+    the same pictures as the theme's."""
+    resources = PACKAGING.parent / "resources" / "icons"
+    shipped = sorted(resources.glob("awaw-desktop-*.png"))
+    assert shipped
+    for path in shipped:
+        size = int(path.stem.rsplit("-", 1)[1])
+        assert path.read_bytes() == (PACKAGING / "icons" / "hicolor" / f"{size}x{size}" / "apps"
+                                     / f"{APP_ID}.png").read_bytes()
+    with (PACKAGING.parent / "pyproject.toml").open("rb") as file:
+        patterns = tomllib.load(file)["tool"]["setuptools"]["package-data"]["awaw_desktop.resources"]
+    assert "icons/*.png" in patterns
+
+
+def test_the_metainfo_names_its_developer_for_old_and_new_appstream():
+    root = ET.parse(PACKAGING / "linux" / f"{APP_ID}.metainfo.xml").getroot()
+    assert root.findtext("developer/name") == root.findtext("developer_name") == "awaw-desktop maintainers"
+
+
+def fake_bundle(folder: Path) -> Path:
+    bundle = folder / "bundle"
+    bundle.mkdir()
+    program = bundle / "awaw-desktop"
+    program.write_text("#!/bin/sh\necho awaw\n", encoding="utf-8")
+    program.chmod(0o755)
+    return bundle
+
+
+def test_install_puts_a_users_data_files_in_xdg_data_home(tmp_path):
+    import os
+    import subprocess
+
+    home, data = tmp_path / "home", tmp_path / "data"
+    home.mkdir()
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "XDG_DATA_HOME": str(data)}
+    script = PACKAGING / "linux" / "install.sh"
+    done = subprocess.run(["bash", str(script), "--bundle", str(fake_bundle(tmp_path))], env=env,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert (home / ".local" / "bin" / "awaw-desktop").is_symlink()
+    entry = (data / "applications" / f"{APP_ID}.desktop").read_text(encoding="utf-8")
+    assert f"Exec={home}/.local/bin/awaw-desktop %f" in entry
+    for path in (f"metainfo/{APP_ID}.metainfo.xml", f"mime/packages/{APP_ID}.xml",
+                 f"icons/hicolor/48x48/apps/{APP_ID}.png", f"icons/hicolor/48x48/mimetypes/{MIME_ICON}.png",
+                 f"icons/hicolor/scalable/mimetypes/{MIME_ICON}.svg"):
+        assert (data / path).is_file(), path
+    assert not (home / ".local" / "share").exists()
+    removed = subprocess.run(["bash", str(script), "--uninstall"], env=env, capture_output=True, text=True,
+                             timeout=60, check=False)
+    assert removed.returncode == 0, removed.stderr
+    left = [path for path in data.rglob("*") if path.is_file() and "awaw" in path.name.lower()]
+    assert not left, left
+    assert not os.path.lexists(home / ".local" / "bin" / "awaw-desktop")
+
+
+def test_the_readmes_commands_use_sudo_only_where_it_exists():
+    for readme in (PACKAGING.parent / "README.md", PACKAGING / "README.md"):
+        for line in readme.read_text(encoding="utf-8").splitlines():
+            if "apt-get install" in line:
+                assert "sudo apt-get" not in line.replace("$(command -v sudo || true) apt-get", ""), line

@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # Install a built bundle (dist/awaw-desktop/) with its menu entry, icons, AppStream metadata and the
-# .awaw file type, for one user (default prefix ~/.local) or system-wide (--prefix /usr/local, as root).
+# .awaw file type, for one user (default prefix ~/.local, its data files in $XDG_DATA_HOME if set) or
+# system-wide (--prefix /usr/local, as root).
 #
 #   packaging/linux/install.sh [--prefix DIR] [--bundle DIR]     install (again: replaces the old copy)
 #   packaging/linux/install.sh [--prefix DIR] --uninstall        remove what install put there
 #
 # Files: DIR/lib/awaw-desktop/ (the bundle), DIR/bin/awaw-desktop (a link to it),
-# DIR/share/applications/, DIR/share/icons/hicolor/*/apps/, DIR/share/metainfo/, DIR/share/mime/packages/.
+# SHARE/applications/, SHARE/icons/hicolor/*/{apps,mimetypes}/, SHARE/metainfo/, SHARE/mime/packages/, where SHARE
+# is DIR/share, or $XDG_DATA_HOME (default ~/.local/share) for a user's install without --prefix.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 app_id="io.github.awaw_desktop.AwawDesktop"
-prefix="$HOME/.local"
+prefix=""
 bundle="$root/dist/awaw-desktop"
 uninstall=0
 while [ $# -gt 0 ]; do
@@ -19,12 +21,24 @@ while [ $# -gt 0 ]; do
     --prefix) prefix="${2:?--prefix needs a folder}"; shift 2 ;;
     --bundle) bundle="${2:?--bundle needs a folder}"; shift 2 ;;
     --uninstall) uninstall=1; shift ;;
-    -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "unknown option: $1 (see --help)" >&2; exit 2 ;;
   esac
 done
+mime_icon="application-x-awaw-session"
+if [ -z "$prefix" ]; then
+  # A user's own install: the program in ~/.local, the data files where the desktop looks for them (XDG base
+  # directories: $XDG_DATA_HOME if it is set to an absolute path, else ~/.local/share).
+  prefix="$HOME/.local"
+  case "${XDG_DATA_HOME:-}" in
+    /*) share="$XDG_DATA_HOME" ;;
+    *) share="$prefix/share" ;;
+  esac
+else
+  share=""
+fi
 prefix="$(mkdir -p "$prefix" && cd "$prefix" && pwd)"  # absolute: it goes into the menu entry
-share="$prefix/share"
+share="${share:-$prefix/share}"
 sizes="16 24 32 48 64 128 256 512"
 
 refresh_caches() {
@@ -40,8 +54,12 @@ if [ "$uninstall" = 1 ]; then
   rm -rf "$prefix/lib/awaw-desktop"
   if [ -L "$prefix/bin/awaw-desktop" ]; then rm -f "$prefix/bin/awaw-desktop"; fi
   rm -f "$share/applications/$app_id.desktop" "$share/metainfo/$app_id.metainfo.xml" \
-        "$share/mime/packages/$app_id.xml" "$share/icons/hicolor/scalable/apps/$app_id.svg"
-  for size in $sizes; do rm -f "$share/icons/hicolor/${size}x${size}/apps/$app_id.png"; done
+        "$share/mime/packages/$app_id.xml" "$share/icons/hicolor/scalable/apps/$app_id.svg" \
+        "$share/icons/hicolor/scalable/mimetypes/$mime_icon.svg"
+  for size in $sizes; do
+    rm -f "$share/icons/hicolor/${size}x${size}/apps/$app_id.png" \
+          "$share/icons/hicolor/${size}x${size}/mimetypes/$mime_icon.png"
+  done
   refresh_caches
   echo "removed awaw-desktop from $prefix"
   exit 0
@@ -71,11 +89,13 @@ sed -e "s|^Exec=awaw-desktop |Exec=$prefix/bin/awaw-desktop |" \
     "$here/$app_id.desktop" > "$share/applications/$app_id.desktop"
 cp "$here/$app_id.metainfo.xml" "$share/metainfo/"
 cp "$here/$app_id.xml" "$share/mime/packages/"
-for size in $sizes; do
-  mkdir -p "$share/icons/hicolor/${size}x${size}/apps"
-  cp "$here/../icons/hicolor/${size}x${size}/apps/$app_id.png" "$share/icons/hicolor/${size}x${size}/apps/"
+# The app's icon, and a session file's under the name desktops look a MIME type's icon up by.
+for size in $sizes scalable; do
+  folder="${size}x${size}"; kind="png"
+  if [ "$size" = scalable ]; then folder="scalable"; kind="svg"; fi
+  mkdir -p "$share/icons/hicolor/$folder/apps" "$share/icons/hicolor/$folder/mimetypes"
+  cp "$here/../icons/hicolor/$folder/apps/$app_id.$kind" "$share/icons/hicolor/$folder/apps/"
+  cp "$here/../icons/hicolor/$folder/mimetypes/$mime_icon.$kind" "$share/icons/hicolor/$folder/mimetypes/"
 done
-mkdir -p "$share/icons/hicolor/scalable/apps"
-cp "$here/../icons/hicolor/scalable/apps/$app_id.svg" "$share/icons/hicolor/scalable/apps/"
 refresh_caches
 echo "installed awaw-desktop in $prefix (run: $prefix/bin/awaw-desktop, or from the desktop's menu)"

@@ -13,6 +13,7 @@ from awaw_desktop.core.awaw import assess
 from awaw_desktop.core.awaw import facts as war_facts
 from awaw_desktop.core.awaw.common import Turn
 from awaw_desktop.ui.awaw.end_of_turn import UNANSWERED
+from awaw_desktop.ui.shell.accessible import caption
 from awaw_desktop.ui.shell.new_game import NewSessionDialog
 
 from .helpers import NextDialog, choose, find, press, type_number
@@ -166,7 +167,7 @@ def disagreements(window) -> list[str]:
     for power, tab in window.power_tabs.built.items():
         boxes[power] = {}
         for each in tab.findChildren(QCheckBox):
-            boxes[power].setdefault(each.accessibleName(), []).append(each)
+            boxes[power].setdefault(caption(each), []).append(each)
     for fact_id, readers in war_facts.READERS.items():
         for binding in readers:
             tab = window.power_tabs.built.get(binding.power)
@@ -234,7 +235,7 @@ def sum_mismatches(window) -> list[str]:
     for power, tab in window.power_tabs.built.items():
         title = assess.title(power)
         added = sum(_number(label.text()) for label in tab.findChildren(QLabel)
-                    if label.accessibleName().endswith(" points") and label.objectName() == "points")
+                    if caption(label).endswith(" points") and label.objectName() == "points")
         total = find(tab, f"{title} total", QLabel).text().partition("\n")[0]   # a settled table says so below
         shown_sum, _, counts = total.partition("\u2192")
         shown = _number(shown_sum.replace("Sum of the lines:", ""))

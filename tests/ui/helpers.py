@@ -21,7 +21,10 @@ def into_view(widget: QWidget) -> QWidget:
 
 def find(root: QWidget, name: str, kind: type[QWidget] = QWidget) -> QWidget:
     """The one widget under ``root`` with this accessible name, its tab brought into view."""
-    found = [w for w in root.findChildren(kind) if w.accessibleName() == name]
+    from awaw_desktop.ui.shell.accessible import caption
+
+    # A live value's accessible name is its caption and its value ("Germany level +7"): it is found by its caption.
+    found = [w for w in root.findChildren(kind) if caption(w) == name]
     assert found, f"no widget named {name!r}"
     assert len(found) == 1, f"{len(found)} widgets named {name!r}"
     return into_view(found[0])

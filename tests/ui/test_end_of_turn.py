@@ -62,6 +62,7 @@ def test_check_list_finds_a_surrendered_power_still_at_war_and_goes_there(qtbot)
                                                                                           surrender_level=-1))
     dialog = EndOfTurnDialog(window.store.session, window, go_to=window.go_to)
     qtbot.addWidget(dialog)
+    dialog.show()   # as a player sees it: its rows are laid out in the dialog's scrolling page
     go = [b for b in dialog.findChildren(QPushButton) if b.accessibleName().startswith("Go there")]
     assert go and "France has surrendered" in go[0].accessibleName()
     qtbot.mouseClick(go[0], Qt.MouseButton.LeftButton)
@@ -225,6 +226,7 @@ def test_an_italian_war_begun_after_1940_asks_who_declared_it(qtbot):
     window.store.set_fact("war.italy_wa", SPRING_1942.to_json())
     dialog = EndOfTurnDialog(window.store.session, window, go_to=window.go_to)
     qtbot.addWidget(dialog)
+    dialog.show()   # as a player sees it: its rows are laid out in the dialog's scrolling page
     go = [b for b in dialog.findChildren(QPushButton) if "who declared it" in b.accessibleName()]
     assert go, [b.accessibleName() for b in dialog.findChildren(QPushButton)]
     qtbot.mouseClick(go[0], Qt.MouseButton.LeftButton)

@@ -14,6 +14,7 @@ from awaw_desktop.core.awaw.common import Scenario, Season, Turn
 from awaw_desktop.core.files import gamefile
 from awaw_desktop.ui.europa.window import EuropaWindow
 from awaw_desktop.ui.shell import family_window
+from awaw_desktop.ui.shell.accessible import caption
 from awaw_desktop.ui.shell.new_game import NewSessionDialog
 
 from .europa.test_europa_window_menus import danube
@@ -63,7 +64,7 @@ def test_a_pacific_end_of_turn_and_game_record_give_no_level_for_the_powers_left
 
     def player(dialog):
         summary = next(label for label in dialog.findChildren(QLabel)
-                       if label.accessibleName() == "End of turn summary")
+                       if caption(label) == "End of turn summary")
         shown["summary"] = summary.text()
         for combo in dialog.confirm_widgets.values():   # China's values nobody entered: 0 is right (issue 28)
             combo.setCurrentIndex(1)

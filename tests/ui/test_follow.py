@@ -9,6 +9,7 @@ from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
 from awaw_desktop.core.awaw.session import Session
 from awaw_desktop.ui.awaw.main_window import MainWindow
 from awaw_desktop.ui.awaw.store import SessionStore
+from awaw_desktop.ui.shell.accessible import caption
 
 from .helpers import painted, type_number
 
@@ -27,7 +28,7 @@ def make_window(qtbot) -> MainWindow:
 
 def label(root, name: str) -> QLabel:
     """Read a label where it is, without choosing its tab (what the widget holds, not what a player sees)."""
-    return next(w for w in root.findChildren(QLabel) if w.accessibleName() == name)
+    return next(w for w in root.findChildren(QLabel) if caption(w) == name)
 
 
 def test_the_overview_catches_up_when_its_tab_is_chosen(qtbot):

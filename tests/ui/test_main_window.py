@@ -12,6 +12,7 @@ from awaw_desktop.core.awaw.session import Session
 from awaw_desktop.core.files.recovery import RecoveryStore
 from awaw_desktop.ui.awaw.main_window import MainWindow
 from awaw_desktop.ui.awaw.store import SessionStore
+from awaw_desktop.ui.shell.accessible import caption
 
 from .helpers import everything_entered, find, painted, shown_colour, shown_level, text, tick, type_number
 
@@ -406,7 +407,8 @@ def test_tab_key_reaches_every_input_of_a_tab(qtbot, window):
         widget = QApplication.focusWidget()
         reached.add(widget)
         qtbot.keyClick(widget, Qt.Key.Key_Tab)
-    assert all(widget in reached for widget in inputs), "some inputs are not in the Tab order"
+    missing = [caption(widget) for widget in inputs if widget not in reached]
+    assert not missing, f"some inputs are not in the Tab order: {missing}"
 
 
 @pytest.mark.parametrize("edition", list(Edition))
@@ -415,8 +417,8 @@ def test_accessible_names_are_unique_on_every_tab(qtbot, edition, scenario):
     window = make_window(qtbot, edition, scenario)
     for power in assess.DISPLAY_ORDER:
         tab = window.power_tabs[power]
-        names = [w.accessibleName() for w in tab.findChildren(QWidget)
-                 if isinstance(w, (QCheckBox, QAbstractSpinBox)) or w.accessibleName().endswith(" points")]
+        names = [caption(w) for w in tab.findChildren(QWidget)
+                 if isinstance(w, (QCheckBox, QAbstractSpinBox)) or caption(w).endswith(" points")]
         duplicates = {name for name in names if names.count(name) > 1}
         assert not duplicates, f"{power} ({edition.value}, {scenario.value}): {duplicates}"
 

@@ -8,6 +8,7 @@ from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
 from awaw_desktop.core.awaw.session import Session
 from awaw_desktop.ui.awaw.main_window import MainWindow
 from awaw_desktop.ui.awaw.store import SessionStore
+from awaw_desktop.ui.shell.accessible import caption
 
 from .helpers import find, tick
 
@@ -111,11 +112,11 @@ def test_the_pacific_war_tab_lists_only_what_its_tables_read(qtbot):
     qtbot.addWidget(window)
     window.show()
     tab = war_tab(window)
-    labels = {w.accessibleName() for w in tab.findChildren(QWidget) if w.accessibleName()}
+    labels = {caption(w) for w in tab.findChildren(QWidget) if caption(w)}
     assert f"{war_facts.fact('war.japan_us').label}: at war" in labels
     assert f"{war_facts.fact('war.germany_france').label}: at war" not in labels
     global_window = open_window(qtbot)
-    everything = {w.accessibleName() for w in war_tab(global_window).findChildren(QWidget) if w.accessibleName()}
+    everything = {caption(w) for w in war_tab(global_window).findChildren(QWidget) if caption(w)}
     assert f"{war_facts.fact('war.germany_france').label}: at war" in everything
     colonies = [item for item in war_facts.FACTS if item.id.startswith("colony.")]
     assert colonies and all(item.id in war_tab(global_window).rows for item in colonies)

@@ -25,13 +25,14 @@ from awaw_desktop.ui.shell.app import make_application
 from awaw_desktop.ui.awaw.main_window import MainWindow
 from awaw_desktop.ui.awaw.store import SessionStore
 from awaw_desktop.ui.awaw.what_if import WhatIfDialog
+from awaw_desktop.ui.shell.accessible import caption
 
 app = make_application(sys.argv[:1])
 
 
 def key_columns(tab):
     \"\"\"Whether the table's Points and Counted headings are in view, and whether it scrolls sideways.\"\"\"
-    scroll = tab.findChild(QScrollArea)
+    scroll = tab.table_scroll   # the table's scroll area (the panels above it have their own)
     view = scroll.viewport()
     shown = {}
     for label in scroll.widget().findChildren(QLabel):
@@ -54,7 +55,7 @@ for name, game in games.items():
     dialog.show()
     app.processEvents()
     frame = dialog.frameGeometry()
-    statuses = [label for label in dialog.findChildren(QLabel) if label.accessibleName().endswith("status now -> if")]
+    statuses = [label for label in dialog.findChildren(QLabel) if caption(label).endswith("status now -> if")]
     powers = {}
     for power in assess.DISPLAY_ORDER:
         window.show_power(power)

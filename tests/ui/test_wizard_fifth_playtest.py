@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QRadioButton, QSpinB
 
 from awaw_desktop.core.awaw.common import Season, Turn
 from awaw_desktop.ui.awaw import british_wizard as bw
+from awaw_desktop.ui.shell.accessible import caption
 
 from . import test_british_wizard as british
 from . import test_french_wizard as french
@@ -29,7 +30,7 @@ def shown(wizard, name: str) -> str:
 def waiting(wizard) -> str:
     """The line of the current page that says what it waits for, if it shows one."""
     lines = [label.text() for label in wizard.currentPage().findChildren(QLabel)
-             if label.accessibleName() == "Waiting for" and label.isVisible()]
+             if caption(label) == "Waiting for" and label.isVisible()]
     return lines[0] if lines else ""
 
 

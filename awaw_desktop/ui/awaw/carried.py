@@ -31,6 +31,7 @@ from ...core.awaw.china import WANG_COUNTER_MIX
 from ...core.awaw.common import FIRST_YEAR, LAST_YEAR, Season, Turn
 from ...core.awaw.session import Session
 from ...core.lines import RulesInputError
+from ..shell.accessible import LiveLabel, caption_combo
 from ..shell.number_box import NumberBox, RefusalLine
 from ..shell.theme import points_text
 from .store import SessionStore
@@ -144,6 +145,7 @@ class TurnPicker(QWidget):
         for season in Season:
             self.season.addItem(season.title, season)
         self.season.setAccessibleName(f"{label}: season")
+        caption_combo(self.season, f"{label}: season", self)
         self.year = NumberBox()
         self.year.setRange(FIRST_YEAR, LAST_YEAR)
         self.year.setValue(1941)
@@ -235,7 +237,7 @@ class CarriedDialog(QDialog):
                 editor = TurnPicker(label, value)
             form.addRow(f"{label} ({rule}):", editor)
             self.editors[key] = editor
-        self.problem = QLabel()
+        self.problem = LiveLabel()
         self.problem.setWordWrap(True)
         self.problem.setAccessibleName("Problem with these values")
         self.problem.setStyleSheet("color: #b00020;")
@@ -248,6 +250,9 @@ class CarriedDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+        from ..shell.focus_order import make_readable
+
+        make_readable(self)
 
     def accept(self) -> None:
         """Close only if the rules can use the values; otherwise say why and stay open."""
@@ -316,7 +321,7 @@ class CarriedPanel(QFrame):
         self.setObjectName(f"carried-{power}")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 2, 4, 2)
-        self.text = QLabel()
+        self.text = LiveLabel()
         self.text.setWordWrap(True)
         self.text.setTextFormat(Qt.TextFormat.RichText)
         self.text.setAccessibleName(f"{assess.title(power)} carried values")

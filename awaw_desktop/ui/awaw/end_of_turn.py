@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -26,6 +27,8 @@ from ...core.awaw.britain_surrender.far_east import positions as far_east_positi
 from ...core.awaw.common import Question, Status
 from ...core.awaw.levels import NO_LEVEL, has_level, no_election
 from ...core.awaw.session import Session, preview_end_of_turn
+from ..shell.accessible import LiveLabel
+from ..shell.focus_order import make_readable
 from ..shell.theme import points_text
 from .status_words import status_text
 
@@ -62,13 +65,18 @@ class EndOfTurnDialog(QDialog):
 
         # As tall as the screen allows: with checks, procedures and questions the results keep room to be read.
         resize_within_screen(self, 760, 760)
-        outer = QVBoxLayout(self)
+        frame = QVBoxLayout(self)
+        # All but the reason and the buttons scroll together on a small or scaled screen (1280x720 at 150% is
+        # 853x480): nothing is squeezed under another; the buttons stay in view.
+        body = QWidget()
+        outer = QVBoxLayout(body)
+        outer.setContentsMargins(0, 0, 0, 0)
         intro = QLabel(f"<b>{escape(session.turn.title)}</b>: the checks of rules 55-62 in rule order. "
                        "Confirm to record what carries over and move on to "
                        f"<b>{escape(session.turn.next().title)}</b>. This can be undone as one step.")
         intro.setWordWrap(True)
         outer.addWidget(intro)
-        self.war_end = QLabel()
+        self.war_end = LiveLabel()
         self.war_end.setAccessibleName("The war is over")
         self.war_end.setWordWrap(True)
         self.war_end.setStyleSheet("font-weight: bold; padding: 6px; border: 2px solid palette(highlight);")
@@ -76,7 +84,7 @@ class EndOfTurnDialog(QDialog):
         self.checks_box = QGroupBox("Look at these first")
         self.checks_layout = QVBoxLayout(self.checks_box)
         outer.addWidget(self.checks_box)
-        self.report_view = QLabel()
+        self.report_view = LiveLabel()
         self.report_view.setObjectName("endOfTurnSummary")
         self.report_view.setAccessibleName("End of turn summary")
         self.report_view.setWordWrap(True)
@@ -84,6 +92,7 @@ class EndOfTurnDialog(QDialog):
         self.report_view.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.report_view.setAlignment(Qt.AlignmentFlag.AlignTop)
         scroll = QScrollArea()
+        scroll.setAccessibleName("End of turn summary, to scroll")   # a Tab stop: the arrow keys scroll it
         scroll.setWidgetResizable(True)
         scroll.setMinimumHeight(180)   # never squeezed to a few lines (sixth play-test: 120 px)
         # The values to confirm (issue 28) and the carried values beyond their limits scroll with the summary, first:
@@ -130,11 +139,17 @@ class EndOfTurnDialog(QDialog):
         self.after_end.setTextFormat(Qt.TextFormat.PlainText)
         self.scrolled.addWidget(self.after_end)
         self.scrolled.addWidget(self.report_view, 1)
-        self.why_disabled = QLabel()
+        self.why_disabled = LiveLabel()
         self.why_disabled.setAccessibleName("Why the turn cannot end yet")
         self.why_disabled.setWordWrap(True)
-        outer.addWidget(self.why_disabled)
-        outer.addWidget(buttons)
+        page = QScrollArea()
+        page.setWidgetResizable(True)
+        page.setFrameShape(QFrame.Shape.NoFrame)
+        page.setFocusPolicy(Qt.FocusPolicy.NoFocus)   # not a Tab stop of its own
+        page.setWidget(body)
+        frame.addWidget(page, 1)
+        frame.addWidget(self.why_disabled)
+        frame.addWidget(buttons)
         self._build_choices()
 
     def _run_wizard(self, power: str) -> None:
@@ -230,6 +245,7 @@ class EndOfTurnDialog(QDialog):
             label = QLabel(f"{question.prompt} ({question.rule})")
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setWordWrap(True)
+            label.setBuddy(combo)   # a screen reader's caption for the question (its name on Linux is the answer)
             self.choices_form.insertRow(index, label, combo)
             self.choice_widgets[question.id] = combo
         self.choice_widgets = {question.id: self.choice_widgets[question.id] for question in questions}
@@ -329,3 +345,4 @@ class EndOfTurnDialog(QDialog):
                 parts.append("<ul>" + "".join(f"<li><b>{escape(e.rule)}</b> {escape(e.text)}</li>"
                                               for e in events) + "</ul>")
         self.report_view.setText("".join(parts))
+        make_readable(self)   # rebuilt rows: Tab still goes down the screen, Cancel last

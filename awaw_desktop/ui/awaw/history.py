@@ -174,6 +174,8 @@ class HistoryPanel(QTabWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(widget)
+        # A Tab stop with a name: the arrow keys scroll the text in it.
+        scroll.setAccessibleName(f"{widget.accessibleName() or 'Game record'}, to scroll")
         return scroll
 
     def refresh(self) -> None:

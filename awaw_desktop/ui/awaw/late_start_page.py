@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QFormLayout, QLabel, QScrollArea, QVBoxLayout, QWi
 from ...core.awaw import facts_settled
 from ...core.awaw.common import Edition, Scenario, Turn
 from ...core.lines import RulesInputError
+from ..shell.accessible import LiveLabel, no_tab_stop
 from ..shell.number_box import NumberBox, RefusalLine
 from .carried import OptionalNumber
 from .late_start_rows import (
@@ -44,7 +45,7 @@ class LateStartPage(QWizardPage):
         self.rows: list[LateStartRow] = []
         layout = QVBoxLayout(self)
         #: After the first page changed: what the rebuilt page kept of what the players set, and what not, and why.
-        self.carried_over = QLabel()
+        self.carried_over = LiveLabel()
         self.carried_over.setWordWrap(True)
         self.carried_over.setTextFormat(Qt.TextFormat.PlainText)
         self.carried_over.setAccessibleName("What the new choices kept and reset")
@@ -53,8 +54,9 @@ class LateStartPage(QWizardPage):
         layout.addWidget(self.carried_over)
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
+        no_tab_stop(self.scroll)   # not a Tab stop of its own: Tab goes to the rows in it
         layout.addWidget(self.scroll, 1)
-        self.problem = QLabel()
+        self.problem = LiveLabel()
         self.problem.setObjectName("lateStartProblem")
         self.problem.setWordWrap(True)
         self.problem.setTextFormat(Qt.TextFormat.PlainText)

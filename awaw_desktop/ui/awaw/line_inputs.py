@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QL
 
 from ...core.awaw.common import FIRST_YEAR, LAST_YEAR, Season, Turn
 from ...core.lines import Choice, Count, Group, Level, Line, RulesInputError
+from ..shell.accessible import LiveLabel, caption_combo, set_tip
 from ..shell.number_box import NumberBox
 from .store import SessionStore
 
@@ -34,7 +35,7 @@ class LineInput(QWidget):
     def __init__(self, store: SessionStore, power: str, line: Line, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.store, self.power, self.line = store, power, line
-        self.setToolTip(tooltip(line))
+        set_tip(self, tooltip(line))
 
     def show_value(self, value: Any) -> None:
         raise NotImplementedError
@@ -110,7 +111,7 @@ class FlagInput(LineInput):
         layout.setContentsMargins(0, 0, 0, 0)
         self.box = QCheckBox(line.label)
         self.box.setAccessibleName(line.label)
-        self.box.setToolTip(tooltip(line))
+        set_tip(self.box, tooltip(line))
         layout.addWidget(self.box)
         layout.addStretch(1)
         self.setFocusProxy(self.box)
@@ -136,7 +137,7 @@ class NumberInput(LineInput):
         maximum = line.maximum if isinstance(line, (Level, Count)) else 99
         self.spin.setRange(minimum, maximum)
         self.spin.setAccessibleName(line.label)
-        self.spin.setToolTip(tooltip(line))
+        set_tip(self.spin, tooltip(line))
         self.spin.setKeyboardTracking(True)
         self.spin.setMinimumWidth(70)
         if isinstance(line, Level):
@@ -175,7 +176,7 @@ class ChoiceInput(LineInput):
         for index, option in enumerate(line.options):
             box = QCheckBox(option.label)
             box.setAccessibleName(f"{line.label}: {option.label}")
-            box.setToolTip(tooltip(line))
+            set_tip(box, tooltip(line))
             box.toggled.connect(self._toggled)
             layout.addWidget(box, index // columns, index % columns)
             self.boxes[option.key] = box
@@ -215,7 +216,7 @@ class GroupInput(LineInput):
             if (spec.minimum, spec.maximum) == (0, 1):
                 box = QCheckBox(spec.label)
                 box.setAccessibleName(f"{line.label}: {spec.label}")
-                box.setToolTip(spec.help or tooltip(line))
+                set_tip(box, spec.help or tooltip(line))
                 box.toggled.connect(self._changed)
                 layout.addWidget(box, row, column * 2, 1, 2)
                 self.boxes[spec.key] = box
@@ -228,7 +229,7 @@ class GroupInput(LineInput):
             spin = NumberBox()
             spin.setRange(spec.minimum, spec.maximum)
             spin.setAccessibleName(line.label if same else f"{line.label}: {spec.label}")
-            spin.setToolTip(spec.help or tooltip(line))
+            set_tip(spin, spec.help or tooltip(line))
             spin.setMinimumWidth(70)
             caption.setBuddy(spin)
             spin.valueChanged.connect(self._changed)
@@ -288,8 +289,9 @@ class TurnGroupInput(LineInput):
         self.year = NumberBox()
         self.year.setAccessibleName(f"{line.label}: year")
         for widget in (self.happened, self.season, self.year):
-            widget.setToolTip(tooltip(line))
+            set_tip(widget, tooltip(line))
             layout.addWidget(widget)
+        caption_combo(self.season, f"{line.label}: season", self)
         layout.addStretch(1)
         self.setFocusProxy(self.happened)
         self._show_turn(self._game_turns()[1])
@@ -386,7 +388,7 @@ class DerivedInput(LineInput):
         super().__init__(store, power, line, parent)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.text = QLabel()
+        self.text = LiveLabel()
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.text.setAccessibleName(line.label)
         layout.addWidget(self.text)

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QFontMetrics, QGuiApplication, QPaintEvent
 from PySide6.QtWidgets import (
-    QLabel,
     QMainWindow,
     QTabWidget,
     QVBoxLayout,
@@ -27,12 +26,14 @@ from ...core.awaw import assess
 from ...core.awaw.common import LAST_YEAR, Season
 from ...core.awaw.session import Session
 from ...core.awaw.unentered import end_the_turn, this_turns_inputs
+from ..shell.accessible import LiveLabel, speak_status_bar
 from ..shell.keys import Keys, install_keys, is_key_of, standard
 from ..shell.record_code import RecordCode
 from ..shell.theme import learn_system_scheme
 from ..shell.unsaved import window_title
 from .overview import OverviewTab
 from .power_tabs import WIZARDS, PowerTabs, WarClockButton, WizardButton
+from .status_words import StatusVoice
 from .store import SessionStore
 from .war_facts import TITLE, FactsTab
 from .window_files import AUTOSAVE_DELAY_MS, GameFiles
@@ -91,13 +92,15 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self.overview: OverviewTab | None = None
         self.facts_tab: FactsTab | None = None
         self._title_shown: tuple[object, ...] = ()
-        self.edition_label = QLabel()
+        self.edition_label = LiveLabel(caption="Game")
         self.edition_label.setObjectName("editionLabel")
         # Long player names must not make the window wider than a laptop screen.
         self.edition_label.setMinimumWidth(40)
         self.record_code = RecordCode()
         self.statusBar().addPermanentWidget(self.record_code)
         self.statusBar().addPermanentWidget(self.edition_label)
+        speak_status_bar(self.statusBar())   # a screen reader hears each message, and each change of status:
+        self.status_voice = StatusVoice(self.store, self)
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setSingleShot(True)
         self.autosave_timer.setInterval(AUTOSAVE_DELAY_MS)

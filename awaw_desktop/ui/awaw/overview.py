@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushBut
 from ...core.awaw import assess
 from ...core.awaw.checklist import war_end
 from ...core.awaw.common import Status
+from ..shell.accessible import LiveLabel
 from ..shell.follow import RefreshWhenSeen
 from ..shell.status_chip import StatusChip
 from ..shell.theme import is_dark, points_text
@@ -56,6 +57,7 @@ class OverviewTab(QWidget):
         page = QVBoxLayout(self)
         page.setContentsMargins(0, 0, 0, 0)
         page.addWidget(scroll)
+        self.scroll = scroll
         body = QWidget()
         outer = QVBoxLayout(body)
         # Given to the scroll area empty: given full, the area lays its rows out at once, and again when shown.
@@ -66,7 +68,7 @@ class OverviewTab(QWidget):
         heading_font.setBold(True)
         self.heading.setFont(heading_font)
         outer.addWidget(self.heading)
-        self.defeat = QLabel()
+        self.defeat = LiveLabel()
         self.defeat.setObjectName("alliedDefeat")
         self.defeat.setWordWrap(True)
         self.defeat.setAccessibleName("Allied defeat (62.91)")
@@ -92,15 +94,15 @@ class OverviewTab(QWidget):
             title = assess.title(power)
             name = QLabel(title)
             name.setFont(bold)
-            level = QLabel()
+            level = LiveLabel()
             level.setFont(level_font)
             level.setAccessibleName(f"{title} level")
             status = StatusChip()
             status.setAccessibleName(f"{title} status")
-            verdict = QLabel()
+            verdict = LiveLabel()
             verdict.setWordWrap(True)
             verdict.setAccessibleName(f"{title} verdict")
-            change = QLabel()
+            change = LiveLabel()
             change.setAccessibleName(f"{title} change since last end of turn")
             button = QPushButton("Open")
             button.setAccessibleName(f"Open the {title} tab")
@@ -141,8 +143,10 @@ class OverviewTab(QWidget):
         """Make the panel of what tips each power, below the table: the window does it right after its first
         paint; its search starts a moment after it is shown."""
         if self._tipping is None:
+            from ..shell.accessible import no_tab_stop
             from .tipping_panel import OverviewTipping
 
+            no_tab_stop(self.scroll)   # Tab goes to the Open buttons in it (after the paint: it names Qt's enums)
             self._tipping = OverviewTipping(self.store)
             self._body.insertWidget(self._tipping_at, self._tipping)
         return self._tipping

@@ -9,13 +9,12 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -23,7 +22,10 @@ from PySide6.QtWidgets import (
 from ...core.awaw import assess, unentered
 from ...core.awaw.common import PowerResult, Status
 from ...core.lines import Line
+from ..shell.accessible import LiveLabel, set_tip
+from ..shell.focus_order import make_readable
 from ..shell.follow import RefreshWhenSeen
+from ..shell.scroll_areas import FittingScroll, HeadedScroll
 from ..shell.status_chip import StatusChip
 from ..shell.theme import is_dark, points_text
 from ..shell.wrapped_label import WrappedLabel
@@ -33,6 +35,9 @@ from .line_inputs import DerivedInput, LineInput, make_input, tooltip
 from .status_words import settled, show_result_status
 from .store import SessionStore
 from .tipping_panel import TippingPanel
+
+#: A tab shorter than this many lines of text is laid out compactly (``ResultHeader.set_compact``).
+COMPACT_BELOW = 24
 
 
 class ResultHeader(QFrame):
@@ -49,12 +54,14 @@ class ResultHeader(QFrame):
         title_font.setPointSizeF(title_font.pointSizeF() * 1.4)
         title_font.setBold(True)
         self.title.setFont(title_font)
-        self.level = QLabel("0")
+        self.level = LiveLabel("0")
         self.level.setObjectName("level")
         level_font = QFont(self.level.font())
         level_font.setPointSizeF(level_font.pointSizeF() * 3.2)
         level_font.setBold(True)
         self.level.setFont(level_font)
+        self._level_fonts = (level_font, QFont(level_font))
+        self._level_fonts[1].setPointSizeF(level_font.pointSizeF() * 0.55)   # a short tab: smaller, still bold
         self.level.setAccessibleName(f"{title} level")
         self.status = StatusChip()
         self.status.setObjectName("status")
@@ -83,6 +90,14 @@ class ResultHeader(QFrame):
         layout.addSpacing(16)
         layout.addLayout(right, 1)
         self._shown: tuple[object, ...] = ()
+
+    def set_compact(self, compact: bool) -> None:
+        """On a short tab (a laptop at 200%) the power's name is the tab's own and the level is smaller, so the
+        level and the status show above the table without scrolling."""
+        self.title.setVisible(not compact)
+        font = self._level_fonts[1 if compact else 0]
+        if self.level.font() != font:
+            self.level.setFont(font)
 
     def show_result(self, result: PowerResult, missing: tuple[unentered.Missing, ...] = ()) -> None:
         shown = (result.level, result.status, result.verdict, result.consequences, is_dark(self.palette()), missing)
@@ -118,11 +133,11 @@ class LineRow:
         self.line = line
         self.rule = QLabel(line.rule)
         self.rule.setObjectName("rule")
-        self.rule.setToolTip(tooltip(line))
+        set_tip(self.rule, tooltip(line))
         self.rule.setAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
         self.input: LineInput = make_input(store, power, line, parent)
         self.caption: QLabel | None = None
-        self.points = QLabel("0")
+        self.points = LiveLabel("0")
         self.points.setObjectName("points")
         self.points.setAccessibleName(f"{line.label} points")
         self.points.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -130,8 +145,9 @@ class LineRow:
         points_font = QFont(self.points.font())
         points_font.setBold(True)
         self.points.setFont(points_font)
-        self.note = QLabel()
+        self.note = LiveLabel()
         self.note.setObjectName("note")
+        self.note.setAccessibleName(f"{line.label} counted")
         self.note.setWordWrap(True)
         self.note.setAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
         grid.addWidget(self.rule, row, 0)
@@ -139,7 +155,7 @@ class LineRow:
             grid.addWidget(self.input, row, 1, 1, 2)
         else:
             self.caption = QLabel(line.label)
-            self.caption.setToolTip(tooltip(line))
+            set_tip(self.caption, tooltip(line))
             self.caption.setWordWrap(True)
             self.caption.setAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
             self.caption.setBuddy(self.input.focusProxy() or self.input)
@@ -153,11 +169,12 @@ class LineRow:
 
             shared = shared_tooltip(store, power, line.id)
             self.rule.setText(f"{line.rule} \u21c4")
-            self.rule.setAccessibleDescription(shared)
             for widget in (self.rule, self.caption, self.input, *self.input.findChildren(QWidget)):
                 if widget is not None and not isinstance(widget, QLabel):
-                    widget.setToolTip(f"{widget.toolTip()}<p><i>\u21c4 {shared}</i></p>")
-            self.rule.setToolTip(f"{tooltip(line)}<p><i>\u21c4 {shared}</i></p>")
+                    set_tip(widget, f"{widget.toolTip()}<p><i>\u21c4 {shared}</i></p>")
+            set_tip(self.rule, f"{tooltip(line)}<p><i>\u21c4 {shared}</i></p>")
+            if self.caption is not None:
+                set_tip(self.caption, self.rule.toolTip())
 
     def show(self, points: int, note: str, counted_as: str | None = None) -> None:
         """The line's points and note; ``counted_as``: the line is needed and nobody entered it."""
@@ -186,35 +203,45 @@ class PowerTab(QWidget):
         outer = QVBoxLayout(self)
         self.header = ResultHeader(assess.title(power))
         self.tipping = TippingPanel(store, power)  # what tips it (issue 16)
+        # The level, what tips it, the carried values and the wizard buttons scroll together above the table, no
+        # taller than a part of the tab (``resizeEvent``): on a laptop at 150% or 200% the table keeps most of the
+        # height, and no word-wrapped text is squeezed under another (issue 29).
+        self.top = QWidget()
+        above = QVBoxLayout(self.top)
+        above.setContentsMargins(0, 0, 0, 0)
         # Side by side, not stacked: on a 1366x768 laptop the table keeps the height (play-test finding).
         top = QHBoxLayout()
         top.addWidget(self.header, 3)
         top.addWidget(self.tipping, 2)
-        outer.addLayout(top)
+        above.addLayout(top)
         # What carries over and the power's wizard buttons share one row: more of the table shows.
         strip = QHBoxLayout()
         self.carried = CarriedPanel(store, power)
         strip.addWidget(self.carried, 1)
         self.actions = QHBoxLayout()
         strip.addLayout(self.actions)
-        outer.addLayout(strip)
+        above.addLayout(strip)
         # The values this table needs that nobody entered (core.awaw.unentered), and what rests on them.
-        self.not_entered = QLabel()
+        self.not_entered = LiveLabel()
         self.not_entered.setObjectName("unentered")
         self.not_entered.setWordWrap(True)
         self.not_entered.setAccessibleName(f"{assess.title(power)} values not entered")
         self.not_entered.hide()
-        outer.addWidget(self.not_entered)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        above.addWidget(self.not_entered)
+        self.top_scroll = FittingScroll(self.top)
+        self.top_scroll.setObjectName("resultScroll")
+        outer.addWidget(self.top_scroll)
+        scroll = HeadedScroll()   # the column headings stay in view as the lines scroll
+        self.table_scroll = scroll
         body = QWidget()
         self.grid = QGridLayout(body)
         self.grid.setHorizontalSpacing(14)
         self.grid.setVerticalSpacing(8)
+        headings = []
         for column, text in enumerate(("Rule", "Line", "", "Points", "Counted")):
             heading = QLabel(f"<b>{text}</b>")
             self.grid.addWidget(heading, 0, column)
+            headings.append(heading)
         self.rows: dict[str, LineRow] = {}
         self._closed = ""   # why the power's own lines no longer count, if they do not
         row = 1
@@ -228,12 +255,13 @@ class PowerTab(QWidget):
                 row += 1
             self.rows[line.id] = LineRow(store, power, line, self.grid, row, body)
             row += 1
-        self.grid.setColumnMinimumWidth(1, 240)
+        self.grid.setColumnMinimumWidth(1, 180)   # the captions wrap: a 150% laptop screen keeps the Points in view
         self.grid.setColumnStretch(4, 1)
         self.grid.setRowStretch(row, 1)
         scroll.setWidget(body)
+        scroll.keep_in_view(headings)
         outer.addWidget(scroll, 1)
-        self.total = QLabel()
+        self.total = LiveLabel()
         self.total.setObjectName("total")
         # Wrapped: a surrendered France's line says why its table no longer counts, which at a large zoom made the
         # window wider than a laptop screen (eleventh play-test).
@@ -248,6 +276,16 @@ class PowerTab(QWidget):
         store.sessionReloaded.connect(self.sync_inputs)
         self.sync_inputs()
         self.refresh()
+        # Made in the order it shows, but for the buttons added beside the carried values (``add_action``).
+        make_readable(self, order=False)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """The panels above the table take at most a third of the tab; they scroll beyond that."""
+        super().resizeEvent(event)
+        compact = self.height() < COMPACT_BELOW * self.fontMetrics().lineSpacing()
+        self.header.set_compact(compact)
+        self.layout().setContentsMargins(*((4, 2, 4, 2) if compact else (9, 9, 9, 9)))
+        self.top_scroll.setMaximumHeight(max(self.fontMetrics().lineSpacing() * 4, self.height() // 3))
 
     def detach(self) -> None:
         """Stop following the store (the tab is about to be replaced)."""
@@ -257,7 +295,10 @@ class PowerTab(QWidget):
 
     def add_action(self, button: QWidget) -> None:
         """A button beside the table (a wizard for this power)."""
+        before = self.actions.itemAt(self.actions.count() - 1)
         self.actions.addWidget(button)
+        # Tab reaches it after the carried values' Adjust button (or the button before it), before the table.
+        QWidget.setTabOrder(before.widget() if before is not None else self.carried.button, button)
 
     def sync_inputs(self) -> None:
         """Store -> widgets for every line (signals blocked inside ``show_value``)."""

@@ -3,12 +3,17 @@ is shown with, and its words."""
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QWidget
+
 from ...core.awaw.common import PowerResult, Status
+from ..shell.accessible import announce
 from ..shell.status_chip import StatusChip
-from ..shell.theme import Tone, chip_style, marked, tone_colours
+from ..shell.theme import Tone, chip_style, marked, points_text, tone_colours
 
 if TYPE_CHECKING:
     from ...core.awaw.unentered import Missing
@@ -84,3 +89,41 @@ def resting(store: SessionStore) -> dict[str, list[Missing]]:
         _RESTING[:] = [results, session, resting_on(session, results)]
     answer: dict[str, list[Missing]] = _RESTING[2]
     return answer
+
+
+#: Statuses a screen reader is told of at once, interrupting what it says (a surrender, an offer).
+URGENT = (Status.SURRENDERS, Status.OFFERS)
+
+
+class StatusVoice(QObject):
+    """Tells a screen reader when a power's status changes ("Germany: Surrenders, level \u22121"), whichever tab or
+    dialog the change was made on (issue 29: four atomic attacks took Germany from +7 to \u22121, Surrenders, and
+    nothing was said).  Another game opened is not a change of status; ``prefix`` names a trial
+    ("If: " in What-if)."""
+
+    def __init__(self, store: SessionStore, speaker: QWidget, prefix: str = "") -> None:
+        super().__init__(speaker)
+        self._store = weakref.ref(store)   # no reference cycle through the window (see store.py)
+        self._speaker = weakref.ref(speaker)
+        self.prefix = prefix
+        self._known = self._statuses()
+        store.resultsChanged.connect(self.results_changed)
+
+    def _statuses(self) -> tuple[int, dict[str, Status]]:
+        store = self._store()
+        if store is None:
+            return 0, {}
+        return id(store.session), {power: result.status for power, result in store.results.items()}
+
+    def results_changed(self) -> None:
+        game, before = self._known
+        now_game, now = self._known = self._statuses()
+        store, speaker = self._store(), self._speaker()
+        if game != now_game or store is None or speaker is None:
+            return
+        moved = [power for power, status in now.items() if power in before and before[power] is not status]
+        if moved:
+            results = store.results
+            said = "; ".join(f"{results[power].title}: {results[power].status.title}, level "
+                             f"{points_text(results[power].level)}" for power in moved)
+            announce(speaker, self.prefix + said, urgent=any(now[power] in URGENT for power in moved))

@@ -28,6 +28,7 @@ from ...core.awaw import assess
 from ...core.awaw import facts as war_facts
 from ...core.awaw.common import PowerResult
 from ...core.lines import RulesInputError
+from ..shell.accessible import LiveLabel
 from .store import SessionStore
 
 if TYPE_CHECKING:   # the tipping search loads after the first paint, with the first panel refresh
@@ -280,10 +281,10 @@ class TippingPanel(_FollowsStore):
         self.setObjectName(f"tipping-{power}")
         self.setAccessibleName(f"{self.title} tipping points")
         layout = QVBoxLayout(self)
-        self.distance = QLabel()
+        self.distance = LiveLabel()
         self.distance.setWordWrap(True)
         self.distance.setAccessibleName(f"{self.title} next threshold")
-        self.points = QLabel()
+        self.points = LiveLabel()
         self.points.setWordWrap(True)
         self.points.setAccessibleName(f"{self.title} tipping list")
         self.more = QToolButton()
@@ -346,7 +347,7 @@ class OverviewTipping(_FollowsStore):
         for row, power in enumerate(assess.DISPLAY_ORDER):
             title = assess.title(power)
             grid.addWidget(QLabel(f"<b>{title}</b>"), row, 0)
-            label = QLabel()
+            label = LiveLabel()
             label.setWordWrap(True)
             label.setAccessibleName(f"{title} tipping summary")
             grid.addWidget(label, row, 1)

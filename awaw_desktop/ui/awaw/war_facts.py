@@ -14,6 +14,7 @@ from ...core.awaw import assess
 from ...core.awaw import facts as war_facts
 from ...core.awaw.common import Status, Turn
 from ...core.lines import RulesInputError
+from ..shell.accessible import LiveLabel, no_tab_stop, set_tip
 from ..shell.follow import RefreshWhenSeen
 from .store import SessionStore
 
@@ -49,7 +50,7 @@ class FactsTab(QWidget):
                        "everywhere; the surrender procedures and the end of turn settle the ones they decide.")
         intro.setWordWrap(True)
         self.outer.addWidget(intro)
-        self.surrenders = QLabel()
+        self.surrenders = LiveLabel()
         self.surrenders.setAccessibleName("Surrenders")
         self.surrenders.setWordWrap(True)
         self.outer.addWidget(self.surrenders)
@@ -77,6 +78,7 @@ class FactsTab(QWidget):
 
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        no_tab_stop(scroll)   # not a Tab stop of its own: Tab goes to the facts in it
         body = QWidget()
         grid = QGridLayout(body)
         row = 0
@@ -90,12 +92,13 @@ class FactsTab(QWidget):
             for item in items:
                 grid.addWidget(QLabel(item.rule), row, 0)
                 label = QLabel(item.label)
-                label.setToolTip(item.help)
+                set_tip(label, item.help)
                 grid.addWidget(label, row, 1)
                 widget = fact_editor(store, item, self._set)
+                label.setBuddy(widget.focusProxy() or widget)   # its caption for a screen reader
                 self.rows[item.id] = widget
                 grid.addWidget(widget, row, 2)
-                readers = QLabel()
+                readers = LiveLabel()
                 readers.setObjectName("note")
                 readers.setAccessibleName(f"{item.label}: read by")
                 self.readers[item.id] = readers
@@ -107,6 +110,9 @@ class FactsTab(QWidget):
         self.outer.addWidget(scroll, 1)
         self.follower.behind = False
         self.sync()
+        from ..shell.focus_order import make_readable
+
+        make_readable(self)
 
     def _asked(self, item: war_facts.Fact, used: Callable[[str], bool]) -> bool:
         """A fact the tab lists: one a table of this game reads, or one only the procedures read (the colonies)."""

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QWidget
 from ...core.awaw import facts as war_facts
 from ...core.awaw.common import FIRST_YEAR, LAST_YEAR, Season, Turn
 from ...core.lines import RulesInputError
+from ..shell.accessible import caption_combo
 from ..shell.number_box import NumberBox
 from .store import SessionStore
 
@@ -37,6 +38,8 @@ class WarRow(QWidget):
         self.year.refused.connect(store.inputRefused)   # the window's status bar says why
         for widget in (self.at_war, self.season, self.year):
             layout.addWidget(widget)
+        caption_combo(self.season, f"{item.label}: season", self)
+        self.setFocusProxy(self.at_war)
         layout.addStretch(1)
         self.at_war.toggled.connect(self._changed)
         self.season.currentIndexChanged.connect(self._changed)

@@ -18,11 +18,13 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -33,10 +35,11 @@ from ...core.awaw import assess
 from ...core.awaw import facts as war_facts
 from ...core.awaw.common import PowerResult
 from ...core.awaw.session import Session
+from ..shell.accessible import LiveLabel
 from ..shell.keys import is_key_of
 from ..shell.theme import points_text
 from .power_tab import PowerTab
-from .status_words import status_text
+from .status_words import StatusVoice, status_text
 from .store import SessionStore, describe_change
 from .tipping_panel import tipping_source, working_note
 
@@ -95,7 +98,7 @@ class WhatIfDialog(QDialog):
         self.rows: dict[str, tuple[QLabel, QLabel]] = {}
         for index, power in enumerate(assess.DISPLAY_ORDER):
             title = assess.title(power)
-            level, status = QLabel(), QLabel()
+            level, status = LiveLabel(), LiveLabel()
             level.setAccessibleName(f"{title} level now -> if")
             status.setAccessibleName(f"{title} status now -> if")
             level.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -112,7 +115,7 @@ class WhatIfDialog(QDialog):
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
         side_layout.addWidget(compare)
-        self.changes = QLabel()
+        self.changes = LiveLabel()
         self.changes.setWordWrap(True)
         self.changes.setAccessibleName("What-if changes")
         side_layout.addWidget(self.changes)
@@ -128,12 +131,19 @@ class WhatIfDialog(QDialog):
             tab.grid.setHorizontalSpacing(10)
             self.tabs.addTab(tab, assess.title(power))
         splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(side)
+        # The now -> if column scrolls on a short screen (a laptop at 200%): the dialog stays inside it.
+        side_scroll = QScrollArea()
+        side_scroll.setWidgetResizable(True)
+        side_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        side_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        side_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        side_scroll.setWidget(side)
+        splitter.addWidget(side_scroll)
         splitter.addWidget(self.tabs)
         splitter.setStretchFactor(1, 1)
         splitter.setCollapsible(1, False)
         splitter.setHandleWidth(4)
-        side.setMaximumWidth(side.sizeHint().width() + 80)   # the rest is the table's
+        side_scroll.setMaximumWidth(side.sizeHint().width() + 80)   # the rest is the table's
         layout.addWidget(splitter, 1)
         tries = QHBoxLayout()
         self.tipping_choice = QComboBox()
@@ -142,7 +152,9 @@ class WhatIfDialog(QDialog):
         self.try_button = QPushButton("Try this change")
         self.try_button.setAccessibleName("Try the chosen tipping point")
         self.try_button.clicked.connect(self.try_tipping_point)
-        tries.addWidget(QLabel("What tips it:"))
+        tries_caption = QLabel("What &tips it:")
+        tries_caption.setBuddy(self.tipping_choice)   # a screen reader's caption for the list (its name on Linux
+        tries.addWidget(tries_caption)                 # is the item chosen)
         tries.addWidget(self.tipping_choice, 1)
         tries.addWidget(self.try_button)
         layout.addLayout(tries)
@@ -162,6 +174,7 @@ class WhatIfDialog(QDialog):
         self.discard_button.clicked.connect(self.reject)
         layout.addWidget(buttons)
         self.trial.resultsChanged.connect(self.compare)
+        self.status_voice = StatusVoice(self.trial, self, "If: ")   # a screen reader hears what a change would do
         # Ctrl+Z and the redo keys take back and redo the changes tried, wherever the cursor is (a number box
         # lets them through, ``takes_undo_keys``); the game's own undo is the window's (tenth play-test).
         self.action_undo = self.trial.undo_stack.createUndoAction(self, "Undo the last change tried")
@@ -189,7 +202,10 @@ class WhatIfDialog(QDialog):
         splitter = self.tabs.parentWidget()
         if isinstance(splitter, QSplitter) and not self._sized:   # the table gets all the side does not need
             self._sized = True
-            side = splitter.widget(0).minimumSizeHint().width()
+            first = splitter.widget(0)   # the now -> if column, in its scroll area
+            inner = first.widget() if isinstance(first, QScrollArea) else first
+            side = inner.minimumSizeHint().width() + (first.verticalScrollBar().sizeHint().width()
+                                                      if isinstance(first, QScrollArea) else 0)
             splitter.setSizes([side, max(0, splitter.width() - side - splitter.handleWidth())])
 
     def current_power(self) -> str:

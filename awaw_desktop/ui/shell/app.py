@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 
 #: The application's name: its settings, its data folders, its window titles.
 APP_NAME = "awaw-desktop"
+#: The app's id on the desktop: its menu entry (``<APP_ID>.desktop``), icon and metainfo (packaging/linux/).
+APP_ID = "io.github.awaw_desktop.AwawDesktop"
+#: The window icon's sizes, shipped in the package (``resources/icons/awaw-desktop-<N>.png``).
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
 
 
 def make_application(argv: list[str]) -> QApplication:
@@ -37,7 +41,26 @@ def make_application(argv: list[str]) -> QApplication:
     app.setOrganizationName(APP_NAME)
     app.setApplicationVersion(__version__)
     app.setApplicationDisplayName("AWAW Surrender Assistant")
+    # The desktop matches the windows to the menu entry (its name and icon in the task bar, Wayland's app id).
+    app.setDesktopFileName(APP_ID)
     return app
+
+
+def give_window_icon(app: QApplication) -> None:
+    """Every window's icon (the task bar's, the title bar's, X11's ``_NET_WM_ICON``), from the PNGs shipped with
+    the package: given after the first paint, since reading the images is work the first paint can do without."""
+    from PySide6.QtCore import QSize
+    from PySide6.QtGui import QIcon
+
+    from ...paths import resources_dir
+
+    icon = QIcon()
+    for size in ICON_SIZES:
+        path = resources_dir() / "icons" / f"awaw-desktop-{size}.png"
+        if path.is_file():
+            icon.addFile(str(path), QSize(size, size))   # read when a size is asked for, not now
+    if not icon.isNull():
+        app.setWindowIcon(icon)
 
 
 def ask_recovery(entries: list[RecoveryEntry], parent: QWidget) -> dict[str, str]:
@@ -159,6 +182,7 @@ def run_app(file: Path | None, screenshot_dir: Path | None, argv: list[str]) -> 
         if window.recovery is not None:
             return   # already done (the first paint, or the fallback timer below if no paint came)
         resume_collector()
+        give_window_icon(app)
         from ...core.files.recovery import RecoveryStore
 
         recovery = RecoveryStore()

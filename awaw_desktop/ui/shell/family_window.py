@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
 from ...core.files import atomic_file
+from .accessible import speak_status_bar
 from .families import windows
 
 #: Windows opened here, kept alive until they close.
@@ -26,6 +27,7 @@ def open_game_window(key: str, game: Any, path: Path | None, recovery: Any = Non
     assert isinstance(made, QMainWindow)
     window = made
     window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+    speak_status_bar(window.statusBar())   # a screen reader hears the window's messages (issue 29)
     _open.append(window)
     window.destroyed.connect(lambda *_args, w=window: _open.remove(w) if w in _open else None)
     window.show()

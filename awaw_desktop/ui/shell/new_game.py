@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QLineEdit,
+    QPushButton,
     QStackedWidget,
     QWidget,
     QWizard,
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
 from ...core import family as families
 from .families import NewGamePart, every_family
 from .number_box import NumberBox, RefusalLine
+from .screen import fit_wizard
 
 
 class GamePage(QWizardPage):
@@ -83,6 +85,20 @@ class GamePage(QWizardPage):
         if wizard is not None:
             wizard.setButtonText(QWizard.WizardButton.NextButton, next_text)
         self.completeChanged.emit()
+        self.choose_default_button()
+
+    def choose_default_button(self, *_args: object) -> None:
+        """Enter presses Create game on a first page that can create the game (a Fall 1939 start), and "Campaign so
+        far >" only where the game is created there (Qt makes Next the default whenever there is a next page)."""
+        wizard = self.wizard()
+        if wizard is None or wizard.currentPage() is not self:
+            return
+        creates = self.isFinalPage()
+        finish, following = (wizard.button(QWizard.WizardButton.FinishButton),
+                             wizard.button(QWizard.WizardButton.NextButton))
+        if isinstance(finish, QPushButton) and isinstance(following, QPushButton):
+            following.setDefault(not creates)
+            finish.setDefault(creates)
 
     def initializePage(self) -> None:
         self.refresh()
@@ -122,6 +138,8 @@ class NewSessionDialog(QWizard):
                 self.setPage(number, page)
                 self.page_ids.setdefault(key, []).append(number)
         self.setButtonText(QWizard.WizardButton.FinishButton, "Create game")
+        fit_wizard(self, 640, 520)   # every page inside the screen (its rows scroll); Tab follows each page
+        self.currentIdChanged.connect(self.game_page.choose_default_button)
         self.game_page.refresh()
         self._game: Any = None
 

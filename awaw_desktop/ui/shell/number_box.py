@@ -155,12 +155,20 @@ class NumberBox(QSpinBox):
         return super().event(event)
 
     def _window_takes(self, event: QEvent) -> bool:
-        """True for an undo or redo key the window takes: the box lets it through (not overridden)."""
+        """True for a key the window takes: the box lets it through (not overridden).  Undo and redo as below;
+        any other key of the window's (Ctrl+E, Ctrl+S, Ctrl+1 ... Ctrl+9) finishes the typing first, as Tab
+        would, then goes to the window: a player ends the turn from the box he last typed in."""
         if event.type() != QEvent.Type.ShortcutOverride or not isinstance(event, QKeyEvent):
             return False
         takes = getattr(self.window(), "takes_undo_keys", None)
         if not callable(takes) or not takes(event):
-            return False
+            from .keys import is_window_key
+
+            if not is_window_key(self.window(), event):
+                return False
+            self.settle()
+            event.ignore()   # not overridden: the window's action has the key
+            return True
         if self._typing and not self._takes_text():
             # The box shows a number it refuses ("999" where 60 is the most): the key drops that typing, as Tab
             # would, and nothing more (its keystrokes' step goes with it, not the entry before; tenth play-test).

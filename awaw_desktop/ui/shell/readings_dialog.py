@@ -5,13 +5,14 @@ from __future__ import annotations
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from ...core.family import readings_document
+from .screen import resize_within_screen
 
 
 class ReadingsDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("How awaw-desktop reads the rules")
-        self.resize(820, 640)
+        resize_within_screen(self, 820, 640)   # a laptop at 150% or 200% has less room
         layout = QVBoxLayout(self)
         self.browser = QTextBrowser()
         self.browser.setAccessibleName("Rules readings")

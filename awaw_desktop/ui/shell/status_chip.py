@@ -9,20 +9,22 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPaintEvent, QPalette
-from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from .theme import Tone, tone_colours
+from .accessible import LiveLabel
+from .theme import TONE_MARKS, Tone, tone_colours
 
 #: Room around the words, as the style sheet's "padding: 4px 10px" gave.
 PADDING = (10, 4)
 RADIUS = 6
 
 
-class StatusChip(QLabel):
-    """The status words on their colour, with rounded corners."""
+class StatusChip(LiveLabel):
+    """The status words on their colour, with rounded corners; a screen reader hears its caption and the words
+    ("Germany status: Surrenders"), without the shape in front of them."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__("", parent)
         self.setContentsMargins(PADDING[0], PADDING[1], PADDING[0], PADDING[1])
         self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         font = QFont()
@@ -31,6 +33,11 @@ class StatusChip(QLabel):
         self.tone: Tone | None = None
         #: (background, text) colours as "#rrggbb", for the tone and the light or dark scheme shown.
         self.colours = tone_colours(Tone.NEUTRAL, False)
+
+    def spoken(self, text: str) -> str:
+        words = super().spoken(text)
+        mark, _space, rest = words.partition(" ")
+        return rest if mark in TONE_MARKS.values() else words
 
     def show_tone(self, words: str, tone: Tone, dark: bool) -> None:
         """``words`` in the tone's colours for the scheme; a repaint only if anything changed."""

@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QSize, Qt
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QWidget
+
+from .accessible import LiveLabel
 
 #: The preferred width, in average characters: about what Qt's search for a pleasing width settles on.
 PREFERRED_CHARACTERS = 60
@@ -21,8 +23,9 @@ PREFERRED_CHARACTERS = 60
 SMALLEST_CHARACTERS = 16
 
 
-class WrappedLabel(QLabel):
-    """A word-wrapped ``QLabel`` that remembers its sizes until its text changes, and works them out cheaply."""
+class WrappedLabel(LiveLabel):
+    """A word-wrapped ``QLabel`` that remembers its sizes until its text changes, and works them out cheaply; its
+    accessible name, once given, is its caption and the words it shows (``accessible.LiveLabel``)."""
 
     def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
         super().__init__(text, parent)

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QLayout, QScrollArea,
 
 from ....core.awaw import britain_surrender as bs
 from ....core.awaw.session import Session
+from ...shell.accessible import LiveLabel
 from ...shell.number_box import RefusalLine
 from ..store import SessionStore
 
@@ -114,7 +115,7 @@ def named(widget: QWidget, name: str, tip: str = "") -> QWidget:
 
 
 def wrapped(text: str = "", name: str = "") -> QLabel:
-    label = QLabel(text)
+    label = LiveLabel(text)   # named: a screen reader hears the name and the words shown
     label.setWordWrap(True)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     if name:
@@ -141,6 +142,7 @@ def scrolled(widget: QWidget) -> QScrollArea:
     scroll = QScrollArea()
     scroll.setWidgetResizable(True)
     scroll.setFrameShape(QFrame.Shape.StyledPanel)
+    scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)   # not a Tab stop of its own: Tab goes to the rows in it
     scroll.setWidget(widget)
     return scroll
 

@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
 
 from ....core.awaw import britain_surrender as bs
 from ....core.lines import RulesInputError
+from ...shell.accessible import LiveLabel
+from ...shell.focus_order import make_readable
 from ...shell.number_box import NumberBox
 from .common import (
     ITEM_STATUS_WORDS,
@@ -128,10 +130,10 @@ class ConcessionsPage(WizardPage):
             status.currentIndexChanged.connect(lambda _i, key=item.key, box=status: self._status(key, box))
             priority = QLabel(str(item.priority))
             priority.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            points = QLabel()
+            points = LiveLabel()
             points.setAlignment(Qt.AlignmentFlag.AlignCenter)
             named(points, f"{item.name} points")
-            note = QLabel()
+            note = LiveLabel()
             note.setWordWrap(True)
             note.setContentsMargins(24, 0, 0, 4)
             note.setStyleSheet("font-style: italic;")
@@ -160,6 +162,7 @@ class ConcessionsPage(WizardPage):
             self.points[item.key] = points
         self.grid.setColumnStretch(4, 1)
         self.grid.setRowStretch(2 * len(owner.items()) + 1, 1)
+        make_readable(self)   # the rebuilt rows: Tab goes down them, before the wizard's buttons
 
     def _take(self, key: str, checked: bool) -> None:
         if checked:

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from ....core.awaw import britain_surrender as bs
+from ...shell.accessible import LiveLabel
 from ...shell.theme import points_text
 from .common import (
     PAGE_FAR_EAST,
@@ -87,7 +88,7 @@ class ConciliationPage(WizardPage):
             fact.toggled.connect(lambda checked, key=choice.key: self._fact(key, checked))
             points = QLabel(str(choice.points))
             points.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            note = QLabel()
+            note = LiveLabel()
             note.setWordWrap(True)
             named(note, f"{choice.name} return note")
             self.grid.addWidget(box, row, 0)

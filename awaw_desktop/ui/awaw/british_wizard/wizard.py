@@ -11,6 +11,7 @@ from ....core.awaw.common import Scenario
 from ....core.awaw.session import Session
 from ....core.lines import RulesInputError
 from ...shell.discard_question import AsksBeforeDiscarding
+from ...shell.screen import fit_wizard
 from ..store import SessionStore
 from .common import (
     ITEM_STATUS_WORDS,
@@ -105,8 +106,8 @@ class BritishSurrenderWizard(AsksBeforeDiscarding, QWizard):
         self.setStartId(PAGE_OFFER)
         self.currentIdChanged.connect(self._page_shown)
         self.number_pages()
-        self.resize(900, 680)
         self.ask_before_discarding()
+        fit_wizard(self, 900, 680)   # pages scroll on a small or scaled screen; Tab follows each page
 
     # -- the answers, handed to the core -------------------------------------------------
     @property

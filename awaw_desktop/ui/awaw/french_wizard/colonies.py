@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from ....core.awaw.france_colonies import ROLLS, Colony, ColonyOutcome, Control
 from ....core.awaw.france_surrender import DieRoll
+from ...shell.accessible import LiveLabel
 from ...shell.number_box import NumberBox, not_a_number, out_of_range, plain_digits, typed_number
 from .common import FrenchAnswers, WizardPage, bold_label, number_input, signed, wrapped_label
 
@@ -56,7 +57,7 @@ class DieInput(QGroupBox):
         self.roll_button = QPushButton("Roll")
         self.roll_button.setAccessibleName(f"Roll the {title} die")
         self.roll_button.setToolTip("Let the app roll this die; the roll is recorded and kept.")
-        self.source_label = QLabel()
+        self.source_label = LiveLabel()
         self.source_label.setAccessibleName(f"{title} die source")
         self.modified = bold_label(name=f"{title} modified roll")
         self.modified.setWordWrap(True)

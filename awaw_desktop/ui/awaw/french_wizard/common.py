@@ -15,6 +15,7 @@ from ....core.awaw.common import Consequence, Edition, Turn
 from ....core.awaw.france_surrender import Colony, ColonyOutcome, DieRoll, FrenchSurrenderOutcome, Ships
 from ....core.awaw.levels import signed as signed  # the pages import it from here
 from ....core.lines import Line, TableResult
+from ...shell.accessible import LiveLabel
 from ...shell.number_box import NumberBox, RefusalLine
 
 
@@ -76,7 +77,7 @@ def bullet_list(items: list[Consequence] | tuple[Consequence, ...]) -> str:
 
 
 def wrapped_label(text: str = "", name: str = "", rich: bool = False) -> QLabel:
-    label = QLabel(text)
+    label = LiveLabel(text)   # named: a screen reader hears the name and the words shown
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -86,7 +87,7 @@ def wrapped_label(text: str = "", name: str = "", rich: bool = False) -> QLabel:
 
 
 def bold_label(text: str = "", name: str = "", scale: float = 1.0) -> QLabel:
-    label = QLabel(text)
+    label = LiveLabel(text)
     font = QFont(label.font())
     font.setBold(True)
     if scale != 1.0:

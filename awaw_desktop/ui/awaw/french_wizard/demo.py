@@ -21,7 +21,6 @@ def screens(store: SessionStore) -> list[tuple[str, QWidget]]:
     shown: list[tuple[str, QWidget]] = []
     for index, name in enumerate(PAGE_NAMES):
         wizard = FrenchSurrenderWizard(store, rng=random.Random(1940))
-        wizard.resize(900, 680)
         wizard.asks_before_discarding = False   # example answers: closing the copy loses nothing
         try:
             surrenders = wizard.surrender_check().surrenders

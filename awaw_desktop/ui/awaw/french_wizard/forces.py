@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, QL
 
 from ....core.awaw.common import Edition
 from ....core.awaw.france_forces import Ships, allocate_fleet, free_french_forces, vichy_forces
+from ...shell.accessible import LiveLabel
 from ...shell.number_box import NumberBox
 from .common import FrenchAnswers, WizardPage, bold_label, number_input, signed, wrapped_label
 
@@ -41,8 +42,9 @@ class ForcesPage(WizardPage):
                                              ("vichy", "Vichy France (58.631)")), start=1):
             grid.addWidget(QLabel(title), row, 0)
             for column, (key, _heading) in enumerate(FORCE_COLUMNS, start=1):
-                cell = QLabel()
+                cell = LiveLabel()
                 cell.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                cell.setAccessibleName(f"{title}: {_heading}")
                 grid.addWidget(cell, row, column)
                 self.cells[(side, key)] = cell
         self.force_text["free_french"] = wrapped_label(name="Free French forces")
@@ -70,9 +72,9 @@ class ForcesPage(WizardPage):
         ship_row.addStretch(1)
         layout.addWidget(ships)
         # Issue 28: the ships are asked before any loss is shown; nothing below is worked out until each count is in.
-        self.no_ships = QLabel("Count the French ships that exist at the surrender first (0 if there are none): "
-                               "the tables' ships go to each side only from those (58.643), so no loss is shown "
-                               "until every count is entered.")
+        self.no_ships = LiveLabel("Count the French ships that exist at the surrender first (0 if there are none): "
+                                  "the tables' ships go to each side only from those (58.643), so no loss is shown "
+                                  "until every count is entered.")
         self.no_ships.setObjectName("warning")
         self.no_ships.setWordWrap(True)
         self.no_ships.setStyleSheet("color: #b00020; font-weight: 600;")

@@ -23,6 +23,7 @@ from ....core.awaw import france
 from ....core.awaw.common import Turn
 from ....core.awaw.france_surrender import count_fleet
 from ....core.lines import Line, RulesInputError, TableResult
+from ...shell.accessible import LiveLabel, set_tip
 from ..line_inputs import DerivedInput, LineInput, make_input, tooltip
 from .common import POWER, FrenchAnswers, WizardPage, bold_label, number_input, signed, wrapped_label
 
@@ -74,7 +75,7 @@ class FleetHelper(QGroupBox):
             layout.addWidget(caption, index // 2, (index % 2) * 2)
             layout.addWidget(spin, index // 2, (index % 2) * 2 + 1)
             spin.valueChanged.connect(self.refresh)
-        self.result = QLabel()
+        self.result = LiveLabel()
         self.result.setAccessibleName("Fleet count")
         self.apply = QPushButton("Use this count for the fleet line")
         self.apply.setAccessibleName("Use this count for the fleet line")
@@ -117,6 +118,7 @@ class LevelPage(WizardPage):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)   # not a Tab stop of its own: Tab goes to the lines in it
         body = QWidget()
         grid = QGridLayout(body)
         grid.setHorizontalSpacing(12)
@@ -130,14 +132,14 @@ class LevelPage(WizardPage):
         for line in wizard.lines:
             widget = make_input(self.answers, POWER, line, body)  # type: ignore[arg-type]  # duck-typed store
             rule = QLabel(line.rule)
-            rule.setToolTip(tooltip(line))
+            set_tip(rule, tooltip(line))
             grid.addWidget(rule, row, 0)
             if widget.title_in_widget:
                 grid.addWidget(widget, row, 1, 1, 2)
             else:
                 caption = QLabel(line.label)
                 caption.setWordWrap(True)
-                caption.setToolTip(tooltip(line))
+                set_tip(caption, tooltip(line))
                 caption.setBuddy(widget.focusProxy() or widget)
                 grid.addWidget(caption, row, 1)
                 grid.addWidget(widget, row, 2)

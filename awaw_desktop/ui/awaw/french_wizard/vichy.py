@@ -40,6 +40,7 @@ class VichyPage(WizardPage):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setAccessibleName("Hex and force consequences, to scroll")   # a Tab stop: the arrow keys scroll it
         scroll.setWidget(self.consequences)
         layout.addWidget(scroll, 1)
         self.registerField("vichy", self.establish)

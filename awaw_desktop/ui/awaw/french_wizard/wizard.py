@@ -22,6 +22,7 @@ from ....core.awaw.france_surrender import (
 )
 from ....core.lines import RulesInputError, TableResult
 from ...shell.discard_question import AsksBeforeDiscarding
+from ...shell.screen import fit_wizard
 from ..store import SessionStore
 from .colonies import ColoniesPage
 from .common import POWER
@@ -72,7 +73,6 @@ class FrenchSurrenderWizard(AsksBeforeDiscarding, QWizard):
         self.setWindowTitle(f"French surrender \u2014 {self.turn.title}")
         self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage, True)
         self.setOption(QWizard.WizardOption.HaveHelpButton, False)
-        self.setMinimumSize(860, 620)
         self.level_page = LevelPage(self)
         self.vichy_page = VichyPage(self)
         self.colonies_page = ColoniesPage(self)
@@ -86,6 +86,7 @@ class FrenchSurrenderWizard(AsksBeforeDiscarding, QWizard):
             button.setAccessibleName(button.text().replace("&", "").replace("<", "").replace(">", "").strip())
         self.level_page.refresh()
         self.ask_before_discarding()
+        fit_wizard(self, 900, 680)   # pages scroll on a small or scaled screen; Tab follows each page
 
     # -- the answers, handed to the core ----------------------------------------------------
     def game(self) -> Any:
