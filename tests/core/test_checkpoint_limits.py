@@ -90,10 +90,16 @@ def test_checkpoints_out_of_order_with_the_record_are_refused():
         sessionfile.from_json(document)
 
 
-@pytest.mark.parametrize("path", sorted((Path(__file__).resolve().parents[1] / "fixtures").glob("*.awaw"))
-                         + sorted(examples_dir().glob("*.awaw")), ids=lambda path: path.name)
+AWAW_FILES = [path for path in sorted((Path(__file__).resolve().parents[1] / "fixtures").glob("*.awaw"))
+              if not path.name.startswith("europa-")] + sorted(examples_dir().glob("*.awaw"))
+
+
+@pytest.mark.parametrize("path", AWAW_FILES, ids=lambda path: path.name)
 def test_the_size_a_save_would_write_is_known_exactly_when_a_file_is_read(path):
     for owned in (True, False):
-        document = sessionfile.migrate(json.loads(path.read_bytes()))
+        raw = json.loads(path.read_bytes())
+        document = sessionfile.migrate(raw)
+        if document.get("record") is None:   # a file from before records: its record begins as it is read
+            document["record"] = sessionfile.to_json(sessionfile.from_json(raw))["record"]
         session = sessionfile.from_json(document)
         assert sessionfile._written_size(session, document, owned) == len(sessionfile.dumps(session))

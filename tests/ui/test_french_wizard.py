@@ -96,7 +96,10 @@ def pick(wizard, name, label_start):
 
 
 def saved(store):
-    return sessionfile.to_json(store.session)
+    """The game as a file holds it, but for its record: undo gives back the game and adds an entry saying so."""
+    document = sessionfile.to_json(store.session)
+    document.pop("record")
+    return document
 
 
 # ---- page 1: the level ---------------------------------------------------------------------------------------
@@ -298,6 +301,7 @@ def test_worked_example_with_typed_dice_finish_and_undo(qtbot):
 
     store.undo_stack.undo()
     assert saved(store) == before
+    assert store.session.record.entries[-1].kind == "undone"   # the record keeps the surrender, and its undoing
     assert store.result("france").status.value == "surrenders"
     store.undo_stack.redo()  # redo replays the recorded dice: nothing is rolled again
     assert [d.value for d in store.session.dice] == [1, 4]

@@ -67,7 +67,7 @@ KINDS: dict[str, dict[str, Kind]] = {
     "britain": {"surrendered": FLAG, "surrender_level": WHOLE, "surrender_turn": TURN,            # 59.4
                 "surrenders": WHOLE_NUMBERS, "conciliation_points": WHOLE, "usat_reduction": WHOLE,  # 59.75
                 "far_east_choice": TEXT, "at_peace": FLAG, "no_more_surrenders": FLAG,            # 59.8, 59.86
-                "returned_territories": TEXTS, "declined_offers": TURNS},                          # 59.73C, 59.32
+                "returned_territories": TEXTS, "declined_offers": TURNS, "ceded": TEXTS},          # 59.73C, 59.32, 59.6
     "russia": {"lowest_removal_level": WHOLE, "brp_option": TEXT, "ics_frozen_for": TURN},        # 60.21, 60.32
     "election": {"results": RECORDS, "level_europe": WHOLE, "level_pacific": WHOLE,               # 62.4
                  "tension_europe": WHOLE, "tension_pacific": WHOLE, "us_defeated": FLAG},         # 62.5, 62.82

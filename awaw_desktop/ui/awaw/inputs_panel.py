@@ -5,9 +5,10 @@ table; it follows the Overview's own refreshes."""
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from ...core.awaw import unentered
+from ..shell.accessible import LiveLabel
 from .store import SessionStore
 
 TITLE = "This turn's inputs"
@@ -27,7 +28,7 @@ class TurnInputs(QGroupBox):
         self.setObjectName("turnInputs")
         self.setAccessibleName(TITLE)
         self.body = QVBoxLayout(self)
-        self.intro = QLabel()
+        self.intro = LiveLabel()   # a screen reader hears how many, not just a caption
         self.intro.setWordWrap(True)
         self.intro.setAccessibleName(f"{TITLE}: summary")
         self.body.addWidget(self.intro)
@@ -56,9 +57,9 @@ class TurnInputs(QGroupBox):
             row = QWidget()
             layout = QHBoxLayout(row)
             layout.setContentsMargins(0, 0, 0, 0)
-            label = QLabel(f"\u25cb {item.text}")
+            label = LiveLabel(f"\u25cb {item.text}")
             label.setWordWrap(True)
-            label.setAccessibleName(f"Not entered: {item.title}: {item.label}")
+            label.setAccessibleName("Not entered")   # read with what it says: the line, its rule, what it counts as
             layout.addWidget(label, 1)
             button = QPushButton("Go there")
             button.setAccessibleName(f"Go there: {item.title}: {item.label}")

@@ -471,13 +471,6 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         words = f"Game details changed: \u201c{title}\u201d" + (f" ({named})" if named else "")
         self.store.change_session("Game details changed", mutate, kind="details", words=words)
 
-    def verify_record(self) -> None:
-        """File > Verify the game record (as ``awaw-desktop verify`` checks a file)."""
-        from ...core.family import DEFAULT_FAMILY
-        from ..shell.verify_dialog import show_verification
-
-        show_verification(self, DEFAULT_FAMILY, self.store.session, self.path, not self.store.undo_stack.isClean())
-
     # -- other rules families (core.family): their games open in their own windows ----------------
     def hand_over_new_game(self, dialog: NewSessionDialog) -> bool:
         """A new game of another rules family opens in that family's window (True)."""

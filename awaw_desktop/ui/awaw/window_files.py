@@ -57,6 +57,13 @@ def example_sessions() -> list[tuple[str, Path]]:
 class GameFiles:
     """Files and recovery for the main window (mixed into ``MainWindow``)."""
 
+    def verify_record(self) -> None:
+        """File > Verify the game record (as ``awaw-desktop verify`` checks a file)."""
+        from ...core.family import DEFAULT_FAMILY
+        from ..shell.verify_dialog import show_verification
+
+        show_verification(self, DEFAULT_FAMILY, self.store.session, self.path, not self.store.undo_stack.isClean())
+
     def write_recovery(self) -> None:
         """Write the open session to its recovery file (atomic), unless it is saved as is.
 

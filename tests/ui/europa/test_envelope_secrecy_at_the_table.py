@@ -114,7 +114,8 @@ def test_a_short_passphrase_is_refused_as_the_axis_player_types_it(qtbot, europa
     panel = hungary(qtbot, europa)
     press(qtbot, panel, "Draw a sealed card")
     type_passphrase(qtbot, panel, "Axis", "abc")
-    assert label(panel, "Passphrase problem").startswith("The Axis passphrase must be at least 4 characters")
+    assert label(panel, "Passphrase problem").startswith(
+        "The Axis passphrase is refused: a passphrase needs at least 10 characters")
     assert find(panel, "Passphrase", QLineEdit).isVisible()
     assert europa.game.nation("Hungary").envelope is None
 
