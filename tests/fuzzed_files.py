@@ -31,7 +31,7 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
 def _europa_games() -> list[Any]:
-    start = actions.new_game(EuropaTurn.parse("Jun II 43"), "Fuzz", "Ann", "Bob", cost_log2=10)
+    start = actions.new_game(EuropaTurn.parse("Jun II 43"), "Fuzz", "Ann", "Bob")
     game = start
     for name in ("Italy", "Finland", "Rumania"):
         game = actions.add_nation(game, name)

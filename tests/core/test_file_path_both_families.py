@@ -23,7 +23,7 @@ from awaw_desktop.core.files import gamefile
 from awaw_desktop.core.files.atomic_file import TEMP_SUFFIX, SessionFileError, same_file
 
 ROOT = Path(__file__).resolve().parents[2]
-EUROPA = actions.add_nation(actions.new_game(EuropaTurn.parse("Jul I 43"), "Kursk", cost_log2=10), "Italy")
+EUROPA = actions.add_nation(actions.new_game(EuropaTurn.parse("Jul I 43"), "Kursk"), "Italy")
 GAMES = {"awaw": Session.new(title="Torch"), "europa": EUROPA}
 posix_only = pytest.mark.skipif(os.name != "posix", reason="process ids, symbolic links and SIGKILL")
 
@@ -61,7 +61,7 @@ SAVER = textwrap.dedent("""
     from awaw_desktop.core.europa.calendar import EuropaTurn
     from awaw_desktop.core.files import gamefile
 
-    game = actions.new_game(EuropaTurn.parse("Jul I 43"), "small", cost_log2=10)
+    game = actions.new_game(EuropaTurn.parse("Jul I 43"), "small")
     large = game
     for name in ("Italy", "Finland", "Rumania", "Hungary", "Bulgaria"):
         large = actions.add_nation(large, name)

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.skipif(os.name != "posix", reason="symbolic links and p
 
 
 def danube():
-    game = actions.new_game(EuropaTurn.parse("Jul I 43"), "Danube", "Ann", "Bob", cost_log2=10)
+    game = actions.new_game(EuropaTurn.parse("Jul I 43"), "Danube", "Ann", "Bob")
     return actions.add_nation(game, "Hungary")
 
 
