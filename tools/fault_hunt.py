@@ -295,7 +295,7 @@ SAVER = textwrap.dedent("""
     if key == "europa":
         from awaw_desktop.core.europa import actions
         from awaw_desktop.core.europa.calendar import EuropaTurn
-        small = actions.new_game(EuropaTurn.parse("Jul I 43"), "small", cost_log2=10)
+        small = actions.new_game(EuropaTurn.parse("Jul I 43"), "small")
         large = small
         for name in ("Italy", "Finland", "Rumania", "Hungary", "Bulgaria"):
             large = actions.add_nation(large, name)

@@ -17,18 +17,21 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from awaw_desktop.core.europa import actions  # noqa: E402
+from awaw_desktop.core.europa import actions, sealing  # noqa: E402
 from awaw_desktop.core.europa.calendar import EuropaTurn  # noqa: E402
 from awaw_desktop.core.europa.roster import Losses, RosterEntry  # noqa: E402
 from awaw_desktop.core.files import gamefile  # noqa: E402
 from awaw_desktop.core.files.json_gates import to_canonical  # noqa: E402
+
+# Envelopes sealed at the tests' cost (tests/conftest.py): the hunt is about files, not about Scrypt.
+sealing.APP_COST_LOG2 = sealing.FLOOR_COST_LOG2 = 10
 
 # -- the seeds --------------------------------------------------------------------------------------------
 
 def europa_games() -> list[Any]:
     from fractions import Fraction as F
 
-    start = actions.new_game(EuropaTurn.parse("Jun II 43"), "Hunt", "Ann", "Bob", cost_log2=10)
+    start = actions.new_game(EuropaTurn.parse("Jun II 43"), "Hunt", "Ann", "Bob")
     game = start
     for name in ("Italy", "Finland", "Rumania"):
         game = actions.add_nation(game, name)
