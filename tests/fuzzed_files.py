@@ -17,7 +17,7 @@ from awaw_desktop.core.awaw import sessionfile
 from awaw_desktop.core.awaw.common import LAST_YEAR, Season, Turn
 from awaw_desktop.core.awaw.report import report
 from awaw_desktop.core.awaw.session import preview_end_of_turn
-from awaw_desktop.core.europa import actions
+from awaw_desktop.core.europa import actions, actions_aid
 from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.core.europa.report import FORMATS as EUROPA_FORMATS
 from awaw_desktop.core.europa.report import render
@@ -41,7 +41,8 @@ def _europa_games() -> list[Any]:
     game = actions.set_losses(game, "Italy", Losses(ground_res=F(3), tf_hits=2))
     game = actions.record_surrender_roll(game, "Italy", 3, "held")
     game = actions.form_government(game, "Italy", "RSI Italy", 40)
-    game = actions.ship_german_aid(game, "Finland", 4, "sea")
+    game = actions_aid.record_german_rps(game, 6)
+    game = actions_aid.ship_german_aid(game, "Finland", 4, "sea")
     game = actions.defect(game, "Rumania", [actions.UnitToRoll("4 Inf", False, 2)])
     game = actions.tick_defection_step(game, "Rumania", "hexes")
     later, _log = actions.end_turn(game)

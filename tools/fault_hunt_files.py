@@ -17,7 +17,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from awaw_desktop.core.europa import actions, sealing  # noqa: E402
+from awaw_desktop.core.europa import actions, actions_aid, sealing  # noqa: E402
 from awaw_desktop.core.europa.calendar import EuropaTurn  # noqa: E402
 from awaw_desktop.core.europa.roster import Losses, RosterEntry  # noqa: E402
 from awaw_desktop.core.files import gamefile  # noqa: E402
@@ -35,15 +35,16 @@ def europa_games() -> list[Any]:
     game = start
     for name in ("Italy", "Finland", "Rumania"):
         game = actions.add_nation(game, name)
-    game = actions.draw_envelope(game, "Italy", "axis pass", "allied pass")
-    game, _ = actions.open_envelope(game, "Italy", "axis pass", "allied pass")
+    game = actions.draw_envelope(game, "Italy", "amber river axis", "copper hill allied")
+    game, _ = actions.open_envelope(game, "Italy", "amber river axis", "copper hill allied")
     game = actions.draw_paper_envelope(game, "Finland")
     game = actions.set_roster(game, "Italy", [RosterEntry("Rome", F(5, 2), capital=True),
                                               RosterEntry("Zara", F(1), where="abroad", mds_minor=3)])
     game = actions.set_losses(game, "Italy", Losses(ground_res=F(3), tf_hits=2))
     game = actions.record_surrender_roll(game, "Italy", 3, "held")
     game = actions.form_government(game, "Italy", "RSI Italy", 40)
-    game = actions.ship_german_aid(game, "Finland", 4, "sea")
+    game = actions_aid.record_german_rps(game, 6)
+    game = actions_aid.ship_german_aid(game, "Finland", 4, "sea")
     game = actions.defect(game, "Rumania", [actions.UnitToRoll("4 Inf", False, 2)])
     full = actions.tick_defection_step(game, "Rumania", "hexes")
     later = full
