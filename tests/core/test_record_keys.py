@@ -63,3 +63,37 @@ def test_an_unsigned_or_forged_entry_is_named():
     moved = record.append("end-of-turn", "Fall 1939", "End of Fall 1939", at="", signer=allied)
     stolen = moved.signed(3, record.entries[2].signature)   # another entry's signature
     assert stolen.signature_problem().n == 3
+
+
+def test_a_computer_playing_as_a_side_signs_every_entry_it_adds():
+    from awaw_desktop.core.record.keys import play_as, take_side
+
+    ann, bob = PlayerKeys.new("Ann"), PlayerKeys.new("Bob")
+    record = GameRecord("b" * 32).append("begun", "Fall 1939", "New game", at="")
+    record = take_side(take_side(record, ann, "axis", "Fall 1939"), bob, "allied", "Fall 1939")
+    try:
+        play_as(bob)
+        record = record.append("end-of-turn", "Fall 1939", "End of Fall 1939", at="")
+        assert record.entries[-1].author == "allied" and record.signature_problem() is None
+        play_as(PlayerKeys.new("Eve"))   # keys that are no side of this game sign nothing
+        unsigned = record.append("event", "Fall 1939", "By hand", at="")
+        assert "not signed by a player" in unsigned.signature_problem().what
+    finally:
+        play_as(None)
+    assert take_side(record, bob, "allied", "Fall 1939") is record   # the same keys again: nothing to add
+    with pytest.raises(RulesInputError, match="already records other keys"):
+        take_side(record, PlayerKeys.new(), "allied", "Fall 1939")
+
+
+def test_the_other_player_cannot_put_his_keys_in_a_sides_place():
+    record, _axis, allied = keyed_game()
+    # The Axis player writes a "key" entry for the Allied side with keys of his own, signed by them.
+    mallory = PlayerKeys.new()
+    forged = record.append("key", "Fall 1939", "New Allied keys", data={"keys": mallory.public.to_json()}, at="",
+                           signer=Signer(side="allied", keys=mallory))
+    problem = forged.signature_problem()
+    assert problem is not None and problem.n == 3 and "signed by the keys it replaces" in problem.what
+    # A change signed by the keys it replaces holds.
+    changed = record.append("key", "Fall 1939", "New Allied keys", data={"keys": mallory.public.to_json()}, at="",
+                            signer=allied)
+    assert changed.signature_problem() is None and changed.player_keys()["allied"] == mallory.public

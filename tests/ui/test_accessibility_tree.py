@@ -154,3 +154,29 @@ def test_a_change_of_status_is_announced_and_so_are_the_status_bars_messages(win
         window.store.undo_stack.undo()
     finally:
         listeners.remove(listen)
+
+
+def test_a_status_resting_on_values_nobody_entered_is_announced_as_not_settled(qtbot):
+    """Issues 28 and 29 together: a screen reader is never told "Surrenders" of a result that rests on values nobody
+    entered; it hears that the result is not settled, and what it would be counted so."""
+    from awaw_desktop.ui.awaw.main_window import MainWindow
+    from awaw_desktop.ui.awaw.status_words import resting
+
+    window = MainWindow()   # a new game: nothing entered yet
+    qtbot.addWidget(window)
+    heard: list[str] = []
+    listeners.append(lambda _widget, message: heard.append(message))
+    try:
+        store = window.store
+        assert resting(store).get("germany"), "a new game's Germany rests on values nobody entered"
+        line = "firestorms"   # each city firestormed takes a point off Germany's level (55.11)
+        before = store.result("germany").status
+        for value in (5, 10, 20, 30, 40):
+            store.set_value("germany", line, value)
+            if store.result("germany").status is not before:
+                break
+        assert store.result("germany").status is not before
+        said = [message for message in heard if message.startswith("Germany: ")]
+        assert said and all("not settled" in message for message in said), heard
+    finally:
+        listeners.pop()

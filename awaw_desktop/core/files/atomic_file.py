@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import secrets
 import shutil
 import stat
 import sys
@@ -96,7 +95,7 @@ def _open_temp(target: Path) -> tuple[int, Path]:
     """Create a new temporary file next to ``target`` (mode 0666 less the umask)."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     for _attempt in range(100):
-        temp = target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(6)}{TEMP_SUFFIX}")
+        temp = target.with_name(f".{target.name}.{os.getpid()}-{os.urandom(6).hex()}{TEMP_SUFFIX}")
         try:
             return os.open(temp, flags, 0o666), temp
         except FileExistsError:

@@ -190,6 +190,8 @@ class GameRecord(Frozen):
                state: str = "", at: str | None = None, author: str = "", signer: Signer | None = None) -> GameRecord:
         """The record with one entry more (raises ``RulesInputError`` for an entry a file could not hold).
         ``signer``: the player adding it (play by e-mail): the entry names his side and carries his signature."""
+        if signer is None and kind != "key":
+            signer = _signer_for(self)
         if signer is not None:
             author = signer.side
         if len(self.entries) >= MAX_ENTRIES:
@@ -240,24 +242,33 @@ class GameRecord(Frozen):
 
     def signature_problem(self) -> RecordProblem | None:
         """The first entry whose signature does not hold: once a side has recorded its keys, every entry after it is
-        signed by a side that has (each "key" entry by the key it records), and each signature is that side's."""
+        signed by a side that has, and each signature is that side's.  A side's first "key" entry is signed by the
+        key it records (whoever records keys holds them); a later one, a change of keys, by the keys it replaces (the
+        other player cannot put his own keys in a side's place)."""
         from .keys import PublicKeys, entry_message
 
         keys: dict[str, PublicKeys] = {}
         for entry in self.entries:
+            signing = keys.get(entry.author)
             if entry.kind == "key":
                 try:
-                    keys[entry.author] = PublicKeys.from_json(entry.data.get("keys"), "keys")
+                    recorded = PublicKeys.from_json(entry.data.get("keys"), "keys")
                 except RulesInputError as error:
                     return RecordProblem(entry.n, entry.turn, f"the player's keys it records are damaged ({error})")
+                if not entry.author:
+                    return RecordProblem(entry.n, entry.turn, "it records keys for no side")
+                signing = signing or recorded
+                keys[entry.author] = recorded
             if not keys:
                 continue
-            if not entry.author or entry.author not in keys:
+            if not entry.author or signing is None:
                 return RecordProblem(entry.n, entry.turn, "it is not signed by a player of this game (added by "
                                                           "hand, or by a copy of the app without the player's keys)")
-            if not keys[entry.author].verify(entry_message(entry.hash), entry.signature):
+            if not signing.verify(entry_message(entry.hash), entry.signature):
                 side = entry.author.title()
-                return RecordProblem(entry.n, entry.turn, f"its signature is not the {side} player's")
+                changed = " (a change of keys is signed by the keys it replaces)" if entry.kind == "key" and \
+                    signing != keys[entry.author] else ""
+                return RecordProblem(entry.n, entry.turn, f"its signature is not the {side} player's{changed}")
         return None
 
     def index_of(self, entry_hash: str) -> int | None:
@@ -312,11 +323,21 @@ class GameRecord(Frozen):
         return cls(game_id, tuple(entries))
 
 
-def new_game_id() -> str:
-    """A fresh game id (32 hex digits)."""
-    import secrets
+def _signer_for(record: GameRecord) -> Signer | None:
+    """The player signing on this computer (``keys.signer_for``), if the keys were ever loaded: a game played at one
+    table never imports ``cryptography``."""
+    import sys
 
-    return secrets.token_hex(16)
+    module = sys.modules.get(__package__ + ".keys")
+    return None if module is None else module.signer_for(record)
+
+
+def new_game_id() -> str:
+    """A fresh game id (32 hex digits, from the system's random source as ``secrets.token_hex`` takes them; ``os``
+    is loaded already, ``secrets`` would cost the first paint a few milliseconds)."""
+    import os
+
+    return os.urandom(16).hex()
 
 
 def game_id_of(document: Any) -> str:

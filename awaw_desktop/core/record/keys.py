@@ -159,6 +159,49 @@ class Signer(Frozen):
         return self.keys.sign(entry_message(entry_hash))
 
 
+#: The player keys unlocked in this run of the app: in play by e-mail each computer plays one side, so one player's
+#: keys at a time (``play_as``).  Every entry a record of a game that records these keys gains is then signed.
+_playing: list[PlayerKeys] = []
+
+
+def play_as(keys: PlayerKeys | None) -> None:
+    """This computer plays with ``keys`` from now on (None: with no keys, as at one table)."""
+    _playing[:] = [] if keys is None else [keys]
+
+
+def playing_as() -> PlayerKeys | None:
+    return _playing[0] if _playing else None
+
+
+def side_of(keys: PlayerKeys, record: Any) -> str | None:
+    """The side whose keys ``record`` (a ``chain.GameRecord``) records as ``keys``, or None."""
+    mine = keys.public
+    return next((side for side, public in record.player_keys().items() if public == mine), None)
+
+
+def signer_for(record: Any) -> Signer | None:
+    """Who signs what is added to ``record`` on this computer: the keys it plays with, for the side the game
+    records them for (None: no keys unlocked, or not a side of this game)."""
+    keys = playing_as()
+    side = None if keys is None else side_of(keys, record)
+    return None if keys is None or side is None else Signer(side=side, keys=keys)
+
+
+def take_side(record: Any, keys: PlayerKeys, side: str, turn: str) -> Any:
+    """``record`` with a "key" entry recording ``keys`` as the keys of ``side`` ("axis" or "allied"), signed by
+    them.  Refused (``RulesInputError``) when the game already records other keys for that side: only those keys
+    could sign a change."""
+    recorded = record.player_keys().get(side)
+    if recorded is not None and recorded != keys.public:
+        raise RulesInputError(f"this game already records other keys for the {side.title()} side "
+                              f"({recorded.fingerprint}): only those keys can sign a change")
+    if recorded is not None:
+        return record
+    words = f"The {side.title()} player's keys, fingerprint {keys.public.fingerprint}"
+    return record.append("key", turn, words, data={"keys": keys.public.to_json()},
+                         signer=Signer(side=side, keys=keys))
+
+
 def entry_message(entry_hash: str) -> bytes:
     """What an entry's signature signs: its hash, which covers everything in it (its author too) and the entries
     before it."""

@@ -123,7 +123,16 @@ class StatusVoice(QObject):
             return
         moved = [power for power, status in now.items() if power in before and before[power] is not status]
         if moved:
-            results = store.results
-            said = "; ".join(f"{results[power].title}: {results[power].status.title}, level "
-                             f"{points_text(results[power].level)}" for power in moved)
-            announce(speaker, self.prefix + said, urgent=any(now[power] in URGENT for power in moved))
+            results, unsettled = store.results, resting(store)
+            said = "; ".join(self._words(results[power], unsettled.get(power, ())) for power in moved)
+            urgent = any(now[power] in URGENT and settled(results[power], unsettled.get(power, ())) for power in moved)
+            announce(speaker, self.prefix + said, urgent=urgent)
+
+    @staticmethod
+    def _words(result: PowerResult, missing: Sequence[Missing]) -> str:
+        """What is said of a power whose status moved: a result resting on values nobody entered is said as not
+        settled (issue 28), never as a surrender."""
+        level = points_text(result.level)
+        if settled(result, missing):
+            return f"{result.title}: {result.status.title}, level {level}"
+        return f"{result.title}: not settled, values not entered (counted so: {result.status.title}, level {level})"

@@ -13,7 +13,6 @@ from ...core.files.atomic_file import SessionFileError
 from ...core.lines import RulesInputError
 from ...paths import examples_dir
 from ..shell.recent import fill_recent_menu, remember
-from ..shell.record_open import after_open, check_copy, remember_record
 from ..shell.unsaved import ask_unsaved, may_discard
 
 if TYPE_CHECKING:
@@ -154,7 +153,7 @@ class GameFiles:
                 return True
             self.show_error("Cannot open this file", f"{said}\n\nThe open game is unchanged.")
             return False
-        copy = True if as_example else check_copy(self, session.record, Path(path).name)
+        copy = True if as_example else _record_open().check_copy(self, session.record, Path(path).name)
         if copy is False:   # an older or forked copy the players chose not to go on from
             return False
         if not confirmed and not self.confirm_discard():
@@ -170,7 +169,7 @@ class GameFiles:
             from ...core.awaw import game_record
 
             record = self.store.session.record
-            self.since_dialog = after_open(
+            self.since_dialog = _record_open().after_open(
                 self, copy, record, Path(path).name, self.store.add_to_record, lambda: self.store.session.record,
                 game_record.check_against_record(self.store.session, record), game_record.standing)
         return True
@@ -181,7 +180,7 @@ class GameFiles:
         record = self.store.session.record
         self.record_code.show_record(record)
         if self.path is not None or len(record) > 1:
-            remember_record(record)
+            _record_open().remember_record(record)
 
     def show_reconciled(self, name: str, notes: list[str]) -> None:
         """An older file whose tables disagreed on a fact of the war: say what was kept (the game is open)."""
@@ -258,7 +257,7 @@ class GameFiles:
             return False
         self.path = path
         self.disk_stamp = file_stamp(path)
-        remember_record(self.store.session.record, own=True)
+        _record_open().remember_record(self.store.session.record, own=True)
         self.store.undo_stack.setClean()
         self.autosave_timer.stop()
         self.discard_recovery()
@@ -303,3 +302,11 @@ class GameFiles:
         from ..shell.family_window import open_elsewhere
 
         return open_elsewhere(self, DEFAULT_FAMILY, path, self.recovery)
+
+
+def _record_open():  # type: ignore[no-untyped-def]
+    """``ui.shell.record_open``, loaded once a file is opened or saved (its words and the seen store are not part
+    of the first paint)."""
+    from ..shell import record_open
+
+    return record_open
