@@ -41,5 +41,5 @@ def test_a_version_1_game_is_brought_to_version_2_as_its_readings_say():
     assert actions_aid.pool_balance(game) == 0 and sum(e.rps for e in game.german_pool) == 5
     assert game.places == () and all(nation.counts == () for nation in game.nations)
     document = json.loads(gamefile.dumps("europa", game))
-    assert document["version"] == FILE_VERSION == 3 and document["game"]["version"] == 3
+    assert document["version"] == FILE_VERSION == 4 and document["game"]["version"] == 4
     assert gamefile.loads(gamefile.dumps("europa", game)).game == game
