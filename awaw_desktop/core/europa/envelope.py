@@ -190,9 +190,9 @@ class Envelope(Frozen):
                                  "secrets_for_opener", "revealed", "voided", "void_reason", "consent"))
         mode = f.choice("mode", MODES)
         parts = f.get("contributions")
-        allowed: list[set[str]] = {SEALED_DRAW: [set(SIDES)], MAIL_DRAW: [{AXIS}, set(SIDES)],
-                                   REAL_DECK: [set()]}[mode]
-        if not isinstance(parts, dict) or set(parts) not in allowed:
+        allowed: dict[str, list[set[str]]] = {SEALED_DRAW: [set(SIDES)], MAIL_DRAW: [{AXIS}, set(SIDES)],
+                                              REAL_DECK: [set()]}
+        if not isinstance(parts, dict) or set(parts) not in allowed[mode]:
             expected = {SEALED_DRAW: "axis and allied", MAIL_DRAW: "axis, then allied", REAL_DECK: "nothing"}[mode]
             raise RulesInputError(f"{where}.contributions: a {mode} envelope holds {expected}")
         opened = f.optional_turn("opened")
