@@ -25,12 +25,23 @@ from .state import EuropaGame, LogEntry
 Made = tuple[str, str, str, dict[str, Any], str]
 
 
+#: The form of the game the record seals: version 3's, the first with a record, so that a record written by an earlier
+#: version still seals the same game once its file is read by a later one.  What a later version adds is sealed where
+#: it is used (an envelope's consent, play by e-mail: version 4).
+SEALED_FORM = 3
+
+
 def settled_state(game: EuropaGame) -> dict[str, Any]:
-    """The game as the record seals it: everything but what players type between events."""
+    """The game as the record seals it: everything but what players type between events, in the form of
+    :data:`SEALED_FORM`."""
     document = game.to_json()
+    document["version"] = SEALED_FORM
     for nation in document["nations"]:
         nation.pop("roster", None)
         nation.pop("losses", None)
+        for envelope in [nation["envelope"], *nation["past_envelopes"]]:
+            if envelope is not None and envelope.get("consent") is None:
+                envelope.pop("consent", None)
     document.pop("places", None)
     return document
 
