@@ -116,3 +116,8 @@ def next_step(game: EuropaGame, name: str) -> tuple[str, str, str]:
         return "", "", ""
     step = mail.next_step(nation.envelope, game.turn)
     return (step, mail.STEP_SIDES[step], mail.STEP_WORDS[step]) if step else ("", "", "")
+
+
+def next_step_side(step: str) -> str:
+    """The side whose step ``step`` is."""
+    return mail.STEP_SIDES[step]
