@@ -119,8 +119,11 @@ class MailSteps(QWidget):
                     "his consent to open next. Nobody has seen the card.")
 
     def consent(self) -> None:
+        from ..shell.record_open import seen_store
+
+        seen = [entry.summary for entry in seen_store().entries_seen(self.holder.game.record.game_id)]
         self._apply(f"Give consent to open the {self.nation} envelope",
-                    lambda game, keys: actions_mail.give_consent(game, self.nation, keys),
+                    lambda game, keys: actions_mail.give_consent(game, self.nation, keys, seen),
                     "Consent given: the Axis secret is sealed to the Allied player's key, so he may open the "
                     "envelope alone when he chooses. You will not see the card until it is shown.")
 

@@ -189,3 +189,22 @@ def test_a_step_added_by_the_other_side_is_refused(computers):
         play_as(None)
     with pytest.raises(SessionFileError, match="the Axis secret of a draw by e-mail was added by the Allied player"):
         axis.receive(_written(forged))
+
+
+def test_consent_is_not_given_twice_for_one_draw_so_the_allied_player_cannot_choose_his_secret(computers):
+    """Once consent is given, the Allied player knows the Axis secret: were he to go back to the copy before his own
+    secret and add another, chosen to draw the card he wants, a second consent would give it him.  The Axis
+    computer remembers the consent it gave (its seen store) and refuses."""
+    axis, allied = computers
+    raw = new_mail_game(axis, allied)
+    drawn = axis.play(raw, lambda g, k: actions_mail.draw_by_mail(g, "Hungary", k, S_A), "Draw")
+    raw = allied.play(drawn, lambda g, k: actions_mail.add_secret_by_mail(g, "Hungary", k, S_B), "Add")
+    axis.play(raw, lambda g, k: actions_mail.give_consent(
+        g, "Hungary", k, [e.summary for e in axis.seen.entries_seen(g.record.game_id)]), "Consent")
+    chosen = bytes(range(200, 232))   # an Allied secret picked knowing the Axis one
+    again = allied.play(drawn, lambda g, k: actions_mail.add_secret_by_mail(g, "Hungary", k, chosen), "Add")
+    _game, comparison = axis.receive(again)
+    assert comparison.verdict == "fork"
+    with pytest.raises(RulesInputError, match="already gave the consent to open this draw of Hungary"):
+        axis.play(again, lambda g, k: actions_mail.give_consent(
+            g, "Hungary", k, [e.summary for e in axis.seen.entries_seen(g.record.game_id)]), "Consent")
