@@ -252,9 +252,11 @@ def request_re_count(game: EuropaGame, name: str, by_side: str, opener_passphras
                               "opening the card drawn for it, and the request shows that card (56.E.2)")
     if count_needs_card(game, name, by_side) and envelope is not None:
         if not opener_passphrase and not typed_card and opener_keys is None:
-            what = "passphrase" if envelope.mode == envelopes.SEALED_DRAW else "card from the paper envelope"
+            what = {envelopes.SEALED_DRAW: "must type his passphrase", envelopes.REAL_DECK: "must type his card "
+                    "from the paper envelope"}.get(envelope.mode, "requests it on his own computer, with his keys "
+                                                                  "(drawn by e-mail)")
             raise RulesInputError(f"this count shows the card drawn for {nation.name} to both sides (56.E.2): the "
-                                  f"{SIDE_TITLES[envelope.opened_by]} player must type his {what}")
+                                  f"{SIDE_TITLES[envelope.opened_by]} player {what}")
         shown = envelopes.show(envelope, game.turn, envelopes.SHOWN_BY_COUNT, opener_passphrase, typed_card,
                                opener_keys)
         game = _update(game, name, lambda n: replace(n, envelope=shown))

@@ -208,3 +208,19 @@ def test_consent_is_not_given_twice_for_one_draw_so_the_allied_player_cannot_cho
     with pytest.raises(RulesInputError, match="already gave the consent to open this draw of Hungary"):
         axis.play(again, lambda g, k: actions_mail.give_consent(
             g, "Hungary", k, [e.summary for e in axis.seen.entries_seen(g.record.game_id)]), "Consent")
+
+
+def test_an_allied_count_request_shows_a_card_opened_by_mail_from_his_computer_alone(computers):
+    axis, allied = computers
+    raw = allied.play(drawn_and_consented(axis, allied), lambda g, k: actions_mail.open_by_mail(g, "Hungary", k)[0])
+    raw = end_turns(axis, raw, 2)
+    game = gamefile.loads(raw).game
+    with pytest.raises(RulesInputError, match="requests it on his own computer, with his keys"):
+        actions.request_re_count(game, "Hungary", "allied")   # at one table: no keys given
+    raw = allied.play(raw, lambda g, k: actions.request_re_count(g, "Hungary", "allied", opener_keys=k)[0], "Count")
+    game, _comparison = axis.receive(raw)
+    envelope = game.nation("Hungary").envelope
+    assert envelope.card == card_code(derive_card_index(envelope.draw_id, S_A, S_B))
+    assert envelope.shown_how == "count-request" and verify_bytes(raw).verified
+    showing = next(e for e in game.record.entries if e.kind == "showing")
+    assert showing.author == "allied" and showing.data["revealed"] == [S_A.hex(), S_B.hex()]

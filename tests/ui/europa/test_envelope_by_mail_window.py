@@ -128,3 +128,29 @@ def test_a_game_without_both_keys_or_a_computer_without_keys_is_played_at_one_ta
     _window, panel = computer(qtbot, stranger, raw)
     assert find(panel, "Draw a sealed card", QPushButton).isVisible()
     assert not find(panel, "Add the Axis secret", QPushButton).isVisible()
+
+
+def test_the_allied_count_request_shows_a_card_opened_by_mail_from_his_computer_only(qtbot, players, monkeypatch):
+    from awaw_desktop.core.europa import actions_mail
+    from tests.ui.europa.drive import pick
+
+    axis, allied, raw = players
+    game = gamefile.loads(raw).game
+    for keys, step in ((axis, actions_mail.draw_by_mail), (allied, actions_mail.add_secret_by_mail),
+                       (axis, actions_mail.give_consent)):
+        play_as(keys)
+        game = game_record.recorded(game, step(game, "Hungary", keys), "step")
+    play_as(allied)
+    game = game_record.recorded(game, actions_mail.open_by_mail(game, "Hungary", allied)[0], "Open")
+    game = game_record.recorded(game, actions.end_turn(game)[0], "End turn")
+    opened = gamefile.dumps("europa", game)
+    _window, panel = computer(qtbot, axis, opened)
+    pick(panel, "Requested by", "Allied side")
+    press(qtbot, panel, "Count REs")
+    assert "he requests it on his own computer, with his keys" in label(panel, "RE count message")
+    window, panel = computer(qtbot, allied, opened)
+    pick(panel, "Requested by", "Allied side")
+    press(qtbot, panel, "Count REs")
+    card = window.game.nation("Hungary").envelope.card
+    assert card and card_text(card) in label(panel, "Envelope stage")
+    assert window.game.record.entries[-2].kind == "showing" and window.game.record.entries[-2].author == "allied"
