@@ -104,11 +104,19 @@ def check_envelope(nation: str, envelope: Envelope, record: GameRecord) -> Recor
 
 
 def mail_problem(game: EuropaGame, record: GameRecord) -> RecordProblem | None:
-    """The first draw by e-mail of the game that does not agree with the record (None: all do)."""
+    """The first draw by e-mail of the game that does not agree with the record (None: all do).  Its steps' entries
+    must also be signed by the keys of the side named (a modified program could write a side's name without its
+    keys): a signature that fails at or before a step is named."""
+    last_step = -1
     for nation in game.nations:
         for envelope in (*nation.past_envelopes, *((nation.envelope,) if nation.envelope else ())):
             if envelope.mode == MAIL_DRAW:
                 problem = check_envelope(nation.name, envelope, record)
                 if problem is not None:
                     return problem
+                last_step = max([last_step, *(entry.n for entry in _steps(record, envelope.draw_id)[0].values())])
+    if last_step >= 0:
+        signatures = record.signature_problem()
+        if signatures is not None and signatures.n <= last_step:
+            return signatures
     return None

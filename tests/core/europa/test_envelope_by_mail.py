@@ -224,3 +224,24 @@ def test_an_allied_count_request_shows_a_card_opened_by_mail_from_his_computer_a
     assert envelope.shown_how == "count-request" and verify_bytes(raw).verified
     showing = next(e for e in game.record.entries if e.kind == "showing")
     assert showing.author == "allied" and showing.data["revealed"] == [S_A.hex(), S_B.hex()]
+
+
+def test_a_step_under_the_right_side_s_name_but_not_its_keys_is_refused(computers):
+    """A modified program can write "axis" as an entry's author; it cannot sign with the Axis keys."""
+    from awaw_desktop.core.europa import envelope_mail
+    from awaw_desktop.core.record.keys import PlayerKeys, Signer
+
+    axis, allied = computers
+    game = gamefile.loads(new_mail_game(axis, allied)).game
+    nation = game.nation("Hungary")
+    mallory = PlayerKeys.new()
+    envelope = envelope_mail.draw_by_mail(game.turn, mallory, (game.record.game_id, nation.name, 0), S_A)
+    made = actions.file_new(game, "Hungary", envelope, "a card was drawn and sealed by e-mail: the Axis side "
+                                                        "committed its secret")
+    entries = game_record.step_entries(game, made, "Draw")
+    record = game.record
+    for kind, words, rules, data, turn in entries:
+        record = record.append(kind, turn or made.turn.title, words, rules, data, game_record.state_digest(made),
+                               signer=Signer(side="axis", keys=mallory))
+    with pytest.raises(SessionFileError, match="its signature is not the Axis player's"):
+        allied.receive(_written(replace(made, record=record)))
