@@ -74,9 +74,11 @@ def add_secret_by_mail(game: EuropaGame, name: str, keys: PlayerKeys, secret: by
                      f"{ADDED} (draw {added.draw_id[:12]}, commitment {added.contributions[1].commitment[:12]})")
 
 
-def consent_words(nation: str, draw_id: str) -> str:
-    """How a consent's entry begins (its words name the draw, so this computer's memory knows it: ``give_consent``)."""
-    return f"{nation}: {CONSENTED} (draw {draw_id[:12]})"
+def consent_words(envelope: Envelope) -> tuple[str, str]:
+    """How a consent's line begins: it names the draw, then the Allied commitment it was given for, so this computer's
+    memory of the record knows both (``give_consent``)."""
+    return (f"{CONSENTED} (draw {envelope.draw_id[:12]}",
+            f", Allied commitment {envelope.contributions[1].commitment[:12]})")
 
 
 def give_consent(game: EuropaGame, name: str, keys: PlayerKeys, seen: Sequence[str] = ()) -> EuropaGame:
@@ -85,12 +87,15 @@ def give_consent(game: EuropaGame, name: str, keys: PlayerKeys, seen: Sequence[s
     ``seen``: the words of every entry this computer has shown of the game (``SeenStore.entries_seen``).  A consent
     this computer gave for the same draw in a copy that is not this one is refused: the Allied player holds the Axis
     secret since, so an Allied secret added again in an older copy could have been chosen to draw the card he
-    wants.  Such a draw is voided by both players' agreement and a new card drawn."""
+    wants.  Such a draw is voided by both players' agreement and a new card drawn.  (A consent given again for the
+    same Allied secret, after an undo, gives nothing new.)"""
     _require(game, keys, AXIS, "give the consent to open")
     require_active(game.nation(name), "its envelope is not opened any more")
     envelope = _mail_envelope(game, name)
-    if envelope.consent is None and any(words.startswith(consent_words(game.nation(name).name, envelope.draw_id))
-                                        for words in seen):
+    draw, same = consent_words(envelope) if len(envelope.contributions) == 2 else ("", "")
+    draw = f"{game.nation(name).name}: {draw}"
+    if same and envelope.consent is None and any(words.startswith(draw) and not words.startswith(draw + same)
+                                                 for words in seen):
         raise RulesInputError(f"this computer already gave the consent to open this draw of {game.nation(name).name} "
                               "in another copy of the game: the Allied player knows the Axis secret, so he could "
                               "have chosen the Allied secret of this copy. Consent is not given twice for one draw: "
@@ -99,7 +104,7 @@ def give_consent(game: EuropaGame, name: str, keys: PlayerKeys, seen: Sequence[s
     given = mail.give_consent(envelope, keys, allied)
     game = update_nation(game, name, lambda n: replace(n, envelope=given))
     return log_event(game, envelopes.RULE, game.nation(name).name,
-                     f"{CONSENTED} (draw {given.draw_id[:12]}): its secret, sealed to the Allied player's key "
+                     "".join(consent_words(given)) + ": its secret, sealed to the Allied player's key "
                      f"{allied.fingerprint} (the Allied player may open it alone, when he chooses)")
 
 

@@ -51,8 +51,6 @@ RULE = "56.E.1"
 SEALED_DRAW = "sealed-draw"
 REAL_DECK = "real-deck"
 MODES = (SEALED_DRAW, REAL_DECK, MAIL_DRAW)
-#: The modes in which the app draws the card from both sides' secrets.
-DRAWN_BY_APP = (SEALED_DRAW, MAIL_DRAW)
 #: Months after opening (NOTES.md): in effect, shown to both, discarded.
 EFFECT_AFTER_MONTHS = 1
 SHOWN_AFTER_MONTHS = 3

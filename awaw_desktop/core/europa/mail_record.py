@@ -43,16 +43,14 @@ def facts(envelope: Envelope, kind: str, text: str) -> dict[str, Any]:
     return {}
 
 
-def _steps(record: GameRecord, draw_id: str) -> tuple[dict[str, Entry], Entry | None]:
-    """Each step's entry for a draw, and an entry that records a step twice (None if none)."""
+def _steps(record: GameRecord, draw_id: str) -> dict[str, Entry]:
+    """Each step's latest entry for a draw (a step undone and made again is recorded again: the latest stands)."""
     found: dict[str, Entry] = {}
     for entry in record.entries:
         step = entry.data.get("step") if entry.data.get("draw") == draw_id else None
         if isinstance(step, str):
-            if step in found:
-                return found, entry
             found[step] = entry
-    return found, None
+    return found
 
 
 def _problem(entry: Entry, nation: str, what: str) -> RecordProblem:
@@ -61,9 +59,7 @@ def _problem(entry: Entry, nation: str, what: str) -> RecordProblem:
 
 def check_envelope(nation: str, envelope: Envelope, record: GameRecord) -> RecordProblem | None:
     """What of a draw by e-mail does not agree with the record, named by the entry concerned."""
-    found, twice = _steps(record, envelope.draw_id)
-    if twice is not None:
-        return _problem(twice, nation, "a step of the draw by e-mail is recorded twice")
+    found = _steps(record, envelope.draw_id)
     last = record.entries[-1] if record.entries else Entry(n=0, kind="event", turn="", summary="", hash="0" * 64)
     due = ["axis-secret"] + (["allied-secret"] if len(envelope.contributions) == 2 else []) \
         + (["consent"] if envelope.consent is not None else []) + (["opening"] if envelope.opened else []) \
@@ -71,9 +67,7 @@ def check_envelope(nation: str, envelope: Envelope, record: GameRecord) -> Recor
     before = -1
     for step, side in STEPS:
         entry = found.get(step)
-        if step not in due:
-            if entry is not None and envelope.voided is None:
-                return _problem(entry, nation, f"the record holds {_WORDS[step]} of a draw the envelope does not")
+        if step not in due:   # not made, or undone (the record says so; the game's settled state is checked apart)
             continue
         if entry is None:
             return _problem(last, nation, f"the envelope holds {_WORDS[step]} of a draw by e-mail that the record "
@@ -114,7 +108,7 @@ def mail_problem(game: EuropaGame, record: GameRecord) -> RecordProblem | None:
                 problem = check_envelope(nation.name, envelope, record)
                 if problem is not None:
                     return problem
-                last_step = max([last_step, *(entry.n for entry in _steps(record, envelope.draw_id)[0].values())])
+                last_step = max([last_step, *(entry.n for entry in _steps(record, envelope.draw_id).values())])
     if last_step >= 0:
         signatures = record.signature_problem()
         if signatures is not None and signatures.n <= last_step:

@@ -154,3 +154,28 @@ def test_the_allied_count_request_shows_a_card_opened_by_mail_from_his_computer_
     card = window.game.nation("Hungary").envelope.card
     assert card and card_text(card) in label(panel, "Envelope stage")
     assert window.game.record.entries[-2].kind == "showing" and window.game.record.entries[-2].author == "allied"
+
+
+def test_a_step_undone_before_the_file_is_sent_can_be_made_again_and_the_file_still_opens(qtbot, players):
+    """Edit > Undo takes a step back as for any change; the record says so, and the file the other computer gets
+    opens and verifies (a consent given again for the same Allied secret gives nothing new)."""
+    from awaw_desktop.core.record.verify import verify_bytes
+
+    axis, allied, raw = players
+    window, panel = computer(qtbot, axis, raw)
+    press(qtbot, panel, "Add the Axis secret")
+    window, panel = computer(qtbot, allied, sent(window))
+    press(qtbot, panel, "Add the Allied secret")
+    window.action_undo.trigger()
+    assert enabled(panel) == ["Add the Allied secret"]
+    press(qtbot, panel, "Add the Allied secret")
+    window, panel = computer(qtbot, axis, sent(window))
+    press(qtbot, panel, "Give consent to open")
+    window.action_undo.trigger()
+    assert enabled(panel) == ["Give consent to open"] and window.game.nation("Hungary").envelope.consent is None
+    press(qtbot, panel, "Give consent to open")
+    assert "Consent given" in label(panel, "Envelope message")
+    kinds = [entry.kind for entry in window.game.record.entries]
+    assert kinds.count("undone") == 2 and verify_bytes(sent(window)).verified
+    window, panel = computer(qtbot, allied, sent(window))
+    assert enabled(panel) == ["Open (Allied player)"]
