@@ -237,8 +237,9 @@ class Envelope(Frozen):
             problems.append("a shown card records how it was shown")
         if (self.voided is None) != (self.void_reason == ""):
             problems.append("a voided envelope says why, and only a voided one")
-        if self.mode == SEALED_DRAW and self.consent is not None:
-            problems.append("a draw at one table has no consent sealed to a key")
+        if self.mode == SEALED_DRAW and (self.consent is not None or any(
+                isinstance(part.sealed_secret, KeyBox) for part in self.contributions)):
+            problems.append("a draw at one table keeps its secrets under passphrases, and no consent")
         if self.mode == SEALED_DRAW:
             kept = [box for box in (self.card_for_opener, self.secrets_for_opener) if box is not None]
             if not self.draw_id:

@@ -245,3 +245,25 @@ def test_a_step_under_the_right_side_s_name_but_not_its_keys_is_refused(computer
                                signer=Signer(side="axis", keys=mallory))
     with pytest.raises(SessionFileError, match="its signature is not the Axis player's"):
         allied.receive(_written(replace(made, record=record)))
+
+
+def test_an_envelope_by_mail_as_a_file_holds_it_is_read_strictly(computers):
+    """Boxes of the right shape and lengths, each in its place; a consent only once both secrets are committed."""
+    from awaw_desktop.core.europa.envelope import Envelope
+
+    axis, allied = computers
+    game = gamefile.loads(drawn_and_consented(axis, allied)).game
+    stored = game.nation("Hungary").envelope.to_json()
+    assert Envelope.from_json(stored, "e") == game.nation("Hungary").envelope
+    early = {**stored, "contributions": {"axis": stored["contributions"]["axis"]}}
+    with pytest.raises(RulesInputError, match="the Axis consent is given only once both secrets are committed"):
+        Envelope.from_json(early, "e")
+    short = {**stored, "consent": {**stored["consent"], "nonce": "AAAA"}}
+    with pytest.raises(RulesInputError, match=r"e\.consent: the ephemeral key or the nonce has the wrong length"):
+        Envelope.from_json(short, "e")
+    one_table = {**stored, "mode": "sealed-draw", "consent": None}
+    with pytest.raises(RulesInputError, match="keeps its secrets under passphrases"):
+        Envelope.from_json(one_table, "e")
+    unbound = {**stored, "nonce": ""}
+    with pytest.raises(RulesInputError, match="bound to its game, nation and envelope"):
+        Envelope.from_json(unbound, "e")
