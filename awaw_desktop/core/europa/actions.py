@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..frozen import replace
 from ..lines import RulesInputError
@@ -38,6 +39,9 @@ from .roster import Losses, RosterEntry
 from .state import MAX_NATIONS, EuropaGame, LogEntry, NationState, check_nation_name
 from .turn_start import checks_due
 from .unit_count import NOTE
+
+if TYPE_CHECKING:
+    from ..record.keys import PlayerKeys
 
 #: Changes kept in sibling modules, named here as before (``actions.defect`` ...).
 __all__ = ["UnitToRoll", "aid_arrived", "defect", "form_government", "record_surrender_roll", "set_condition_met",
@@ -75,7 +79,7 @@ def _current(game: EuropaGame, name: str) -> Envelope:
     return envelope
 
 
-def _check_can_draw(game: EuropaGame, name: str) -> None:
+def check_can_draw(game: EuropaGame, name: str) -> None:
     nation = game.nation(name)
     if not nation.active:
         raise RulesInputError(f"{nation.name} is no longer an Axis-Allied nation: no more envelopes")
@@ -83,7 +87,7 @@ def _check_can_draw(game: EuropaGame, name: str) -> None:
         raise RulesInputError(f"{nation.name} already has an envelope; a new card is drawn after it is discarded")
 
 
-def _file_new(game: EuropaGame, name: str, envelope: Envelope, how: str) -> EuropaGame:
+def file_new(game: EuropaGame, name: str, envelope: Envelope, how: str) -> EuropaGame:
     def change(n: NationState) -> NationState:
         past = (*n.past_envelopes, n.envelope) if n.envelope is not None else n.past_envelopes
         return replace(n, envelope=envelope, past_envelopes=past)
@@ -96,7 +100,7 @@ def draw_envelope(game: EuropaGame, name: str, axis_passphrase: str, allied_pass
     """A sealed draw: each side's secret is kept under its own passphrase; nobody learns the card.  The draw is
     bound to this game, nation and envelope (``draw.bound_draw_id``); each passphrase must be strong enough
     (``passphrases``: one per player per game is enough) and the two must differ."""
-    _check_can_draw(game, name)
+    check_can_draw(game, name)
     names = (game.player(AXIS), game.player(ALLIED), game.title)
     axis_passphrase = check_new_passphrase(axis_passphrase, "Axis", names)
     allied_passphrase = check_new_passphrase(allied_passphrase, "Allied", (*names, axis_passphrase))
@@ -105,13 +109,13 @@ def draw_envelope(game: EuropaGame, name: str, axis_passphrase: str, allied_pass
     envelope = envelopes.draw_sealed(game.turn, axis_passphrase, allied_passphrase, secrets,
                                      (game.record.game_id, nation.name, number))
     commitments = " ".join(part.commitment[:12] for part in envelope.contributions)
-    return _file_new(game, name, envelope, "a card was drawn and sealed (both sides contributed a secret; "
+    return file_new(game, name, envelope, "a card was drawn and sealed (both sides contributed a secret; "
                                            f"draw {envelope.draw_id[:12]}, commitments {commitments})")
 
 
 def draw_paper_envelope(game: EuropaGame, name: str) -> EuropaGame:
-    _check_can_draw(game, name)
-    return _file_new(game, name, envelopes.draw_real_deck(game.turn), "a real card was drawn into an envelope")
+    check_can_draw(game, name)
+    return file_new(game, name, envelopes.draw_real_deck(game.turn), "a real card was drawn into an envelope")
 
 
 def open_envelope(game: EuropaGame, name: str, owner_passphrase: str = "",
@@ -143,9 +147,12 @@ def peek_card(game: EuropaGame, name: str, opener_passphrase: str) -> str:
     return envelopes.peek(_current(game, name), opener_passphrase)
 
 
-def show_card(game: EuropaGame, name: str, opener_passphrase: str = "", typed_card: str = "") -> EuropaGame:
-    """The date has come (T + 3 months): the card is shown to both sides."""
-    shown = envelopes.show(_current(game, name), game.turn, envelopes.SHOWN_BY_DATE, opener_passphrase, typed_card)
+def show_card(game: EuropaGame, name: str, opener_passphrase: str = "", typed_card: str = "",
+              opener_keys: PlayerKeys | None = None) -> EuropaGame:
+    """The date has come (T + 3 months): the card is shown to both sides (``opener_keys``: the Allied player's, for
+    a draw by e-mail)."""
+    shown = envelopes.show(_current(game, name), game.turn, envelopes.SHOWN_BY_DATE, opener_passphrase, typed_card,
+                           opener_keys)
     game = _update(game, name, lambda n: replace(n, envelope=shown))
     return _log(game, envelopes.RULE, game.nation(name).name,
                 f"the card is shown to both sides: {card_name(shown.card)}{shown_how(shown)}")
@@ -228,7 +235,7 @@ def private_card_in_effect(game: EuropaGame, name: str) -> bool:
 
 
 def request_re_count(game: EuropaGame, name: str, by_side: str, opener_passphrase: str = "",
-                     typed_card: str = "") -> tuple[EuropaGame, RECount]:
+                     typed_card: str = "", opener_keys: PlayerKeys | None = None) -> tuple[EuropaGame, RECount]:
     """An RE count done or requested by a side; its result is known to both sides (56.E.2) and recorded.
 
     The enemy (Allied) side may request one only with the nation's envelope opened by him, and the request shows
@@ -244,11 +251,14 @@ def request_re_count(game: EuropaGame, name: str, by_side: str, opener_passphras
         raise RulesInputError(f"the {SIDE_TITLES[by_side]} side may request an RE count in {nation.name} only after "
                               "opening the card drawn for it, and the request shows that card (56.E.2)")
     if count_needs_card(game, name, by_side) and envelope is not None:
-        if not opener_passphrase and not typed_card:
-            what = "passphrase" if envelope.mode == envelopes.SEALED_DRAW else "card from the paper envelope"
+        if not opener_passphrase and not typed_card and opener_keys is None:
+            what = {envelopes.SEALED_DRAW: "must type his passphrase", envelopes.REAL_DECK: "must type his card "
+                    "from the paper envelope"}.get(envelope.mode, "requests it on his own computer, with his keys "
+                                                                  "(drawn by e-mail)")
             raise RulesInputError(f"this count shows the card drawn for {nation.name} to both sides (56.E.2): the "
-                                  f"{SIDE_TITLES[envelope.opened_by]} player must type his {what}")
-        shown = envelopes.show(envelope, game.turn, envelopes.SHOWN_BY_COUNT, opener_passphrase, typed_card)
+                                  f"{SIDE_TITLES[envelope.opened_by]} player {what}")
+        shown = envelopes.show(envelope, game.turn, envelopes.SHOWN_BY_COUNT, opener_passphrase, typed_card,
+                               opener_keys)
         game = _update(game, name, lambda n: replace(n, envelope=shown))
         game = _log(game, "56.E.2", nation.name,
                     f"an RE count shows the card to both sides: {card_name(shown.card)}{shown_how(shown)}")

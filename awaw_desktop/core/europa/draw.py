@@ -29,6 +29,7 @@ from typing import Any
 from ..frozen import Frozen
 from ..lines import RulesInputError
 from .cards import DECK_SIZE, card_code, card_index
+from .keybox import KeyBox, is_keybox
 from .sealing import SealedBox, seal, unseal
 
 AXIS = "axis"
@@ -79,11 +80,12 @@ def derive_card_index(draw_id: str, axis_secret: bytes, allied_secret: bytes) ->
 
 
 class Contribution(Frozen):
-    """One side's part of a draw: the commitment and the secret sealed under its passphrase."""
+    """One side's part of a draw: the commitment and the secret sealed under its passphrase (at one table) or to
+    its own player's key (play by e-mail: ``mail_draw``)."""
 
     side: str
     commitment: str
-    sealed_secret: SealedBox
+    sealed_secret: SealedBox | KeyBox
 
     def to_json(self) -> dict[str, Any]:
         return {"commitment": self.commitment, "sealed_secret": self.sealed_secret.to_json()}
@@ -95,7 +97,9 @@ class Contribution(Frozen):
         digest = data["commitment"]
         if not is_hex(digest, 64):
             raise RulesInputError(f"{where}.commitment: expected 64 lowercase hex digits")
-        return cls(side, digest, SealedBox.from_json(data["sealed_secret"], f"{where}.sealed_secret"))
+        box = data["sealed_secret"]
+        reader = KeyBox.from_json if is_keybox(box) else SealedBox.from_json
+        return cls(side, digest, reader(box, f"{where}.sealed_secret"))
 
 
 def is_hex(text: Any, length: int) -> bool:
@@ -128,6 +132,9 @@ def check_secret(draw_id: str, contribution: Contribution, secret: bytes) -> byt
 def reveal_secret(draw_id: str, contribution: Contribution, passphrase: str) -> bytes:
     """The side's secret, checked against its commitment."""
     who = SIDE_TITLES[contribution.side]
+    if not isinstance(contribution.sealed_secret, SealedBox):
+        raise RulesInputError(f"the {who} secret of this draw is sealed to the {who} player's key (play by e-mail), "
+                              "not under a passphrase")
     secret = unseal(contribution.sealed_secret, passphrase, _secret_context(draw_id, contribution.side), who)
     return check_secret(draw_id, contribution, secret)
 

@@ -5,15 +5,16 @@ from T + 1 month; only the opener sees it until T + 3 months, when it is shown t
 side; it is discarded at T + 7 months (in effect up to, not including, that turn).  A count
 requested by the opener (56.E.2) shows it to both sides at once without moving these dates.
 
-Two modes: ``sealed-draw`` (the app draws the card from both sides' secrets, see ``draw``) and
-``real-deck`` (a physical card in a paper envelope: the app keeps the dates and the players
-type the card when it is revealed).
+Three modes: ``sealed-draw`` (the app draws the card from both sides' secrets, see ``draw``),
+``e-mail-draw`` (the same draw between two computers, each side's secret sealed to its own
+player's key: ``mail_draw``, ``envelope_mail``) and ``real-deck`` (a physical card in a paper
+envelope: the app keeps the dates and the players type the card when it is revealed).
 """
 
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..frozen import Frozen, replace
 from ..lines import RulesInputError
@@ -39,12 +40,17 @@ from .draw import (
     unseal_secrets,
 )
 from .jsonread import Fields
+from .keybox import KeyBox
+from .mail_draw import MAIL_DRAW, opener_card
 from .sealing import SealedBox, check_passphrase
+
+if TYPE_CHECKING:
+    from ..record.keys import PlayerKeys
 
 RULE = "56.E.1"
 SEALED_DRAW = "sealed-draw"
 REAL_DECK = "real-deck"
-MODES = (SEALED_DRAW, REAL_DECK)
+MODES = (SEALED_DRAW, REAL_DECK, MAIL_DRAW)
 #: Months after opening (NOTES.md): in effect, shown to both, discarded.
 EFFECT_AFTER_MONTHS = 1
 SHOWN_AFTER_MONTHS = 3
@@ -98,6 +104,8 @@ class Envelope(Frozen):
     #: Set aside unopened or unshown by both players' agreement (a lost passphrase), and why.
     voided: EuropaTurn | None = None
     void_reason: str = ""
+    #: Play by e-mail: the Axis side's consent to open, its secret sealed to the Allied player's key.
+    consent: KeyBox | None = None
 
     def bound(self, game_id: str, nation: str) -> bool:
         """The draw's id is the one made for this game, nation and envelope (an earlier version's draw: no id)."""
@@ -170,23 +178,26 @@ class Envelope(Frozen):
             "number": self.number, "nonce": self.nonce,
             "secrets_for_opener": self.secrets_for_opener.to_json() if self.secrets_for_opener else None,
             "revealed": list(self.revealed), "voided": self.voided.to_json() if self.voided else None,
-            "void_reason": self.void_reason,
+            "void_reason": self.void_reason, "consent": self.consent.to_json() if self.consent else None,
         }
 
     @classmethod
     def from_json(cls, data: Any, where: str) -> Envelope:
         f = Fields(data, where, ("mode", "drawn", "draw_id", "contributions", "opened", "opened_by",
                                  "card_for_opener", "card", "shown", "shown_how", "number", "nonce",
-                                 "secrets_for_opener", "revealed", "voided", "void_reason"))
+                                 "secrets_for_opener", "revealed", "voided", "void_reason", "consent"))
         mode = f.choice("mode", MODES)
         parts = f.get("contributions")
-        if not isinstance(parts, dict) or set(parts) != (set(SIDES) if mode == SEALED_DRAW else set()):
-            expected = "axis and allied" if mode == SEALED_DRAW else "nothing"
+        allowed: dict[str, list[set[str]]] = {SEALED_DRAW: [set(SIDES)], MAIL_DRAW: [{AXIS}, set(SIDES)],
+                                              REAL_DECK: [set()]}
+        if not isinstance(parts, dict) or set(parts) not in allowed[mode]:
+            expected = {SEALED_DRAW: "axis and allied", MAIL_DRAW: "axis, then allied", REAL_DECK: "nothing"}[mode]
             raise RulesInputError(f"{where}.contributions: a {mode} envelope holds {expected}")
         opened = f.optional_turn("opened")
         shown = f.optional_turn("shown")
         box = f.get("card_for_opener")
         secrets_box = f.get("secrets_for_opener")
+        consent = f.get("consent")
         card = f.text("card", 10)
         revealed = f.get("revealed")
         if not isinstance(revealed, list) or len(revealed) not in (0, 2) or not all(is_hex(h, 64) for h in revealed):
@@ -206,6 +217,7 @@ class Envelope(Frozen):
             secrets_for_opener=SealedBox.from_json(secrets_box, f"{where}.secrets_for_opener")
             if secrets_box is not None else None,
             revealed=tuple(revealed), voided=f.optional_turn("voided"), void_reason=f.text("void_reason", 400),
+            consent=KeyBox.from_json(consent, f"{where}.consent") if consent is not None else None,
         )
         envelope.check(where)
         return envelope
@@ -225,6 +237,9 @@ class Envelope(Frozen):
             problems.append("a shown card records how it was shown")
         if (self.voided is None) != (self.void_reason == ""):
             problems.append("a voided envelope says why, and only a voided one")
+        if self.mode == SEALED_DRAW and (self.consent is not None or any(
+                isinstance(part.sealed_secret, KeyBox) for part in self.contributions)):
+            problems.append("a draw at one table keeps its secrets under passphrases, and no consent")
         if self.mode == SEALED_DRAW:
             kept = [box for box in (self.card_for_opener, self.secrets_for_opener) if box is not None]
             if not self.draw_id:
@@ -239,11 +254,34 @@ class Envelope(Frozen):
                 problems.append("secrets are revealed only once the card is shown")
             if self.nonce and self.shown is not None and self.voided is None and not self.revealed:
                 problems.append("a shown card of a bound draw reveals both secrets")
+        elif self.mode == MAIL_DRAW:
+            problems += _mail_problems(self)
         elif self.card_for_opener is not None or self.secrets_for_opener is not None or self.draw_id \
-                or self.revealed or self.nonce:
+                or self.revealed or self.nonce or self.consent is not None:
             problems.append("a real-deck envelope holds no sealed draw")
         if problems:
             raise RulesInputError(f"{where}: the envelope cannot be as stored ({'; '.join(problems)})")
+
+
+def _mail_problems(envelope: Envelope) -> list[str]:
+    """What a draw between two computers cannot hold (``check``)."""
+    problems = []
+    sides = [part.side for part in envelope.contributions]
+    if not envelope.draw_id or not envelope.nonce:
+        problems.append("a draw by e-mail is bound to its game, nation and envelope")
+    if not all(isinstance(part.sealed_secret, KeyBox) for part in envelope.contributions):
+        problems.append("a draw by e-mail keeps each secret sealed to its own player's key")
+    if envelope.card_for_opener is not None or envelope.secrets_for_opener is not None:
+        problems.append("a draw by e-mail keeps nothing sealed for the opener: his keys open it again")
+    if envelope.consent is not None and sides != [AXIS, ALLIED]:
+        problems.append("the Axis consent is given only once both secrets are committed")
+    if envelope.opened is not None and envelope.consent is None and envelope.voided is None:
+        problems.append("an envelope drawn by e-mail is opened only with the Axis consent")
+    if envelope.revealed and envelope.shown is None:
+        problems.append("secrets are revealed only once the card is shown")
+    if envelope.shown is not None and not envelope.revealed:
+        problems.append("a shown card of a draw by e-mail reveals both secrets")
+    return problems
 
 
 # -- the life of a card -------------------------------------------------------------------
@@ -284,6 +322,8 @@ def open_envelope(envelope: Envelope, turn: EuropaTurn, owner_passphrase: str = 
         raise RulesInputError(f"the envelope was drawn on {envelope.drawn}: it cannot be opened on {turn}")
     if envelope.mode == REAL_DECK:
         return replace(envelope, opened=turn, opened_by=ALLIED), ""
+    if envelope.mode == MAIL_DRAW:
+        raise RulesInputError(BY_MAIL)
     check_passphrase(owner_passphrase, "Axis")
     check_passphrase(opener_passphrase, "Allied")
     card, axis_secret, allied_secret = draw_card(envelope.draw_id, _part(envelope, AXIS), _part(envelope, ALLIED),
@@ -298,6 +338,8 @@ def check_side_passphrase(envelope: Envelope, side: str, passphrase: str) -> Non
     Each side's part opens alone, so a wrong passphrase is caught as its player types it, before the other
     player is called over; one part alone tells nothing of the card (``draw``)."""
     check_passphrase(passphrase, SIDE_TITLES[side])
+    if envelope.mode == MAIL_DRAW:
+        raise RulesInputError(BY_MAIL)
     if envelope.mode != SEALED_DRAW:
         raise RulesInputError("a paper envelope has no passphrases")
     reveal_secret(envelope.draw_id, _part(envelope, side), passphrase)
@@ -309,6 +351,8 @@ def peek(envelope: Envelope, opener_passphrase: str) -> str:
         return envelope.card
     if envelope.opened is None:
         raise RulesInputError("the envelope is sealed: nobody may look at the card yet")
+    if envelope.mode == MAIL_DRAW:
+        raise RulesInputError(BY_MAIL)
     return _opener_card(envelope, opener_passphrase)[0]
 
 
@@ -327,8 +371,11 @@ def _opener_card(envelope: Envelope, opener_passphrase: str) -> tuple[str, tuple
     return unseal_card(envelope.card_for_opener, envelope.draw_id, opener_passphrase, SIDE_TITLES[ALLIED]), ()
 
 
-def show(envelope: Envelope, turn: EuropaTurn, how: str, opener_passphrase: str = "", typed_card: str = "") -> Envelope:
-    """Show the card to both sides: by date (T + 3 months) or at an RE count request (56.E.2)."""
+def show(envelope: Envelope, turn: EuropaTurn, how: str, opener_passphrase: str = "", typed_card: str = "",
+         opener_keys: PlayerKeys | None = None) -> Envelope:
+    """Show the card to both sides: by date (T + 3 months) or at an RE count request (56.E.2).  A draw by e-mail is
+    shown by the Allied player's computer (``opener_keys``): both secrets are revealed, each checked against its
+    commitment, and the card worked out again from them."""
     if envelope.card:
         return envelope
     if envelope.opened is None:
@@ -344,10 +391,21 @@ def show(envelope: Envelope, turn: EuropaTurn, how: str, opener_passphrase: str 
         if not typed_card:
             raise RulesInputError("type the card from the paper envelope (like 'QH' or 'queen of hearts')")
         card = parse_card(typed_card)
+    elif envelope.mode == MAIL_DRAW:
+        if opener_keys is None:
+            raise RulesInputError(BY_MAIL)
+        card, axis_secret, allied_secret = opener_card(envelope.draw_id, envelope.contributions, envelope.consent,
+                                                       opener_keys)
+        revealed = (axis_secret.hex(), allied_secret.hex())
     else:
         card, revealed = _opener_card(envelope, opener_passphrase)
     return replace(envelope, card=card, card_for_opener=None, secrets_for_opener=None, revealed=revealed,
                    shown=max(turn, envelope.opened), shown_how=how)
+
+
+#: Said when a draw between two computers meets a step of the one-table draw.
+BY_MAIL = ("this envelope was drawn by e-mail: each side's secret is sealed to its own player's key, so the Allied "
+           "player opens, looks at and shows it on his own computer, with his keys")
 
 
 def void(envelope: Envelope, turn: EuropaTurn, reason: str) -> Envelope:
@@ -360,13 +418,14 @@ def void(envelope: Envelope, turn: EuropaTurn, reason: str) -> Envelope:
     reason = " ".join(reason.split())
     if not reason:
         raise RulesInputError("say why the envelope is voided (whose passphrase was lost)")
-    return replace(envelope, voided=turn, void_reason=reason[:400], card_for_opener=None, secrets_for_opener=None)
+    return replace(envelope, voided=turn, void_reason=reason[:400], card_for_opener=None, secrets_for_opener=None,
+                   consent=None)
 
 
 def verify_draw(envelope: Envelope, axis_passphrase: str, allied_passphrase: str) -> bool:
     """After the show, both sides may check that the public card is the one their secrets drew."""
     if envelope.mode != SEALED_DRAW or not envelope.card:
-        raise RulesInputError("only a shown card of a sealed draw can be checked")
+        raise RulesInputError("only a shown card of a sealed draw at one table can be checked with passphrases")
     index = derive_card_index(envelope.draw_id, reveal_secret(envelope.draw_id, _part(envelope, AXIS), axis_passphrase),
                               reveal_secret(envelope.draw_id, _part(envelope, ALLIED), allied_passphrase))
     return index == card_index(envelope.card)

@@ -1,7 +1,7 @@
 """The Europa Axis political rules (56) as a rules family (``core.family``).
 
 In a ``.awaw`` file a Europa game is ``{"format": "awaw-desktop-session", "family": "europa",
-"version": 3, "game": {...}, "record": {...}}``, where ``game`` is ``EuropaGame.to_json()`` (no sealed card is ever
+"version": 4, "game": {...}, "record": {...}}``, where ``game`` is ``EuropaGame.to_json()`` (no sealed card is ever
 in it) and ``record`` its game record (``core/record``; a file from before version 3 has none: its record starts when
 it is read, the same each time).
 """
@@ -22,6 +22,7 @@ from ..record.chain import Entry, GameRecord, RecordProblem, game_id_of, written
 from . import actions
 from .calendar import EuropaTurn
 from .game_record import check_against_record, draw_problem, standing, state_digest
+from .mail_record import mail_problem
 from .readings import readings_markdown
 from .report import FORMATS, render, report_text
 from .state import EuropaGame
@@ -29,7 +30,7 @@ from .state import EuropaGame
 KEY = "europa"
 #: The version of the Europa session document this app writes; it reads every version up to it (version 1 games
 #: are brought up to date by ``migrate``).
-FILE_VERSION = 3
+FILE_VERSION = 4
 DOCUMENT_KEYS = ("format", "family", "version", "game", "record")
 
 
@@ -83,6 +84,9 @@ def from_document(document: dict[str, Any]) -> EuropaGame:
     problem = draw_problem(game)
     if problem:
         raise SessionFileError(f"damaged: {problem} (a copied or replayed draw is refused)")
+    by_mail = mail_problem(game, game.record)
+    if by_mail is not None:   # a draw by e-mail out of step with its record: a wrong secret shown, a step forged
+        raise SessionFileError(f"damaged: the game record does not hold at {by_mail.words()}")
     return game
 
 

@@ -14,19 +14,34 @@ from typing import Any
 from ..frozen import replace
 from ..lines import RulesInputError
 from ..record.chain import Entry, GameRecord, RecordProblem, digest, new_game_id
-from .envelope import SEALED_DRAW
+from .envelope import REAL_DECK, SEALED_DRAW
+from .envelope_mail import ADDED
+from .mail_draw import MAIL_DRAW
+from .mail_record import facts as mail_facts
+from .mail_record import mail_problem
 from .state import EuropaGame, LogEntry
 
 #: (kind, words, rules, facts, turn) of an entry to be made (as A World at War's ``game_record.Made``).
 Made = tuple[str, str, str, dict[str, Any], str]
 
 
+#: The form of the game the record seals: version 3's, the first with a record, so that a record written by an earlier
+#: version still seals the same game once its file is read by a later one.  What a later version adds is sealed where
+#: it is used (an envelope's consent, play by e-mail: version 4).
+SEALED_FORM = 3
+
+
 def settled_state(game: EuropaGame) -> dict[str, Any]:
-    """The game as the record seals it: everything but what players type between events."""
+    """The game as the record seals it: everything but what players type between events, in the form of
+    :data:`SEALED_FORM`."""
     document = game.to_json()
+    document["version"] = SEALED_FORM
     for nation in document["nations"]:
         nation.pop("roster", None)
         nation.pop("losses", None)
+        for envelope in [nation["envelope"], *nation["past_envelopes"]]:
+            if envelope is not None and envelope.get("consent") is None:
+                envelope.pop("consent", None)
     document.pop("places", None)
     return document
 
@@ -46,7 +61,7 @@ def _kind(line: LogEntry) -> str:
     """The record's kind for a line of the game's log (by its rule and words: ``actions`` writes them)."""
     text = line.text
     if line.rule == "56.E.1":
-        if "drawn and sealed" in text or "real card was drawn" in text:
+        if "drawn and sealed" in text or "real card was drawn" in text or text.startswith(ADDED):
             return "draw"
         if "opened the envelope" in text:
             return "opening"
@@ -78,10 +93,11 @@ def step_entries(before: EuropaGame, after: EuropaGame, label: str) -> list[Made
 
 
 def _draw_facts(game: EuropaGame, line: LogEntry) -> dict[str, Any]:
-    if _kind(line) != "draw" or not line.nation:
-        return {}
-    envelope = game.nation(line.nation).envelope
-    if envelope is None or envelope.mode != SEALED_DRAW:
+    nation = next((n for n in game.nations if n.name == line.nation), None) if line.nation else None
+    envelope = nation.envelope if nation is not None else None
+    if envelope is not None and envelope.mode == MAIL_DRAW:
+        return mail_facts(envelope, _kind(line), line.text)
+    if _kind(line) != "draw" or envelope is None or envelope.mode != SEALED_DRAW:
         return {}
     return {"draw": envelope.draw_id, "commitments": [part.commitment for part in envelope.contributions]}
 
@@ -117,7 +133,7 @@ def draw_problem(game: EuropaGame) -> str:
     seen: set[str] = set()
     for nation in game.nations:
         for envelope in (*nation.past_envelopes, *((nation.envelope,) if nation.envelope else ())):
-            if envelope.mode != SEALED_DRAW:
+            if envelope.mode == REAL_DECK:
                 continue
             if envelope.draw_id in seen:
                 return f"{nation.name}: a draw is used twice (draw {envelope.draw_id[:12]})"
@@ -135,12 +151,16 @@ def check_against_record(game: EuropaGame, record: GameRecord) -> RecordProblem 
     if sealing is not None and sealing.state != state_digest(game):
         return RecordProblem(sealing.n, sealing.turn, "the game is not what this entry sealed: the file was changed "
                                                       "outside the app")
-    draws = {entry.data.get("draw"): entry for entry in record.entries if entry.kind == "draw" and entry.data}
+    draws = {entry.data.get("draw"): entry for entry in record.entries
+             if entry.kind == "draw" and "commitments" in entry.data}
     migrated = bool(record.entries) and record.entries[0].kind == "migrated"
     where = (last.n if last else 0), (last.turn if last else "")
     problem = draw_problem(replace(game, record=record))
     if problem:
         return RecordProblem(*where, problem)
+    by_mail = mail_problem(game, record)
+    if by_mail is not None:
+        return by_mail
     for nation in game.nations:
         for envelope in (*nation.past_envelopes, *((nation.envelope,) if nation.envelope else ())):
             if envelope.mode != SEALED_DRAW:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 #: The Europa game format this app writes.
-CURRENT = 3
+CURRENT = 4
 
 
 def _dicts(value: Any) -> list[dict[str, Any]]:
@@ -65,8 +65,20 @@ def upgrade_2_to_3(game: dict[str, Any]) -> dict[str, Any]:
     return game
 
 
+def upgrade_3_to_4(game: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 (issue 31): an envelope may be drawn between two computers (play by e-mail), each side's secret
+    sealed to its own player's key and the Axis consent to open sealed to the Allied key.  An earlier version's
+    envelopes were drawn at one table: they hold no consent."""
+    game = {**game, "version": 4}
+    for nation in _dicts(game.get("nations")):
+        for envelope in _envelopes(nation):
+            envelope["consent"] = None
+    return game
+
+
 #: version -> the step that brings a game of that version to the next.
-STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: upgrade_1_to_2, 2: upgrade_2_to_3}
+STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: upgrade_1_to_2, 2: upgrade_2_to_3,
+                                                              3: upgrade_3_to_4}
 
 
 def upgrade(data: Any) -> Any:

@@ -170,6 +170,12 @@ class SeenStore:
         self._write(record.game_id, branches, own)
         self.remember(record)
 
+    def entries_seen(self, game_id: str) -> tuple[SeenEntry, ...]:
+        """Every entry of every record of the game this computer has shown, set-aside copies too (what it once
+        signed stays known here: an e-mail envelope's consent is not given twice for one draw)."""
+        branches, _own = self._read(game_id)
+        return tuple(entry for branch in branches for entry in branch.entries)
+
     def own_head(self, game_id: str) -> str:
         """The head this computer last saved or sent ("" if none)."""
         return self._read(game_id)[1]

@@ -21,12 +21,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.europa import actions
+from ...core.europa import actions, actions_mail
 from ...core.europa.draw import ALLIED, AXIS, SIDE_TITLES
 from ...core.europa.envelope import REAL_DECK
+from ...core.europa.mail_draw import MAIL_DRAW
 from ...core.europa.recount import RECount
 from ...core.europa.roster import MAX_COUNT, Losses
 from ...core.lines import RulesInputError
+from ...core.record.keys import PlayerKeys
 from .cover import Ask, PrivateScreen
 from .fields import EntryBox, MessageLine, ResBox, named, watch_number
 from .holder import EuropaGameHolder
@@ -145,6 +147,20 @@ class RECountForm(QGroupBox):
         game = self.holder.game
         envelope = game.nation(self.nation).envelope
         if actions.count_needs_card(game, self.nation, side) and envelope is not None and \
+                envelope.mode == MAIL_DRAW:   # by e-mail: the opener's computer shows it, with his keys
+            from ...core.record.keys import playing_as
+
+            keys = playing_as()
+            if actions_mail.mail_side(game, keys) != ALLIED:
+                self.message.say("This count shows the card the Allied player opened by e-mail (56.E.2): he "
+                                 "requests it on his own computer, with his keys.")
+                return
+            try:
+                self._run(side, "", "", keys)
+            except RulesInputError as error:
+                self.message.say(str(error))
+            return
+        if actions.count_needs_card(game, self.nation, side) and envelope is not None and \
                 envelope.mode != REAL_DECK:
             def finish(given: dict[str, str]) -> str:
                 self._run(side, given[ALLIED], "")
@@ -161,8 +177,8 @@ class RECountForm(QGroupBox):
         except RulesInputError as error:
             self.message.say(str(error))
 
-    def _run(self, side: str, passphrase: str, typed: str) -> None:
-        game, result = actions.request_re_count(self.holder.game, self.nation, side, passphrase, typed)
+    def _run(self, side: str, passphrase: str, typed: str, keys: PlayerKeys | None = None) -> None:
+        game, result = actions.request_re_count(self.holder.game, self.nation, side, passphrase, typed, keys)
         self.holder.apply(f"RE count in {self.nation}", lambda _game: game)
         self.requested_by.setCurrentIndex(-1)   # the next count asks again
         self.paper_card.clear()

@@ -253,6 +253,12 @@ class PrivateScreen(QStackedWidget):
         if private:
             self._show(private)
 
+    def show_private(self, text: str) -> None:
+        """A private view for the player at his own computer (play by e-mail): no laptop changes hands, so no cover
+        and no passphrase; covered again as any private view."""
+        self.cancel()
+        self._show(text)
+
     def _show(self, text: str) -> None:
         self.secret.setText(text)
         self.setCurrentIndex(self.PRIVATE)

@@ -9,12 +9,14 @@ from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QLineEdit, QPushBu
 from ...core.europa import actions
 from ...core.europa.cards import card_name, effect
 from ...core.europa.draw import ALLIED, AXIS, SIDE_TITLES
-from ...core.europa.envelope import REAL_DECK, Stage
+from ...core.europa.envelope import REAL_DECK, SEALED_DRAW, Stage
+from ...core.europa.mail_draw import MAIL_DRAW
 from ...core.europa.passphrases import check_new_passphrase
 from ...core.europa.report import envelope_view
 from ...core.europa.state import EuropaGame
 from ...core.lines import RulesInputError
 from .cover import Ask, PrivateScreen
+from .envelope_mail_box import MailSteps
 from .holder import EuropaGameHolder
 from .messages import sentence
 
@@ -42,7 +44,7 @@ class EnvelopeBox(QGroupBox):
         self.paper_card.setPlaceholderText("e.g. QH or queen of hearts")
         self.paper_card.setAccessibleName("Card from the paper envelope")
         self.buttons: dict[str, QPushButton] = {}
-        row = QGridLayout()   # two rows: drawing, then the card's life (fits a narrow or zoomed window)
+        self.row = row = QGridLayout()   # two rows: drawing, then the card's life (fits a narrow or zoomed window)
         for index, (key, text, slot) in enumerate( (("draw", "Draw a sealed card", self.draw_sealed),
                                 ("paper", "Draw a paper card", self.draw_paper),
                                 ("open", "Open the envelope (Allied)", self.open_envelope),
@@ -59,6 +61,8 @@ class EnvelopeBox(QGroupBox):
             widget.setWordWrap(True)
             layout.addWidget(widget)
         layout.addLayout(row)
+        self.mail = MailSteps(holder, nation, private, self._say, card_text)
+        layout.addWidget(self.mail)
         layout.addWidget(self.paper_card)
         layout.addWidget(self.message)
         holder.changed.connect(self.refresh)
@@ -85,16 +89,22 @@ class EnvelopeBox(QGroupBox):
                                          "envelope is not drawn or opened any more.")
         opened_private = stage in (Stage.OPENED, Stage.PRIVATE, Stage.TO_SHOW)
         paper = envelope is not None and envelope.mode == REAL_DECK
+        by_mail = envelope is not None and envelope.mode == MAIL_DRAW
+        mailing = self.mail.refresh()   # play by e-mail here: a card is drawn by e-mail, not at one table
+        self._lay_out(mailing and envelope is not None and envelope.mode == SEALED_DRAW, mailing)
+        here = "By e-mail: the Allied player opens and shows it on his own computer, with his keys."
         one = gone or "One envelope per nation at a time: a new card after the current one is discarded (56.E.1)."
         why = {
             "draw": (can_draw, one),
             "paper": (can_draw, one),
-            "open": (stage is Stage.SEALED and nation.active, gone or ("Only a sealed envelope can be opened."
-                                                                      if envelope else "Draw a card first.")),
-            "look": (opened_private and not paper, "A paper card is looked at on the table." if paper else
+            "open": (stage is Stage.SEALED and nation.active and not by_mail, here if by_mail else gone or (
+                "Only a sealed envelope can be opened." if envelope else "Draw a card first.")),
+            "look": (opened_private and not paper and (not by_mail or self.mail.opener()),
+                     "A paper card is looked at on the table." if paper else here if by_mail else
                      "Only the opener looks, between the opening and the showing (56.E.1)."),
-            "show": (stage is Stage.TO_SHOW, "The card is shown to both sides two months after it was "
-                                             "opened (56.E.1)."),
+            "show": (stage is Stage.TO_SHOW and not by_mail, here if by_mail else "The card is shown to both sides "
+                                                                                 "two months after it was opened "
+                                                                                 "(56.E.1)."),
             "void": (nation.active and envelope is not None and envelope.mode != REAL_DECK and not envelope.card
                      and stage not in (Stage.DISCARDED, Stage.VOIDED),
                      "Only a sealed or opened card not yet shown can be voided, by both players' agreement."),
@@ -103,6 +113,21 @@ class EnvelopeBox(QGroupBox):
             self.buttons[key].setEnabled(enabled)
             self.buttons[key].setToolTip("" if enabled else reason)
         self.paper_card.setVisible(paper and stage is Stage.TO_SHOW)
+
+    def _lay_out(self, one_table_envelope: bool, mailing: bool) -> None:
+        """The buttons in rows of three: drawing, then the card's life.  Played by e-mail here, a sealed card is drawn,
+        opened and shown by the e-mail steps: their one-table buttons go (unless this envelope was drawn at one
+        table), and the rest close up."""
+        hidden = {"draw", "open", "show"} if mailing and not one_table_envelope else {"draw"} if mailing else set()
+        drawing = [key for key in ("draw", "paper") if key not in hidden]
+        life = [key for key in ("open", "look", "show", "void") if key not in hidden]
+        order = drawing + ([""] * (-len(drawing) % 3) if not mailing else []) + life
+        for key, button in self.buttons.items():
+            self.row.removeWidget(button)
+            button.setVisible(key not in hidden)
+        for index, key in enumerate(order):
+            if key:
+                self.row.addWidget(self.buttons[key], *divmod(index, 3))
 
     def _say(self, message: str) -> None:
         self.message.setText(sentence(message))
@@ -154,6 +179,11 @@ class EnvelopeBox(QGroupBox):
                          finish, self._say)
 
     def look(self) -> None:
+        envelope = self.holder.game.nation(self.nation).envelope
+        if envelope is not None and envelope.mode == MAIL_DRAW:
+            self.mail.look()
+            return
+
         def finish(given: dict[str, str]) -> str:
             return card_text(actions.peek_card(self.holder.game, self.nation, given[ALLIED]))
 

@@ -41,5 +41,28 @@ def test_a_version_1_game_is_brought_to_version_2_as_its_readings_say():
     assert actions_aid.pool_balance(game) == 0 and sum(e.rps for e in game.german_pool) == 5
     assert game.places == () and all(nation.counts == () for nation in game.nations)
     document = json.loads(gamefile.dumps("europa", game))
-    assert document["version"] == FILE_VERSION == 3 and document["game"]["version"] == 3
+    assert document["version"] == FILE_VERSION == 4 and document["game"]["version"] == 4
     assert gamefile.loads(gamefile.dumps("europa", game)).game == game
+
+
+def test_a_version_3_file_loads_its_record_still_holds_and_its_envelopes_open_as_before():
+    """Version 4 (issue 31) adds the consent of an envelope drawn by e-mail; a version 3 file (passphrases "Axis
+    fixture words 3" and "Allied fixture words 3") keeps its record verified, and its one-table draws work as before."""
+    import json
+
+    from awaw_desktop.core.europa import actions, game_record
+    from awaw_desktop.core.europa.envelope import SEALED_DRAW, Stage
+    from awaw_desktop.core.record.verify import verify_bytes
+
+    raw = (FIXTURES / "europa-v3.awaw").read_bytes()
+    game = gamefile.loads(raw).game
+    assert game.title == "Fixture v3" and game.turn == T("Oct I 43") and verify_bytes(raw).verified
+    hungary = game.nation("Hungary").envelope
+    assert hungary.card == "4D" and hungary.revealed_card() == "4D" and hungary.consent is None
+    rumania = game.nation("Rumania").envelope
+    assert rumania.mode == SEALED_DRAW and rumania.stage(game.turn) is Stage.SEALED
+    opened = game_record.recorded(game, actions.open_envelope(game, "Rumania", "Axis fixture words 3",
+                                                              "Allied fixture words 3")[0], "Open")
+    again = gamefile.dumps("europa", opened)
+    assert json.loads(again)["version"] == 4 and json.loads(again)["game"]["version"] == 4
+    assert verify_bytes(again).verified and gamefile.loads(again).game == opened
