@@ -39,6 +39,7 @@ its commitment can roll no more app dice (its new keys grow another chain); nor 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Callable
 from typing import Any
@@ -71,6 +72,11 @@ def hashed(value: bytes, times: int) -> bytes:
 def element(seed: bytes, k: int) -> bytes:
     """Element ``k`` of the chain grown from ``seed`` (0: the anchor)."""
     return hashed(seed, CHAIN_LENGTH - k)
+
+
+@functools.lru_cache(maxsize=8)
+def _anchor(seed: bytes) -> bytes:
+    return element(seed, 0)
 
 
 def seed_of(keys: Any, game_id: str) -> bytes:
@@ -110,6 +116,14 @@ class Dice:
         self.anchors: dict[str, bytes] = {}
         self.revealed: dict[str, tuple[int, bytes]] = {}
         self.used = 0
+        #: The sides whose keys the record holds.
+        self.keyed: set[str] = set()
+
+    def copy(self) -> Dice:
+        dice = Dice()
+        dice.anchors, dice.revealed, dice.used, dice.keyed = (dict(self.anchors), dict(self.revealed), self.used,
+                                                              set(self.keyed))
+        return dice
 
     def upto(self, side: str) -> int:
         return self.revealed.get(side, (0, b""))[0]
@@ -171,20 +185,38 @@ class Dice:
         return ""
 
 
-def read(record: Any) -> tuple[Dice, Trouble | None]:
-    """The app dice of a ``chain.GameRecord``, and the first entry whose dice facts do not hold."""
-    dice = Dice()
-    for entry in record.entries:
+#: The dice as they stood after an entry (by its hash, which stands for every entry up to it), for the records this
+#: computer adds entries to: each entry then reads only the entries since the last one.
+_read: dict[str, Dice] = {}
+
+
+def read(record: Any, remembered: bool = True) -> tuple[Dice, Trouble | None]:
+    """The app dice of a ``chain.GameRecord``, and the first entry whose dice facts do not hold (``remembered``:
+    start from the dice read up to an entry already read, trusting its hash: not for a record whose chain is not
+    checked)."""
+    entries, start, dice = record.entries, 0, Dice()
+    if remembered:
+        for index in range(len(entries) - 1, max(-1, len(entries) - 65), -1):
+            if entries[index].hash in _read:
+                start, dice = index + 1, _read[entries[index].hash].copy()
+                break
+    for entry in entries[start:]:
+        if entry.kind == "key" and entry.author:
+            dice.keyed.add(entry.author)
         if "dice" in entry.data:
             what = dice.take(record.game_id, entry.author, entry.data["dice"])
             if what:
                 return dice, Trouble(n=entry.n, turn=entry.turn, what=what)
+    if remembered and entries:
+        if len(_read) > 256:
+            _read.clear()
+        _read[entries[-1].hash] = dice.copy()
     return dice, None
 
 
 def problem(record: Any) -> Trouble | None:
     """What ``verify`` names: the first app die, commitment or revealed element that does not hold."""
-    return read(record)[1]
+    return read(record, remembered=False)[1]
 
 
 # -- drawing on this computer ----------------------------------------------------------------------
@@ -235,7 +267,7 @@ def draw(record: Any, signer: Any, purpose: str) -> int:
     if k > CHAIN_LENGTH:
         raise NoDieLeft(f"this game has rolled all its {CHAIN_LENGTH} app dice: type a real die")
     seed = seed_of(signer.keys, record.game_id)
-    if signer.side in dice.anchors and dice.anchors[signer.side] != element(seed, 0):
+    if signer.side in dice.anchors and dice.anchors[signer.side] != _anchor(seed):
         raise NoDieLeft("your keys are not the ones your side's dice were committed with: type a real die")
     theirs = dice.element(other, k)
     if theirs is None:
@@ -274,7 +306,7 @@ def ahead(record: Any, signer: Any) -> Any:
     """``record`` (a ``chain.GameRecord``) with what ``signer``'s side owes before the entry it is adding: its
     commitment, its elements for the next dice when they run low, and the dice drawn on this computer and not yet
     recorded.  Called by ``GameRecord.append`` for every signed entry; the record as it was when nothing is owed."""
-    if _busy or set(record.player_keys()) != set(SIDES):
+    if _busy:
         return record
     _busy.append(True)
     try:
@@ -285,14 +317,14 @@ def ahead(record: Any, signer: Any) -> Any:
 
 def _ahead(record: Any, signer: Any) -> Any:
     dice, trouble = read(record)
-    if trouble is not None:   # a record whose dice do not hold: nothing more drawn on it (verify names it)
-        return record
+    if trouble is not None or dice.keyed != set(SIDES):   # a record whose dice do not hold: nothing more drawn on
+        return record                                    # it (verify names it); or not both sides' keys yet
     side, other = signer.side, _other(signer.side)
     seed = seed_of(signer.keys, record.game_id)
     facts: dict[str, Any] = {}
     if side not in dice.anchors:
-        facts.update(anchor=element(seed, 0).hex(), length=CHAIN_LENGTH)
-    elif dice.anchors[side] != element(seed, 0):
+        facts.update(anchor=_anchor(seed).hex(), length=CHAIN_LENGTH)
+    elif dice.anchors[side] != _anchor(seed):
         return record   # keys changed since this side committed: its app dice stop (the module's docstring)
     waiting = _waiting(record, side, dice.used)
     needed = dice.used + len(waiting)
