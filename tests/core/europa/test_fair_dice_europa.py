@@ -13,7 +13,8 @@ from awaw_desktop.core.files import gamefile
 from awaw_desktop.core.frozen import replace
 from awaw_desktop.core.lines import RulesInputError
 from awaw_desktop.core.record import fair_dice
-from awaw_desktop.core.record.keys import PlayerKeys, play_as, take_side
+from awaw_desktop.core.record.chain import GameRecord
+from awaw_desktop.core.record.keys import PlayerKeys, entry_message, play_as, take_side
 from awaw_desktop.core.record.verify import verify_bytes
 
 ANN, BOB = PlayerKeys.new("Ann"), PlayerKeys.new("Bob")
@@ -77,3 +78,23 @@ def test_no_die_until_the_allied_file_reveals_its_part():
     typed = on(ANN, game, lambda g: actions.record_surrender_roll(g, "Italy", 5))   # a real die is always taken
     assert "surrender roll for the nation: 5 (typed from a real die)" in typed.log[-1].text
 
+
+
+def test_a_die_edited_in_the_file_and_signed_again_is_named_by_verify():
+    game = on(ANN, email_game(), lambda g: actions.record_surrender_roll(g, "Italy", None))
+    die = game.record.entries[-2]
+    other = die.data["dice"]["value"] % 6 + 1
+    # What a modified program could write: the die's entry changed, every hash after it made again and signed by
+    # the Axis keys, so the chain and the signatures hold.
+    entries, previous = list(game.record.entries), game.record.entries[die.n - 1].hash
+    for index in range(die.n, len(entries)):
+        entry = entries[index]
+        if index == die.n:
+            entry = replace(entry, data={"dice": {**entry.data["dice"], "value": other}})
+        entry = replace(entry, hash=entry.hashed(previous))
+        entries[index] = replace(entry, signature=ANN.sign(entry_message(entry.hash)))
+        previous = entries[index].hash
+    edited = replace(game, record=GameRecord(game.record.game_id, tuple(entries)))
+    verification = verify_bytes(gamefile.dumps("europa", edited))
+    assert not verification.verified
+    assert verification.problem.n == die.n and f"app die 1 is recorded as {other}" in verification.words()
