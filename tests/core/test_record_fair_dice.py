@@ -56,7 +56,7 @@ def email_game(game_id="d" * 32):
 
 def test_both_sides_commit_before_either_reveals_and_the_dice_verify():
     record = email_game()
-    words = [entry.summary for entry in record.entries if "dice" in entry.data]
+    words = [entry.summary for entry in record.entries if "fair_dice" in entry.data]
     assert words == ["The Axis player commits his app dice (none revealed yet)",
                      f"The Allied player commits his app dice, revealed up to die {fair_dice.AHEAD}",
                      f"The Axis player's app dice, revealed up to die {fair_dice.AHEAD}"]
@@ -66,8 +66,8 @@ def test_both_sides_commit_before_either_reveals_and_the_dice_verify():
         values.append(value)
     assert all(1 <= value <= 6 for value in values)
     drawn = [entry for entry in record.entries if entry.kind == "die"]
-    assert [entry.data["dice"]["draw"] for entry in drawn] == [1, 2, 3, 4, 5]
-    assert [entry.data["dice"]["value"] for entry in drawn] == values
+    assert [entry.data["fair_dice"]["draw"] for entry in drawn] == [1, 2, 3, 4, 5]
+    assert [entry.data["fair_dice"]["value"] for entry in drawn] == values
     assert fair_dice.problem(record) is None and record.signature_problem() is None and record.problem() is None
 
 
@@ -94,13 +94,13 @@ def test_a_reload_or_a_second_press_gives_the_same_die_and_an_undo_gives_no_k_ba
     play_as(None)
     recorded = on_computer("axis", record, "procedure", "colony roll")
     undone = on_computer("axis", recorded, "undone", "Undone: colony roll")
-    assert [entry.data["dice"]["draw"] for entry in undone.entries if entry.kind == "die"] == [1]
+    assert [entry.data["fair_dice"]["draw"] for entry in undone.entries if entry.kind == "die"] == [1]
     dice, _ = fair_dice.read(undone)
     assert dice.used == 1   # the undone die keeps its number: the next roll is die 2
     play_as(ANN)
     fair_dice.app_die(undone, "Lebanon-Syria colony roll", lambda: 0)
     again = undone.append("procedure", "Fall 1939", "colony roll again", at="")
-    assert [entry.data["dice"]["draw"] for entry in again.entries if entry.kind == "die"] == [1, 2]
+    assert [entry.data["fair_dice"]["draw"] for entry in again.entries if entry.kind == "die"] == [1, 2]
 
 
 def test_no_die_until_the_other_side_has_revealed_its_part():
@@ -148,12 +148,12 @@ def test_verify_names_an_edited_die_or_an_edited_revealed_element():
     value, record = roll("axis", record, "Italy surrender roll")
     die = next(entry for entry in record.entries if entry.kind == "die")
     other = value % 6 + 1
-    edited = resigned(record, die.n, {"dice": {**die.data["dice"], "value": other}})
+    edited = resigned(record, die.n, {"fair_dice": {**die.data["fair_dice"], "value": other}})
     trouble = fair_dice.problem(edited)
     assert trouble.n == die.n and f"recorded as {other}, but both players' committed dice give {value}" in trouble.what
-    reveal = next(entry for entry in record.entries if entry.author == "allied" and "dice" in entry.data)
-    forged = {**reveal.data["dice"], "element": "00" * 32}
-    trouble = fair_dice.problem(resigned(record, reveal.n, {"dice": forged}))
+    reveal = next(entry for entry in record.entries if entry.author == "allied" and "fair_dice" in entry.data)
+    forged = {**reveal.data["fair_dice"], "element": "00" * 32}
+    trouble = fair_dice.problem(resigned(record, reveal.n, {"fair_dice": forged}))
     assert trouble.n == reveal.n and "do not hash back" in trouble.what
 
 
@@ -161,7 +161,7 @@ def test_verify_names_a_second_commitment_a_reveal_before_both_commit_and_a_die_
     record = email_game()
     seed = fair_dice.seed_of(ANN, record.game_id)
     again = {"anchor": fair_dice.element(seed, 0).hex(), "length": fair_dice.CHAIN_LENGTH}
-    twice = record.append("event", "Fall 1939", "again", data={"dice": again}, at="",
+    twice = record.append("event", "Fall 1939", "again", data={"fair_dice": again}, at="",
                           signer=Signer(side="axis", keys=ANN))
     assert "committed a second time" in fair_dice.problem(twice).what
     early = GameRecord("f" * 32).append("begun", "Fall 1939", "New game", at="")
@@ -169,11 +169,11 @@ def test_verify_names_a_second_commitment_a_reveal_before_both_commit_and_a_die_
     seed = fair_dice.seed_of(ANN, early.game_id)
     facts = {"anchor": fair_dice.element(seed, 0).hex(), "length": fair_dice.CHAIN_LENGTH, "upto": 3,
              "element": fair_dice.element(seed, 3).hex()}
-    early = early.append("event", "Fall 1939", "too early", data={"dice": facts}, at="", author="axis")
+    early = early.append("event", "Fall 1939", "too early", data={"fair_dice": facts}, at="", author="axis")
     assert "before both sides committed" in fair_dice.problem(early).what
     _value, rolled = roll("axis", record, "a roll")
     die = next(entry for entry in rolled.entries if entry.kind == "die")
-    skipped = resigned(rolled, die.n, {"dice": {**die.data["dice"], "draw": 2}})
+    skipped = resigned(rolled, die.n, {"fair_dice": {**die.data["fair_dice"], "draw": 2}})
     assert "out of turn" in fair_dice.problem(skipped).what
 
 

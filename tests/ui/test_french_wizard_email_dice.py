@@ -73,9 +73,9 @@ def test_roll_takes_the_games_next_fair_dice_and_the_record_keeps_them(qtbot):
     press(qtbot, wizard, NEXT)
     press(qtbot, wizard, FINISH)
     record = store.session.record
-    drawn = [entry for entry in record.entries if entry.kind == "die" and "dice" in entry.data]
-    assert [(entry.data["dice"]["draw"], entry.data["dice"]["value"]) for entry in drawn] == [(1, expected[0]),
-                                                                                             (2, expected[1])]
+    drawn = [entry for entry in record.entries if entry.kind == "die" and "fair_dice" in entry.data]
+    facts = [entry.data["fair_dice"] for entry in drawn]
+    assert [(fact["draw"], fact["value"]) for fact in facts] == [(1, expected[0]), (2, expected[1])]
     assert [(roll.value, roll.source) for roll in store.session.dice] == [(value, "rolled") for value in expected]
     assert fair_dice.problem(record) is None and record.signature_problem() is None and record.problem() is None
     # Undo keeps both dice used: the surrender walked again rolls dice 3 and 4.

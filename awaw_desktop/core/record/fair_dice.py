@@ -203,8 +203,8 @@ def read(record: Any, remembered: bool = True) -> tuple[Dice, Trouble | None]:
     for entry in entries[start:]:
         if entry.kind == "key" and entry.author:
             dice.keyed.add(entry.author)
-        if "dice" in entry.data:
-            what = dice.take(record.game_id, entry.author, entry.data["dice"])
+        if "fair_dice" in entry.data:
+            what = dice.take(record.game_id, entry.author, entry.data["fair_dice"])
             if what:
                 return dice, Trouble(n=entry.n, turn=entry.turn, what=what)
     if remembered and entries:
@@ -336,11 +336,11 @@ def _ahead(record: Any, signer: Any) -> Any:
     if facts:
         words = (f"{player} commits his app dice" if "anchor" in facts else f"{player}'s app dice")
         words += f", revealed up to die {facts['upto']}" if "upto" in facts else " (none revealed yet)"
-        record = record.append("event", turn, words, data={"dice": facts}, signer=signer)
+        record = record.append("event", turn, words, data={"fair_dice": facts}, signer=signer)
     for drawn in waiting:
         record = record.append("die", turn, f"App die {drawn.k}, rolled for {drawn.purpose}: {drawn.value} (drawn "
                                "from both players' committed dice)",
-                               data={"dice": {"draw": drawn.k, "value": drawn.value, "purpose": drawn.purpose}},
+                               data={"fair_dice": {"draw": drawn.k, "value": drawn.value, "purpose": drawn.purpose}},
                                signer=signer)
     _drawn[:] = [d for d in _drawn if d not in waiting]
     return record

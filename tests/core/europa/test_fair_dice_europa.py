@@ -51,7 +51,7 @@ def test_an_app_surrender_roll_takes_the_next_fair_die_and_the_file_verifies():
     value = game.nation("Italy").surrender.rolls[-1].die
     die, used = game.record.entries[-2:]
     assert die.kind == "die" and die.author == "axis"
-    assert die.data["dice"] == {"draw": 1, "value": value,
+    assert die.data["fair_dice"] == {"draw": 1, "value": value,
                                 "purpose": "Jul I 1943: Italy surrender roll for the nation (56.E.3)"}
     assert used.summary.startswith(f"Italy: surrender roll for the nation: {value} (rolled by the app)")
     verification = verify_bytes(gamefile.dumps("europa", game))
@@ -61,7 +61,7 @@ def test_an_app_surrender_roll_takes_the_next_fair_die_and_the_file_verifies():
 def test_a_defection_rolls_one_fair_die_per_unit_in_order():
     units = [UnitToRoll("Ariete"), UnitToRoll("Ariete"), UnitToRoll("Pasubio", die=4)]   # the same name twice
     game = on(ANN, email_game(), lambda g: defect(g, "Italy", units))
-    drawn = [entry.data["dice"] for entry in game.record.entries if entry.kind == "die"]
+    drawn = [entry.data["fair_dice"] for entry in game.record.entries if entry.kind == "die"]
     assert [d["draw"] for d in drawn] == [1, 2]
     assert [u.die for u in game.nation("Italy").defection.units[:2]] == [d["value"] for d in drawn]
     assert game.nation("Italy").defection.units[2].source == "typed"
@@ -83,14 +83,14 @@ def test_no_die_until_the_allied_file_reveals_its_part():
 def test_a_die_edited_in_the_file_and_signed_again_is_named_by_verify():
     game = on(ANN, email_game(), lambda g: actions.record_surrender_roll(g, "Italy", None))
     die = game.record.entries[-2]
-    other = die.data["dice"]["value"] % 6 + 1
+    other = die.data["fair_dice"]["value"] % 6 + 1
     # What a modified program could write: the die's entry changed, every hash after it made again and signed by
     # the Axis keys, so the chain and the signatures hold.
     entries, previous = list(game.record.entries), game.record.entries[die.n - 1].hash
     for index in range(die.n, len(entries)):
         entry = entries[index]
         if index == die.n:
-            entry = replace(entry, data={"dice": {**entry.data["dice"], "value": other}})
+            entry = replace(entry, data={"fair_dice": {**entry.data["fair_dice"], "value": other}})
         entry = replace(entry, hash=entry.hashed(previous))
         entries[index] = replace(entry, signature=ANN.sign(entry_message(entry.hash)))
         previous = entries[index].hash

@@ -53,5 +53,5 @@ def test_roll_for_me_waits_for_the_allied_file_then_draws_the_next_fair_die(qtbo
     assert (roll.die, roll.source) == (expected, "rolled")
     assert f"Last roll: {expected} (rolled by the app)" in status(panel, "Surrender status")
     die, used = panel.holder.game.record.entries[-2:]
-    assert die.data["dice"]["draw"] == 1 and "(rolled by the app)" in used.summary
+    assert die.data["fair_dice"]["draw"] == 1 and "(rolled by the app)" in used.summary
     assert fair_dice.problem(panel.holder.game.record) is None
