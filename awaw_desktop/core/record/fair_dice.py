@@ -33,10 +33,10 @@ so a player with a modified program can see what is coming, and can use up a die
 each such die stays in the record with what it was rolled for, for the other player to read.  A die nobody can
 foresee would need the other side's part revealed after the roll is asked for: an e-mail round trip per die, which
 this design refuses in favour of play at the pace of files.  (A modified program could also commit an anchor not
-grown from its keys; it gains nothing, as it still commits before any of the other side's elements is known.)  The value a family
-then uses is its own entry's (the record's die entry sits just before it); a modified program could use another,
-and the two entries would disagree in the other player's "since your last turn".  A side whose keys changed after
-its commitment can roll no more app dice (its new keys grow another chain); nor can anyone after
+grown from its keys; it gains nothing, as it still commits before any of the other side's elements is known.)
+The value a family then uses is its own entry's (the record's die entry sits just before it); a modified program
+could use another, and the two entries would disagree in the other player's "since your last turn".  A side whose
+keys changed after its commitment can roll no more app dice (its new keys grow another chain); nor can anyone after
 :data:`CHAIN_LENGTH` dice.  A die typed from a real die stays possible at any time: it is recorded as typed.
 """
 
