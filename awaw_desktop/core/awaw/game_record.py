@@ -36,7 +36,7 @@ def history_entry_words(entry: HistoryEntry) -> Made:
 
 
 def die_words(roll: DieRoll) -> Made:
-    how = "rolled by the app" if roll.source == "rolled" else "typed from a die rolled at the table"
+    how = "rolled by the app" if roll.source == "rolled" else "typed from a real die"
     return ("die", f"{roll.purpose}: {roll.value} ({how})", roll.rule, {"value": roll.value, "source": roll.source},
             roll.turn.title)
 

@@ -11,7 +11,7 @@ from ..lines import RulesInputError
 from . import defection as defection_rules
 from . import surrender
 from .actions_base import log_event, require_active, state_word, update_nation
-from .dice import ROLLED, TYPED, roll_die
+from .dice import ROLLED, TYPED, roll_die, source_words
 from .state import EuropaGame
 
 SURRENDER = "surrender"
@@ -27,9 +27,10 @@ def _defection(game: EuropaGame, name: str, record: defection_rules.DefectionRec
     return update_nation(game, name, lambda n: replace(n, defection=record))
 
 
-def _die(die: int | None) -> tuple[int, str]:
-    """A die typed from a real die, or rolled by the app (``dice.roll_die``) when ``die`` is None."""
-    return (roll_die(), ROLLED) if die is None else (die, TYPED)
+def _die(game: EuropaGame, die: int | None, purpose: str) -> tuple[int, str]:
+    """A die typed from a real die, or rolled by the app for ``purpose`` (``dice.roll_die``: in play by e-mail the
+    next fair die of the game) when ``die`` is None."""
+    return (roll_die(game.record, f"{game.turn.title}: {purpose}"), ROLLED) if die is None else (die, TYPED)
 
 
 # -- the conditions, checked at the start of each game turn (56.A, 56.B) -------------------------------
@@ -91,13 +92,13 @@ def record_surrender_roll(game: EuropaGame, name: str, die: int | None = None, o
     nation = game.nation(name)
     if nation.defection.defected is not None:
         raise RulesInputError(f"{nation.name} {state_word(nation)}: it makes no more surrender rolls")
-    value, source = _die(die)
+    who = f"{by.strip()} (the new government)" if by.strip() else "the nation"
+    value, source = _die(game, die, f"{nation.name} surrender roll for {who} (56.E.3)")
     record = surrender.record_roll(nation.surrender, game.turn, value, source, outcome, by)
     game = _surrender(game, name, record)
-    who = f"{by.strip()} (the new government)" if by.strip() else "the nation"
     said = f": {outcome.strip()}" if outcome.strip() else ""
     return log_event(game, surrender.ROLL_RULE, nation.name,
-                     f"surrender roll for {who}: {value} ({source}){said}; {_rates(record)}")
+                     f"surrender roll for {who}: {value} ({source_words(source)}){said}; {_rates(record)}")
 
 
 def form_government(game: EuropaGame, name: str, government: str, rate: int) -> EuropaGame:
@@ -127,9 +128,10 @@ def record_defection_check(game: EuropaGame, name: str, outcome: str, die: int |
     the app (``roll``), or none.  It decides nothing: a defection is recorded with :func:`defect`."""
     nation = game.nation(name)
     require_active(nation, "no more defection checks")
-    value, source = _die(die) if die is not None or roll else (None, "")
+    purpose = f"{nation.name} defection check (56.B)"
+    value, source = _die(game, die, purpose) if die is not None or roll else (None, "")
     record = defection_rules.record_check(nation.defection, game.turn, outcome, value, source)
-    rolled = f"die {value} ({source})" if value is not None else ""
+    rolled = f"die {value} ({source_words(source)})" if value is not None else ""
     said = "; ".join(part for part in (rolled, outcome.strip()) if part)
     return log_event(_defection(game, name, record), defection_rules.RULE, nation.name, f"defection check: {said}")
 
@@ -145,7 +147,10 @@ def defect(game: EuropaGame, name: str, units: Sequence[UnitToRoll]) -> EuropaGa
     nation = game.nation(name)
     if nation.surrender.surrendered is not None:
         raise RulesInputError(f"{nation.name} surrendered on {nation.surrender.surrendered}: it cannot defect")
-    rolled = tuple(defection_rules.DefectingUnit(u.label.strip(), u.cm_or_cavalry, *_die(u.die)) for u in units)
+    rolled = tuple(defection_rules.DefectingUnit(u.label.strip(), u.cm_or_cavalry,
+                                                 *_die(game, u.die, f"{nation.name} defecting unit {index} "
+                                                                    f"({u.label.strip()}, 56.B.1)"))
+                   for index, u in enumerate(units, start=1))
     record = defection_rules.defect(nation.defection, game.turn, rolled)
     game = _defection(game, name, record)
     game = log_event(game, defection_rules.RULE, nation.name,
@@ -153,8 +158,8 @@ def defect(game: EuropaGame, name: str, units: Sequence[UnitToRoll]) -> EuropaGa
                      f"({defection_rules.NO_RP_TURNS + 1} in all), RPs again from {record.rps_resume()}")
     for unit in rolled:
         bonus = f" +{defection_rules.CM_BONUS} c/m or cavalry" if unit.cm_or_cavalry else ""
-        game = log_event(game, "56.B.1", nation.name, f"{unit.label}: rolled {unit.die} ({unit.source}){bonus} = "
-                         f"{unit.modified}, {unit.fate}")
+        game = log_event(game, "56.B.1", nation.name, f"{unit.label}: rolled {unit.die} "
+                         f"({source_words(unit.source)}){bonus} = {unit.modified}, {unit.fate}")
     return game
 
 

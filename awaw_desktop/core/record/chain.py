@@ -192,8 +192,17 @@ class GameRecord(Frozen):
         ``signer``: the player adding it (play by e-mail): the entry names his side and carries his signature."""
         if signer is None and kind != "key":
             signer = _signer_for(self)
+        record = self
         if signer is not None:
             author = signer.side
+            if kind != "key":   # the side's fair-dice commitment, revealed dice and drawn dice go first
+                from .fair_dice import ahead
+
+                record = ahead(self, signer)  # a GameRecord
+        return record._appended(kind, turn, summary, rules, data, state, at, author, signer)
+
+    def _appended(self, kind: str, turn: str, summary: str, rules: str, data: dict[str, Any] | None, state: str,
+                  at: str | None, author: str, signer: Signer | None) -> GameRecord:
         if len(self.entries) >= MAX_ENTRIES:
             raise RulesInputError(f"the game record is full ({MAX_ENTRIES} entries)")
         if len(summary) > MAX_SUMMARY:   # players' words of any length: the entry keeps as many as a file holds

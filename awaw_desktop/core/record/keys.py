@@ -96,6 +96,15 @@ class PlayerKeys:
     def sign(self, message: bytes) -> str:
         return _b64(self._signing.sign(message))
 
+    def derived_secret(self, context: str) -> bytes:
+        """32 bytes only this player can work out, the same every time for the same ``context`` (HKDF-SHA256 of
+        his private signing key): what his fair dice in a game grow from (``fair_dice``), so nothing is stored and
+        nothing is chosen after the fact."""
+        raw = self._signing.private_bytes(serialization.Encoding.Raw, serialization.PrivateFormat.Raw,
+                                          serialization.NoEncryption())
+        return HKDF(algorithm=SHA256(), length=32, salt=None,
+                    info=f"awaw-desktop derived secret|{context}".encode()).derive(raw)
+
     def open_sealed(self, box: dict[str, str], context: str) -> bytes:
         """What another player sealed to this player's public key (``seal_to``)."""
         try:

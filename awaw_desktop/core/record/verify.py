@@ -19,6 +19,7 @@ from ..files.atomic_file import SessionFileError, read_limited
 from ..files.gamefile import family_of_bytes
 from ..frozen import Frozen
 from ..lines import RulesInputError
+from . import fair_dice
 from .chain import GameRecord, RecordProblem
 
 
@@ -53,6 +54,9 @@ def verify_bytes(raw: bytes) -> Verification:
         return Verification(None, None, str(error))
     if problem is None:   # the chain and the game hold: then every signature (play by e-mail)
         problem = record.signature_problem()
+    if problem is None:   # and every app die drawn in play by e-mail, re-derived from both sides' commitments
+        trouble = fair_dice.problem(record)
+        problem = None if trouble is None else RecordProblem(trouble.n, trouble.turn, trouble.what)
     return Verification(record, problem)
 
 

@@ -18,6 +18,9 @@ from ...core.awaw.levels import NOT_IN_SCENARIO, recorded_levels
 from ..shell.theme import points_text
 from .store import SessionStore
 
+#: How each die was had, in the players' words (a die's source in the session is a code).
+DIE_WORDS = {"typed": "typed from a real die", "rolled": "rolled by the app"}
+
 #: One colour per power; each line also carries a distinct dash pattern and its name at the end.
 POWER_COLOURS = {
     "germany": "#4d4d4d", "italy": "#2e8b57", "japan": "#c0392b", "france": "#2c6fbb",
@@ -206,4 +209,5 @@ class HistoryPanel(QTabWidget):
         else:
             self.dice.setText("<br>".join(
                 f"{escape(roll.turn.title)}: {escape(roll.purpose)} ({escape(roll.rule)}) \u2014 "
-                f"<b>{roll.value}</b>, {escape(roll.source)}" for roll in reversed(session.dice)))
+                f"<b>{roll.value}</b>, {escape(DIE_WORDS.get(roll.source, roll.source))}"
+                for roll in reversed(session.dice)))

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from ...core.europa import actions, actions_surrender
 from ...core.europa.actions_surrender import DEFECTION
 from ...core.europa.defection import CHECKLIST
+from ...core.europa.dice import source_words
 from ...core.europa.state import EuropaGame
 from ...core.lines import RulesInputError
 from ..shell.status_chip import StatusChip
@@ -134,8 +135,8 @@ class DefectionBox(QGroupBox):
             self.status.setText(f"Surrendered on {surrendered}: it does not defect (56.A)." if surrendered else
                                 f"Not defected.{said}")
         else:
-            self.units.addItems([f"{u.label}: {u.die} ({u.source}){' +2' if u.cm_or_cavalry else ''} = {u.modified}, "
-                                 f"{u.fate}" for u in record.units])
+            self.units.addItems([f"{u.label}: {u.die} ({source_words(u.source)}){' +2' if u.cm_or_cavalry else ''} "
+                                 f"= {u.modified}, {u.fate}" for u in record.units])
             left = record.rp_pause_left(game.turn)
             rps = (f"no RPs for {left} game turn(s), this one included; RPs again from {record.rps_resume()}" if left
                    else "RPs at the usual rate")

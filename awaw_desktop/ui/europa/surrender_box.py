@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QGridLayout, QGroupBox, QL
 
 from ...core.europa import actions, actions_surrender
 from ...core.europa.actions_surrender import SURRENDER
+from ...core.europa.dice import source_words
 from ...core.europa.state import EuropaGame
 from ...core.lines import RulesInputError
 from ..shell.status_chip import StatusChip
@@ -92,7 +93,8 @@ class SurrenderBox(QGroupBox):
                      f"{len(record.own_rolls(government.name))} roll(s) of its own.")
         if record.rolls:
             last = record.rolls[-1]
-            text += f" Last roll: {last.die} ({last.source}) on {last.turn}{' by ' + last.by if last.by else ''}."
+            by = f" by {last.by}" if last.by else ""
+            text += f" Last roll: {last.die} ({source_words(last.source)}) on {last.turn}{by}."
         self.status.setText(text)
 
     def _fill_roller(self, nation_rolls: bool, governments: list[str]) -> None:

@@ -44,7 +44,7 @@ def test_a_condition_written_down_asks_to_be_recorded_and_decides_nothing():
     assert game.nation("Rumania").defection.defected is None                     # nothing decided
     game = actions_surrender.record_defection_check(game, "Rumania", "the king holds", 3)
     assert kinds(game, "Rumania") == [(DEFECTION_CHECK, True)] and checks_due(game) == ()
-    assert "defection check: die 3 (typed); the king holds" in game.log[-1].text
+    assert "defection check: die 3 (typed from a real die); the king holds" in game.log[-1].text
     game, events = actions.end_turn(game)
     assert kinds(game, "Rumania") == [(DEFECTION_CHECK, False)]                # due again the next turn
 

@@ -166,7 +166,7 @@ def test_a_year_of_europa_turns_with_german_aid_city_points_a_defection_and_the_
                 assert "Surrendered on Sep I 1943" in status and "RSI Italy: 50% after 0 roll(s)" in status
         if turn in (T("Nov I 43"), T("Jan I 44")):                         # the RSI rolls after Italy's surrender
             status = roll(qtbot, europa, 4)
-            assert status.endswith(f"Last roll: 4 (typed) on {turn} by RSI Italy.")
+            assert status.endswith(f"Last roll: 4 (typed from a real die) on {turn} by RSI Italy.")
         if turn.half == 1 and turn.month % 2 == 0:                          # every other month, aid to Bulgaria
             accumulate(qtbot, europa, 4)
             ship(qtbot, europa, "Bulgaria", 4)

@@ -168,7 +168,7 @@ def test_a_year_of_a_europa_game_played_saved_and_reopened(qtbot, monkeypatch, t
     find(rumania, "Defection die").setValue(3)
     press(qtbot, rumania, "Add with the typed die")
     press(qtbot, rumania, "The nation defects now")
-    assert "4th Mountain: 3 (typed) = 3, passes to the Soviet player" in \
+    assert "4th Mountain: 3 (typed from a real die) = 3, passes to the Soviet player" in \
         [find(rumania, "Defecting units").item(i).text() for i in range(find(rumania, "Defecting units").count())]
     countdown = [rp_countdown(rumania)]
 

@@ -63,7 +63,8 @@ def test_two_rolls_from_forty_give_twenty_and_a_new_government_rolls_for_itself(
     choose(panel, "Who rolls", "the nation itself")
     press(qtbot, panel, "Roll for me")
     text = status(panel, "Surrender status")
-    assert "now 20% after 2 roll(s)" in text and "RSI Italy: 50%" in text and "(rolled)" in text   # 56.E.3's note
+    assert "now 20% after 2 roll(s)" in text and "RSI Italy: 50%" in text   # 56.E.3's note
+    assert "(rolled by the app)" in text
     record = panel.holder.game.nation("Italy").surrender
     assert record.condition == "Allied units in Rome" and record.condition_met
     press(qtbot, panel, "The nation surrenders")
@@ -92,9 +93,9 @@ def test_a_defection_rolls_each_unit_and_counts_down_the_rps(qtbot, panel):
     press(qtbot, panel, "Add: the app rolls")
     press(qtbot, panel, "The nation defects now")
     units = find(panel, "Defecting units", QListWidget)
-    assert units.item(0).text() == "Ariete: 5 (typed) +2 = 7, eliminated as supply-isolated"
-    assert units.item(1).text() == "Pasubio: 4 (typed) = 4, passes to the Soviet player"
-    assert units.item(2).text().startswith("Bersaglieri: ") and "(rolled)" in units.item(2).text()
+    assert units.item(0).text() == "Ariete: 5 (typed from a real die) +2 = 7, eliminated as supply-isolated"
+    assert units.item(1).text() == "Pasubio: 4 (typed from a real die) = 4, passes to the Soviet player"
+    assert units.item(2).text().startswith("Bersaglieri: ") and "(rolled by the app)" in units.item(2).text()
     assert "no RPs for 13 game turn(s), this one included; RPs again from Jan II 1944" in \
         status(panel, "Defection status")                                 # 56.B.2: it and the 12 after it
     for _ in range(13):

@@ -5,7 +5,8 @@ The wizard keeps its own copy of the answers; nothing reaches the session until 
 outcome computed by :func:`french_surrender_outcome` to :func:`record_french_surrender` inside one
 ``store.change_session`` step (so one undo takes the whole surrender back).  Cancel changes nothing and
 Back keeps what was entered.  Dice are typed in (the physical die) or rolled by the app with an injectable
-``random.Random``; a rolled die stays as rolled.
+``random.Random`` (in play by e-mail, the game's next fair die: ``core.record.fair_dice``); a rolled die stays
+as rolled.
 
 One module per page (``level``, ``vichy``, ``colonies``, ``forces``, ``summary``), the wizard in
 ``wizard``, what the pages share in ``common`` and the screenshot copies in ``demo``.

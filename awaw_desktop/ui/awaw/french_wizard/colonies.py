@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from ....core.awaw.france_colonies import ROLLS, Colony, ColonyOutcome, Control
 from ....core.awaw.france_surrender import DieRoll
+from ....core.lines import RulesInputError
 from ...shell.accessible import LiveLabel
 from ...shell.number_box import NumberBox, not_a_number, out_of_range, plain_digits, typed_number
 from .common import FrenchAnswers, WizardPage, bold_label, number_input, signed, wrapped_label
@@ -34,15 +35,16 @@ CONTROL_LABELS = ((Control.FRENCH, "France"), (Control.AXIS, "the Axis: no roll 
 
 
 class DieInput(QGroupBox):
-    """One die: typed in (1-6) or rolled by the app.  A rolled die is kept as rolled."""
+    """One die: typed in (1-6) or rolled by the app (``roller``: the wizard's, which in play by e-mail takes the
+    game's next fair die and may refuse, saying why).  A rolled die is kept as rolled."""
 
     changed = Signal()
 
-    def __init__(self, roll: str, rng: random.Random) -> None:
+    def __init__(self, roll: str, roller: Callable[[str], int]) -> None:
         title = ROLL_TITLES[roll]
         colonies = ", ".join(colony.title for colony in ROLLS[roll])
         super().__init__(f"{title} die ({colonies})" if roll == "north_africa" else f"{title} die")
-        self.roll, self.rng, self.title = roll, rng, title
+        self.roll, self.roller, self.title = roll, roller, title
         self.source = "typed"
         layout = QGridLayout(self)
         self.edit = QLineEdit()
@@ -130,7 +132,14 @@ class DieInput(QGroupBox):
         self.problem.show()
 
     def roll_die(self) -> None:
-        self.edit.setText(str(self.rng.randint(1, 6)))
+        try:
+            value = self.roller(f"the {self.title} colony roll (58.531)")
+        except RulesInputError as error:   # play by e-mail: no fair die to draw yet
+            self.problem.setText(f"Not rolled: {error}.")
+            self.problem.show()
+            self.roll_button.setToolTip(f"Not rolled: {error}.")
+            return
+        self.edit.setText(str(value))
         self._kept = self.edit.text()
         self.problem.hide()
         self.source = "rolled"
@@ -204,7 +213,7 @@ class ColoniesPage(WizardPage):
         dice = QHBoxLayout()
         self.dice: dict[str, DieInput] = {}
         for roll in ROLLS:
-            die = DieInput(roll, wizard.rng)
+            die = DieInput(roll, wizard.roll_die)
             die.changed.connect(self._die_changed)
             dice.addWidget(die, 1)
             self.dice[roll] = die

@@ -21,6 +21,7 @@ from ....core.awaw.france_surrender import (
     record_french_surrender,
 )
 from ....core.lines import RulesInputError, TableResult
+from ....core.record.fair_dice import app_die
 from ...shell.discard_question import AsksBeforeDiscarding
 from ...shell.screen import fit_wizard
 from ..store import SessionStore
@@ -110,6 +111,11 @@ class FrenchSurrenderWizard(AsksBeforeDiscarding, QWizard):
 
     def vichy_allowed(self) -> tuple[bool, str]:
         return france.vichy_allowed(self.us_at_war())
+
+    def roll_die(self, purpose: str) -> int:
+        """A die the app rolls for ``purpose``: from ``rng`` at one table; in play by e-mail the game's next fair die
+        (``core.record.fair_dice``; raises ``NoDieLeft`` saying why there is none yet)."""
+        return app_die(self.store.session.record, f"{self.turn.title}: {purpose}", lambda: self.rng.randint(1, 6))
 
     def roll_needed(self, roll: str) -> bool:
         return any(self.colony_control[colony.value] == Control.FRENCH.value for colony in ROLLS[roll])

@@ -1,0 +1,349 @@
+"""Dice the app rolls in play by e-mail, drawn so that no player can choose one or roll it again (issue 31).
+
+At one table the app rolls with ``secrets`` (or the caller's own generator) as it always did: both players watch
+the screen.  In play by e-mail a die rolled on one player's computer would be his alone: he could reload the file
+and roll again until he liked the die.  So once a game records players' keys, every die the app rolls is the next
+of a sequence both sides fix together, each committed before the other's part is known:
+
+* **Commitment.**  Each side's app grows a hash chain from a seed only that player can work out, derived from his
+  private signing key and the game's id (``PlayerKeys.derived_secret``, HKDF-SHA256): nothing is stored, and the
+  seed cannot be picked once the keys are recorded.  Element k of the chain is SHA-256 applied N-k times to the seed
+  (N = :data:`CHAIN_LENGTH`); element 0, the *anchor*, is what the side commits, in a signed entry, at the first
+  entry it adds once both sides' keys are in the game.  An anchor gives nothing of the elements away (SHA-256 is
+  not run backwards), and a side commits once: a second anchor for a side is refused.
+* **Revealing ahead.**  Once both anchors are in the record (never before: a side seeing the other's elements before
+  committing could try keys until the dice suited him), each side's app, whenever it adds an entry and its revealed
+  elements run low, reveals its element m for the next :data:`AHEAD` dice in a signed entry.  Element m gives every
+  element below it (hash it again) and is checked by hashing it back to the anchor or to the element revealed before.
+* **A die.**  The k-th app die of the game is the face SHA-256(game id, k, Axis element k, Allied element k) gives,
+  by rejection sampling (:func:`face_of_byte`: bytes 252-255 are skipped, so every face has exactly 42 of the 252
+  bytes kept, none favoured).  It is recorded in its own signed "die" entry (its number k, its face, what it was
+  rolled for) before the entries of the change that used it.  Die k can be rolled only when the other side's
+  element k is already in the record; the roller's own is revealed just before the die's entry if it is not yet.
+
+What this gives: neither player can choose a die (it is fixed by both anchors, the second committed after the first
+and before any element), and none can be rolled again unseen: every die drawn uses up its number k in the record,
+a die of a change later undone too (undo adds entries and never takes one back), and reopening an older copy of the
+file gives the same die for the same k.  A die drawn and not yet in the record is the one drawn again for the same
+purpose.  ``verify`` re-derives every die from the revealed elements and the anchors and names the first that does
+not hold (:func:`problem`).
+
+What it leaves, said plainly: the roller's app knows the next dice before they are rolled (it knows both elements),
+so a player with a modified program can see what is coming, and can use up a die he dislikes on some other roll -
+each such die stays in the record with what it was rolled for, for the other player to read.  A die nobody can
+foresee would need the other side's part revealed after the roll is asked for: an e-mail round trip per die, which
+this design refuses in favour of play at the pace of files.  (A modified program could also commit an anchor not
+grown from its keys; it gains nothing, as it still commits before any of the other side's elements is known.)
+The value a family then uses is its own entry's (the record's die entry sits just before it); a modified program
+could use another, and the two entries would disagree in the other player's "since your last turn".  A side whose
+keys changed after its commitment can roll no more app dice (its new keys grow another chain); nor can anyone after
+:data:`CHAIN_LENGTH` dice.  A die typed from a real die stays possible at any time: it is recorded as typed.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+from ..frozen import Frozen
+from ..lines import RulesInputError
+
+#: How many dice each side's chain holds: the most app dice one game can roll.
+CHAIN_LENGTH = 4096
+#: How many dice ahead a side reveals (a defection rolls one die per ground unit in a single change).
+AHEAD = 24
+SIDES = ("axis", "allied")
+
+
+class NoDieLeft(RulesInputError):
+    """The app cannot roll a fair die now (the words say why and what the player can do)."""
+
+
+def _other(side: str) -> str:
+    return "allied" if side == "axis" else "axis"
+
+
+def hashed(value: bytes, times: int) -> bytes:
+    """SHA-256 applied ``times`` times."""
+    for _ in range(times):
+        value = hashlib.sha256(value).digest()
+    return value
+
+
+def element(seed: bytes, k: int) -> bytes:
+    """Element ``k`` of the chain grown from ``seed`` (0: the anchor)."""
+    return hashed(seed, CHAIN_LENGTH - k)
+
+
+@functools.lru_cache(maxsize=8)
+def _anchor(seed: bytes) -> bytes:
+    return element(seed, 0)
+
+
+def seed_of(keys: Any, game_id: str) -> bytes:
+    """The seed of a player's chain in a game: only his private key gives it (``PlayerKeys.derived_secret``)."""
+    return bytes(keys.derived_secret(f"fair dice|{game_id}"))
+
+
+def face_of_byte(byte: int) -> int | None:
+    """The face (1-6) a random byte gives, or None for the four bytes skipped so that every face is as likely."""
+    return byte % 6 + 1 if byte < 252 else None
+
+
+def face(game_id: str, k: int, axis: bytes, allied: bytes) -> int:
+    """The ``k``-th app die of a game, from both sides' elements ``k``."""
+    counter = 0
+    while True:
+        block = hashlib.sha256(b"awaw-desktop fair die|" + f"{game_id}|{k}|{counter}|".encode() + axis + allied)
+        for byte in block.digest():
+            found = face_of_byte(byte)
+            if found is not None:
+                return found
+        counter += 1   # all 32 bytes skipped: about one chance in 10^57
+
+
+class Trouble(Frozen):
+    """The first dice entry that does not hold: its number, turn and what is wrong (a ``RecordProblem``'s parts)."""
+
+    n: int
+    turn: str
+    what: str
+
+
+class Dice:
+    """The app dice as a record stands: each side's anchor, its highest revealed element, the dice used."""
+
+    def __init__(self) -> None:
+        self.anchors: dict[str, bytes] = {}
+        self.revealed: dict[str, tuple[int, bytes]] = {}
+        self.used = 0
+        #: The sides whose keys the record holds.
+        self.keyed: set[str] = set()
+
+    def copy(self) -> Dice:
+        dice = Dice()
+        dice.anchors, dice.revealed, dice.used, dice.keyed = (dict(self.anchors), dict(self.revealed), self.used,
+                                                              set(self.keyed))
+        return dice
+
+    def upto(self, side: str) -> int:
+        return self.revealed.get(side, (0, b""))[0]
+
+    def element(self, side: str, k: int) -> bytes | None:
+        """Side's element ``k`` if the record reveals it."""
+        upto, highest = self.revealed.get(side, (0, b""))
+        return hashed(highest, upto - k) if 1 <= k <= upto else None
+
+    def take(self, game_id: str, side: str, facts: Any) -> str:
+        """Read one entry's dice facts ("" when they hold, else what is wrong)."""
+        if side not in SIDES:
+            return "it draws dice for no side"
+        if not isinstance(facts, dict) or not facts.keys() & {"anchor", "upto", "draw"}:
+            return "its dice facts are damaged"
+        player = f"the {side.title()} player"
+        try:
+            if "anchor" in facts:
+                if side in self.anchors:
+                    return f"{player}'s dice are committed a second time (a side commits once)"
+                anchor = bytes.fromhex(str(facts["anchor"]))
+                if len(anchor) != 32 or facts.get("length") != CHAIN_LENGTH:
+                    return f"{player}'s dice commitment is damaged"
+                self.anchors[side] = anchor
+            if "upto" in facts:
+                problem = self._reveal(side, facts["upto"], bytes.fromhex(str(facts["element"])))
+                if problem:
+                    return f"{player}'s {problem}"
+            if "draw" in facts:
+                return self._draw(game_id, side, facts)
+        except (KeyError, ValueError, TypeError):
+            return "its dice facts are damaged"
+        return ""
+
+    def _reveal(self, side: str, upto: Any, highest: bytes) -> str:
+        if side not in self.anchors or _other(side) not in self.anchors:
+            return "dice are revealed before both sides committed theirs"
+        before, last = self.revealed.get(side, (0, self.anchors[side]))
+        if isinstance(upto, bool) or not isinstance(upto, int) or not before < upto <= CHAIN_LENGTH \
+                or len(highest) != 32:
+            return "revealed dice are damaged"
+        if hashed(highest, upto - before) != last:
+            return "revealed dice do not hash back to the ones committed"
+        self.revealed[side] = (upto, highest)
+        return ""
+
+    def _draw(self, game_id: str, side: str, facts: dict[str, Any]) -> str:
+        k, value = facts["draw"], facts["value"]
+        if isinstance(k, bool) or not isinstance(k, int) or k != self.used + 1:
+            return f"app die {k} is drawn out of turn (die {self.used + 1} is next): a die was left out or drawn again"
+        axis, allied = self.element("axis", k), self.element("allied", k)
+        if axis is None or allied is None:
+            missing = "Axis" if axis is None else "Allied"
+            return f"app die {k} is drawn before the {missing} player revealed his part of it"
+        self.used = k
+        fair = face(game_id, k, axis, allied)
+        if value != fair:
+            return f"app die {k} is recorded as {value!r}, but both players' committed dice give {fair}"
+        return ""
+
+
+#: The dice as they stood after an entry (by its hash, which stands for every entry up to it), for the records this
+#: computer adds entries to: each entry then reads only the entries since the last one.
+_read: dict[str, Dice] = {}
+
+
+def read(record: Any, remembered: bool = True) -> tuple[Dice, Trouble | None]:
+    """The app dice of a ``chain.GameRecord``, and the first entry whose dice facts do not hold (``remembered``:
+    start from the dice read up to an entry already read, trusting its hash: not for a record whose chain is not
+    checked)."""
+    entries, start, dice = record.entries, 0, Dice()
+    if remembered:
+        for index in range(len(entries) - 1, max(-1, len(entries) - 65), -1):
+            if entries[index].hash in _read:
+                start, dice = index + 1, _read[entries[index].hash].copy()
+                break
+    for entry in entries[start:]:
+        if entry.kind == "key" and entry.author:
+            dice.keyed.add(entry.author)
+        if "fair_dice" in entry.data:
+            what = dice.take(record.game_id, entry.author, entry.data["fair_dice"])
+            if what:
+                return dice, Trouble(n=entry.n, turn=entry.turn, what=what)
+    if remembered and entries:
+        if len(_read) > 256:
+            _read.clear()
+        _read[entries[-1].hash] = dice.copy()
+    return dice, None
+
+
+def problem(record: Any) -> Trouble | None:
+    """What ``verify`` names: the first app die, commitment or revealed element that does not hold."""
+    return read(record, remembered=False)[1]
+
+
+# -- drawing on this computer ----------------------------------------------------------------------
+
+class _Drawn(Frozen):
+    """A die drawn on this computer and not yet in the record."""
+
+    game_id: str
+    side: str
+    k: int
+    value: int
+    purpose: str
+
+
+#: Dice drawn and waiting for their entry: the next entry this computer adds to that game's record puts them first
+#: (``ahead``).  A die drawn again for the same purpose before then is the same die.
+_drawn: list[_Drawn] = []
+_busy: list[bool] = []
+
+
+def forget_drawn() -> None:
+    """Forget the dice drawn and not recorded (as quitting the app does): the same k gives the same die again."""
+    _drawn.clear()
+
+
+def _waiting(record: Any, side: str, used: int) -> list[_Drawn]:
+    """This computer's dice drawn for ``record`` and not in it yet, in order (stale ones dropped)."""
+    waiting = sorted((d for d in _drawn if d.game_id == record.game_id and d.side == side and d.k > used),
+                     key=lambda d: d.k)
+    kept = [d for index, d in enumerate(waiting) if d.k == used + index + 1]
+    _drawn[:] = [d for d in _drawn if d.game_id != record.game_id or d in kept]
+    return kept
+
+
+def draw(record: Any, signer: Any, purpose: str) -> int:
+    """The next fair die for ``signer`` (a ``keys.Signer``) in ``record``, rolled for ``purpose`` (raises
+    ``NoDieLeft`` saying why when none can be rolled now)."""
+    dice, trouble = read(record)
+    if trouble is not None:
+        raise NoDieLeft(f"this game's record of app dice does not hold (entry {trouble.n + 1}: {trouble.what}): "
+                        "type a real die")
+    waiting = _waiting(record, signer.side, dice.used)
+    again = next((d for d in waiting if d.purpose == purpose), None)
+    if again is not None:
+        return again.value
+    k = dice.used + len(waiting) + 1
+    other = _other(signer.side)
+    if k > CHAIN_LENGTH:
+        raise NoDieLeft(f"this game has rolled all its {CHAIN_LENGTH} app dice: type a real die")
+    seed = seed_of(signer.keys, record.game_id)
+    if signer.side in dice.anchors and dice.anchors[signer.side] != _anchor(seed):
+        raise NoDieLeft("your keys are not the ones your side's dice were committed with: type a real die")
+    theirs = dice.element(other, k)
+    if theirs is None:
+        raise NoDieLeft(f"no die left to roll until the {other.title()} player's next file: type a real die or wait")
+    mine = element(seed, k)
+    axis, allied = (mine, theirs) if signer.side == "axis" else (theirs, mine)
+    value = face(record.game_id, k, axis, allied)
+    _drawn.append(_Drawn(game_id=record.game_id, side=signer.side, k=k, value=value, purpose=purpose))
+    return value
+
+
+def in_email_play(record: Any) -> bool:
+    """Whether a game is played by e-mail: its record holds a player's keys."""
+    return any(entry.kind == "key" for entry in record.entries)
+
+
+def app_die(record: Any, purpose: str, fallback: Callable[[], int]) -> int:
+    """The die the app rolls for ``purpose`` in the game whose record is ``record``: ``fallback()`` at one table (no
+    keys in the game), else the next fair die for the side this computer plays (raises ``NoDieLeft``)."""
+    if not in_email_play(record):
+        return fallback()
+    from .keys import signer_for
+
+    signer = signer_for(record)
+    if signer is None:
+        raise NoDieLeft("this game is played by e-mail: only a player of it, his keys unlocked, lets the app roll; "
+                        "type a real die")
+    other = _other(signer.side)
+    if other not in record.player_keys():
+        raise NoDieLeft(f"no die left to roll until the {other.title()} player has taken his side: type a real die "
+                        "or wait")
+    return draw(record, signer, purpose)
+
+
+def ahead(record: Any, signer: Any) -> Any:
+    """``record`` (a ``chain.GameRecord``) with what ``signer``'s side owes before the entry it is adding: its
+    commitment, its elements for the next dice when they run low, and the dice drawn on this computer and not yet
+    recorded.  Called by ``GameRecord.append`` for every signed entry; the record as it was when nothing is owed."""
+    if _busy:
+        return record
+    _busy.append(True)
+    try:
+        return _ahead(record, signer)
+    finally:
+        _busy.clear()
+
+
+def _ahead(record: Any, signer: Any) -> Any:
+    dice, trouble = read(record)
+    if trouble is not None or dice.keyed != set(SIDES):   # a record whose dice do not hold: nothing more drawn on
+        return record                                    # it (verify names it); or not both sides' keys yet
+    side, other = signer.side, _other(signer.side)
+    seed = seed_of(signer.keys, record.game_id)
+    facts: dict[str, Any] = {}
+    if side not in dice.anchors:
+        facts.update(anchor=_anchor(seed).hex(), length=CHAIN_LENGTH)
+    elif dice.anchors[side] != _anchor(seed):
+        return record   # keys changed since this side committed: its app dice stop (the module's docstring)
+    waiting = _waiting(record, side, dice.used)
+    needed = dice.used + len(waiting)
+    if other in dice.anchors and dice.upto(side) < min(CHAIN_LENGTH, needed + AHEAD // 2):
+        target = min(CHAIN_LENGTH, needed + AHEAD)
+        facts.update(upto=target, element=element(seed, target).hex())
+    turn = record.entries[-1].turn if record.entries else ""
+    player = f"The {side.title()} player"
+    if facts:
+        words = (f"{player} commits his app dice" if "anchor" in facts else f"{player}'s app dice")
+        words += f", revealed up to die {facts['upto']}" if "upto" in facts else " (none revealed yet)"
+        record = record.append("event", turn, words, data={"fair_dice": facts}, signer=signer)
+    for drawn in waiting:
+        record = record.append("die", turn, f"App die {drawn.k}, rolled for {drawn.purpose}: {drawn.value} (drawn "
+                               "from both players' committed dice)",
+                               data={"fair_dice": {"draw": drawn.k, "value": drawn.value, "purpose": drawn.purpose}},
+                               signer=signer)
+    _drawn[:] = [d for d in _drawn if d not in waiting]
+    return record
