@@ -26,6 +26,7 @@ from ...core.files.atomic_file import SessionFileError
 from ...core.record.chain import GameRecord
 from ...core.record.pbem import SIDES, SUFFIX, mail_text, turn_file_name
 from .accessible import LiveLabel, announce
+from .record_code import signing_side
 from .record_open import remember_record
 from .screen import resize_within_screen
 
@@ -33,19 +34,9 @@ CHOOSE_NEXT = "Choose who moves next\u2026"
 FILE_FILTER = "Game files (*.awaw);;All files (*)"
 
 
-def playing_side(record: GameRecord) -> str | None:
-    """The side this computer signs for in this game, if keys were ever unlocked (a game played at one table never
-    loads ``cryptography``)."""
-    import sys
-
-    keys = sys.modules.get("awaw_desktop.core.record.keys")
-    signer = None if keys is None else keys.signer_for(record)
-    return None if signer is None else str(signer.side)
-
-
 def suggestion_words(record: GameRecord) -> str:
     """Who most likely moves next, in words (nothing is chosen for the player)."""
-    side = playing_side(record)
+    side = signing_side(record)
     if side is None:
         return "Choose the side whose move it is once the other player opens this file."
     other = next(word for key, word in SIDES.items() if key != side)
