@@ -14,7 +14,7 @@ import unicodedata
 
 #: The file suffix every family's game file has.
 SUFFIX = ".awaw"
-#: The most characters the game's part of a file name keeps (a long title still leaves the turn and side readable).
+#: The most characters each part of a file name keeps (a long title still leaves the turn and side readable).
 GAME_PART = 40
 #: The sides a record knows (``chain.Entry.author``), in the players' words.
 SIDES = {"axis": "Axis", "allied": "Allied"}
@@ -48,7 +48,7 @@ def turn_file_name(game_title: str, turn_title: str, side: str) -> str:
     ("Tuesday group", "Spring 1942", "axis" -> "tuesday-group-1942-spring-axis.awaw").  Only lowercase ASCII
     letters, digits and hyphens before the suffix; never empty (an untitled game is "game")."""
     game = slug(game_title)[:GAME_PART].strip("-") or "game"
-    parts = [game, turn_slug(turn_title), slug(side)]
+    parts = [game, turn_slug(turn_title)[:GAME_PART].strip("-"), slug(side)[:GAME_PART].strip("-")]
     return "-".join(part for part in parts if part) + SUFFIX
 
 
