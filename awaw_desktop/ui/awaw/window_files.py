@@ -14,6 +14,7 @@ from ...core.lines import RulesInputError
 from ...paths import examples_dir
 from ..shell.keys import standard
 from ..shell.recent import fill_recent_menu, remember
+from ..shell.record_code import unsigned_hint
 from ..shell.record_open import after_open, check_copy, remember_record
 from ..shell.unsaved import ask_unsaved, may_discard
 
@@ -167,6 +168,9 @@ class GameFiles:
             self.since_dialog = after_open(
                 self, copy, record, Path(path).name, self.store.add_to_record, lambda: self.store.session.record,
                 game_record.check_against_record(self.store.session, record), game_record.standing)
+            hint = unsigned_hint(self.store.session.record)
+            if hint:
+                self.statusBar().showMessage(hint, 15000)
         return True
 
     def _build_file_menu(self, menu: QMenu) -> None:

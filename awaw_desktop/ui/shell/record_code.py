@@ -45,3 +45,12 @@ def side_word(side: str) -> str:
     from ...core.record.pbem import side_word as word
 
     return word(side)
+
+
+def unsigned_hint(record: GameRecord) -> str:
+    """A game whose players recorded their keys, open where neither side's keys are unlocked: what is added here would
+    not be signed ("" when there is nothing to say)."""
+    if signing_side(record) is not None or not any(entry.kind == "key" for entry in record.entries):
+        return ""
+    return ("This game records the players' keys: unlock yours (Players' keys) before you add anything, or what you "
+            "add is not signed.")
