@@ -79,6 +79,10 @@ class SendTurnDialog(QDialog):
         self.message.setWordWrap(True)
         layout.addWidget(self.message)
         self.code = LiveLabel(caption="Record code")
+        font = self.code.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.25)
+        self.code.setFont(font)   # what the player quotes, and the other reads in his status bar
         self.code.hide()
         layout.addWidget(self.code)
         self.mail = QPlainTextEdit()
