@@ -28,6 +28,7 @@ from ...core.record.chain import GameRecord
 from ...core.record.keys import KeyStore, PlayerKeys, play_as, playing_as, side_of, take_side
 from ...core.record.pbem import SIDES
 from .accessible import LiveLabel, announce
+from .dialog_body import scrolling_body
 from .screen import resize_within_screen
 
 #: The shortest passphrase accepted for new keys.
@@ -67,7 +68,8 @@ class PlayerKeysDialog(QDialog):
         self.setAccessibleName("Players' keys")
         self.record, self.original, self.turn_title = record, record, turn_title
         self.store = store or KeyStore()
-        layout = QVBoxLayout(self)
+        outer = QVBoxLayout(self)
+        layout = scrolling_body(outer)
 
         game = QGroupBox("This game")
         game_layout = QVBoxLayout(game)
@@ -137,11 +139,11 @@ class PlayerKeysDialog(QDialog):
 
         self.message = LiveLabel(caption="Message")
         self.message.setWordWrap(True)
-        layout.addWidget(self.message)
+        outer.addWidget(self.message)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         buttons.accepted.connect(self.accept)
-        layout.addWidget(buttons)
+        outer.addWidget(buttons)
         self._fill_keys()
         self._refresh()
         resize_within_screen(self, 560, 620)

@@ -26,6 +26,7 @@ from ...core.files.atomic_file import SessionFileError
 from ...core.record.chain import GameRecord
 from ...core.record.pbem import SIDES, SUFFIX, mail_text, turn_file_name
 from .accessible import LiveLabel, announce
+from .dialog_body import scrolling_body
 from .record_code import signing_side
 from .record_open import remember_record
 from .screen import resize_within_screen
@@ -54,7 +55,8 @@ class SendTurnDialog(QDialog):
         self.game_title, self.turn_title, self.record, self.data = game_title, turn_title, record, data
         self.folder = folder or Path.home()
         self.written: Path | None = None
-        layout = QVBoxLayout(self)
+        outer = QVBoxLayout(self)
+        layout = scrolling_body(outer)
         intro = QLabel("Write this game to a file to attach to your e-mail. The file is named for the game, this "
                        "turn and the side to move next; nothing is sent by the app.")
         intro.setWordWrap(True)
@@ -97,7 +99,7 @@ class SendTurnDialog(QDialog):
         layout.addWidget(self.copy_button)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        outer.addWidget(buttons)
         self._refresh()
         resize_within_screen(self, 520, 420)
 
