@@ -136,6 +136,8 @@ def test_an_email_campaign_between_two_computers(qtbot, tmp_path, monkeypatch, c
     # -- the Axis player sees what was recorded since his turn, plays two turns and sends both --------------------
     with axis_pc:
         assert axis.open_path(deliver(b1, axis_docs), confirmed=True)
+        listed = [axis.since_dialog.list.item(row).text() for row in range(axis.since_dialog.list.count())]
+        assert all(line.endswith("(signed by the Allied player)") for line in listed), listed
         assert since_kinds(axis) == ["Player key", "End of turn"]
         assert axis.record_code.text() == f"{b1['code']} \u00b7 signed: Axis"
         end_turn(qtbot, axis)
