@@ -144,6 +144,10 @@ class PlayerKeysDialog(QDialog):
         buttons.rejected.connect(self.reject)
         buttons.accepted.connect(self.accept)
         outer.addWidget(buttons)
+        self.new_again.returnPressed.connect(self.make_keys)
+        for button in self.findChildren(QPushButton):   # Enter does what the box it is typed in is for, nothing else
+            button.setAutoDefault(False)
+            button.setDefault(False)
         self._fill_keys()
         self._refresh()
         resize_within_screen(self, 560, 620)

@@ -100,6 +100,9 @@ class SendTurnDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         outer.addWidget(buttons)
+        for button in self.findChildren(QPushButton):
+            button.setAutoDefault(False)
+        self.save_button.setDefault(True)   # Enter saves once who moves next is chosen, then copies
         self._refresh()
         resize_within_screen(self, 520, 420)
 
@@ -147,6 +150,7 @@ class SendTurnDialog(QDialog):
         self.mail.setPlainText(text)
         self.mail.show()
         self.copy_button.show()
+        self.copy_button.setDefault(True)
         self.next_side.setEnabled(False)
         self._refresh()
         self._say(f"Written: {path}. Attach it to your e-mail, with the text below; the other player's status bar "
