@@ -143,6 +143,24 @@ def test_taking_a_side_is_a_signed_entry_without_an_undo_step_and_the_status_bar
     assert window.store.session.record == record
 
 
+def test_the_keys_a_game_records_are_the_ones_offered_to_unlock(qtbot):
+    window = make_window(qtbot)
+    make_keys_and_take_side(qtbot, window, "Axel", PASSPHRASE, "Axis")
+    KeyStore().save(player_keys.PlayerKeys.new("Another player"), PASSPHRASE)
+    player_keys.play_as(None)   # the app started again: nothing unlocked
+    offered: list[str] = []
+
+    def player(dialog):
+        offered.append(find(dialog, "Keys on this computer").currentText())
+        press(qtbot, dialog, "Close")
+
+    hands = NextDialog(player)
+    window.action_player_keys.trigger()
+    hands.check()
+    fingerprint = window.store.session.record.player_keys()["axis"].fingerprint
+    assert offered == [f"Axel \u2014 {fingerprint}"]
+
+
 def test_send_turn_writes_the_file_named_for_the_game_turn_and_side_with_the_code(qtbot, tmp_path, monkeypatch):
     window = make_window(qtbot)
     window.apply_details("Tuesday group", {"axis": "Axel", "allied": "Alice"})

@@ -157,9 +157,12 @@ class PlayerKeysDialog(QDialog):
         self.keys_choice.clear()
         self.keys_choice.addItem(CHOOSE_KEYS, "")
         unlocked = playing_as()
+        recorded = list(self.record.player_keys().values())
         for fingerprint, name, public in self.store.listed():
             mark = " (unlocked)" if unlocked is not None and unlocked.public == public else ""
             self.keys_choice.addItem(f"{name or 'Unnamed'} \u2014 {fingerprint}{mark}", fingerprint)
+            if not chosen and public in recorded:   # the keys this game records for a side: a fact, not a choice
+                chosen = fingerprint
         index = self.keys_choice.findData(chosen) if chosen else -1
         self.keys_choice.setCurrentIndex(max(index, 0))
         if self.keys_choice.count() == 1:
