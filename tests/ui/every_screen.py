@@ -42,13 +42,16 @@ def every_screen(window: MainWindow, wizards: bool = True) -> Iterator[tuple[str
         name = window.tabs.tabText(index).replace("&", "").replace(".", "").replace(" ", "-").lower()
         yield f"tab-{name}", window
     window.tabs.setCurrentIndex(0)
+    from awaw_desktop.core.awaw import sessionfile
     from awaw_desktop.ui.awaw.carried import CarriedDialog
     from awaw_desktop.ui.awaw.details_dialog import GameDetailsDialog
     from awaw_desktop.ui.awaw.end_of_turn import EndOfTurnDialog
     from awaw_desktop.ui.awaw.go_back import GoBackDialog
     from awaw_desktop.ui.awaw.what_if import WhatIfDialog
     from awaw_desktop.ui.shell.new_game import NewSessionDialog
+    from awaw_desktop.ui.shell.player_keys import PlayerKeysDialog
     from awaw_desktop.ui.shell.readings_dialog import ReadingsDialog
+    from awaw_desktop.ui.shell.send_turn import SendTurnDialog
 
     session = window.store.session
     dialogs: list[tuple[str, QWidget]] = [
@@ -58,6 +61,9 @@ def every_screen(window: MainWindow, wizards: bool = True) -> Iterator[tuple[str
         ("carried-values-britain", CarriedDialog(session, "britain", window)),
         ("game-details", GameDetailsDialog(session, window)),
         ("readings", ReadingsDialog(window)),
+        ("players-keys", PlayerKeysDialog(session.record, session.turn.title, window)),
+        ("send-turn", SendTurnDialog(session.title, session.turn.title, session.record, sessionfile.dumps(session),
+                                     None, window)),
     ]
     if session.checkpoints:
         dialogs.append(("go-back", GoBackDialog(session, window)))

@@ -221,31 +221,7 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self.tab_shortcuts.append(facts_shortcut)
 
     def _build_actions(self) -> None:
-        menu = self.menuBar().addMenu("&File")
-        self.action_new = self._action("&New game\u2026", self.new_session, standard("New"),
-                                       "Start a new game: edition, scenario and starting turn")
-        self.action_open = self._action("&Open\u2026", self.open_dialog, standard("Open"))
-        self.action_save = self._action("&Save", self.save, standard("Save"))
-        self.action_save_as = self._action("Save &As\u2026", self.save_as, "Ctrl+Shift+S")
-        self.action_quit = self._action("&Quit", self.close, "Ctrl+Q")
-        menu.addAction(self.action_new)
-        menu.addAction(self.action_open)
-        self.menu_examples = menu.addMenu("Open &Example")
-        self.menu_examples.aboutToShow.connect(self._fill_examples_menu)
-        self.menu_recent = menu.addMenu("Open &Recent")
-        self.menu_recent.aboutToShow.connect(self._fill_recent_menu)
-        menu.addSeparator()
-        self.action_details = self._action("Game &details\u2026", self.edit_details, None,
-                                           "The game's title and the players' names")
-        menu.addAction(self.action_details)
-        self.action_verify = self._action("&Verify the game record\u2026", self.verify_record, None,
-                                          "Check the game, and its file, against its tamper-evident game record")
-        menu.addAction(self.action_verify)
-        menu.addSeparator()
-        menu.addAction(self.action_save)
-        menu.addAction(self.action_save_as)
-        menu.addSeparator()
-        menu.addAction(self.action_quit)
+        self._build_file_menu(self.menuBar().addMenu("&File"))
 
         edit = self.menuBar().addMenu("&Edit")
         self.action_undo = self.store.undo_stack.createUndoAction(self, "&Undo")

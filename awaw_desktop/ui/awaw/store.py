@@ -19,6 +19,7 @@ from ...core.awaw import facts as war_facts
 from ...core.awaw.common import PowerResult, Turn
 from ...core.awaw.session import EntryState, Session
 from ...core.lines import Choice, Line
+from ...core.record.chain import GameRecord
 
 
 def describe_change(power: str, line: Line, old: Any, new: Any) -> str:
@@ -406,6 +407,15 @@ class SessionStore(QObject):
     def add_to_record(self, kind: str, words: str, data: dict[str, Any] | None = None) -> None:
         """An entry of its own (going on from an older copy): not an undo step, as every entry."""
         self._record([(kind, words, "", data or {}, "")])
+
+    def replace_record(self, record: GameRecord) -> None:
+        """The record with entries made outside an undo step (a side's keys taken, ``ui.shell.player_keys``): never
+        undone, as every entry; the game is then changed (unsaved) until saved."""
+        if record is self._session.record:
+            return
+        self._session.record = record
+        self.recordChanged.emit()
+        self.undo_stack.resetClean()
 
     def _write_session(self, content: Session) -> None:
         self._session.restore(content)

@@ -12,13 +12,15 @@ from typing import TYPE_CHECKING
 from ...core.files.atomic_file import SessionFileError
 from ...core.lines import RulesInputError
 from ...paths import examples_dir
+from ..shell.keys import standard
 from ..shell.recent import fill_recent_menu, remember
+from ..shell.record_code import unsigned_hint
 from ..shell.unsaved import ask_unsaved, may_discard
 
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
 
-    from PySide6.QtWidgets import QMessageBox
+    from PySide6.QtWidgets import QMenu, QMessageBox
 
 SESSION_SUFFIX = ".awaw"
 FILE_FILTER = "AWAW sessions (*.awaw);;All files (*)"
@@ -55,13 +57,6 @@ def example_sessions() -> list[tuple[str, Path]]:
 
 class GameFiles:
     """Files and recovery for the main window (mixed into ``MainWindow``)."""
-
-    def verify_record(self) -> None:
-        """File > Verify the game record (as ``awaw-desktop verify`` checks a file)."""
-        from ...core.family import DEFAULT_FAMILY
-        from ..shell.verify_dialog import show_verification
-
-        show_verification(self, DEFAULT_FAMILY, self.store.session, self.path, not self.store.undo_stack.isClean())
 
     def write_recovery(self) -> None:
         """Write the open session to its recovery file (atomic), unless it is saved as is.
@@ -172,7 +167,82 @@ class GameFiles:
             self.since_dialog = _record_open().after_open(
                 self, copy, record, Path(path).name, self.store.add_to_record, lambda: self.store.session.record,
                 game_record.check_against_record(self.store.session, record), game_record.standing)
+            hint = unsigned_hint(self.store.session.record)
+            if hint:
+                self.statusBar().showMessage(hint, 15000)
         return True
+
+    def _build_file_menu(self, menu: QMenu) -> None:
+        """The File menu: games and their files, the game's details and record, play by e-mail."""
+        self.action_new = self._action("&New game\u2026", self.new_session, standard("New"),
+                                       "Start a new game: edition, scenario and starting turn")
+        self.action_open = self._action("&Open\u2026", self.open_dialog, standard("Open"))
+        self.action_save = self._action("&Save", self.save, standard("Save"))
+        self.action_save_as = self._action("Save &As\u2026", self.save_as, "Ctrl+Shift+S")
+        self.action_quit = self._action("&Quit", self.close, "Ctrl+Q")
+        menu.addAction(self.action_new)
+        menu.addAction(self.action_open)
+        self.menu_examples = menu.addMenu("Open &Example")
+        self.menu_examples.aboutToShow.connect(self._fill_examples_menu)
+        self.menu_recent = menu.addMenu("Open &Recent")
+        self.menu_recent.aboutToShow.connect(self._fill_recent_menu)
+        menu.addSeparator()
+        self.action_details = self._action("Game &details\u2026", self.edit_details, None,
+                                           "The game's title and the players' names")
+        menu.addAction(self.action_details)
+        self.action_verify = self._action("&Verify the game record\u2026", self.verify_record, None,
+                                          "Check the game, and its file, against its tamper-evident game record")
+        menu.addAction(self.action_verify)
+        menu.addSeparator()
+        self.action_send_turn = self._action("Send &turn\u2026", self.send_turn, None,
+                                             "Play by e-mail: write this turn to a file to attach, named for the game, "
+                                             "the turn and the side to move next")
+        self.action_player_keys = self._action("Players' &keys\u2026", self.player_keys, None,
+                                               "Play by e-mail: your keys, and the side you play in this game")
+        menu.addAction(self.action_send_turn)
+        menu.addAction(self.action_player_keys)
+        menu.addSeparator()
+        menu.addAction(self.action_save)
+        menu.addAction(self.action_save_as)
+        menu.addSeparator()
+        menu.addAction(self.action_quit)
+
+    def verify_record(self) -> None:
+        """File > Verify the game record (as ``awaw-desktop verify`` checks a file)."""
+        from ...core.family import DEFAULT_FAMILY
+        from ..shell.verify_dialog import show_verification
+
+        show_verification(self, DEFAULT_FAMILY, self.store.session, self.path, not self.store.undo_stack.isClean())
+
+    # -- play by e-mail (issue 31) -----------------------------------------------------------
+    def send_turn(self) -> None:
+        """File > Send turn: the game written to a file named for the game, the turn and the side to move next, with
+        the code and the words for the e-mail (``ui.shell.send_turn``).  The game's own file is left as it is."""
+        from ...core.awaw import sessionfile
+        from ..shell.send_turn import send_turn
+
+        session = self.store.session
+        try:
+            data = sessionfile.dumps(session)
+        except SessionFileError as error:
+            self.show_error("Cannot send this turn", f"{error}\n\nNothing was written.")
+            return
+        written = send_turn(self, game_title=session.title or (self.path.stem if self.path else ""),
+                            turn_title=session.turn.title, record=session.record, data=data,
+                            folder=self.path.parent if self.path else None)
+        if written is not None:
+            self.statusBar().showMessage(f"Turn sent: {written.name} (record {session.record.code})", 8000)
+
+    def player_keys(self) -> None:
+        """Game > Players' keys: a side taken is an entry of the record, stored without an undo step; unlocking
+        keys changes who signs on this computer (the status bar says so)."""
+        from ..shell.player_keys import open_player_keys
+
+        record = open_player_keys(self, self.store.session.record, self.store.session.turn.title)
+        if record is not None:
+            self.store.replace_record(record)
+            self._changed()
+        self.record_code.show_record(self.store.session.record)
 
     def _record_changed(self) -> None:
         """A new entry (or another game): the code players quote, and this computer's memory of the game (an

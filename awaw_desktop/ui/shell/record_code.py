@@ -22,7 +22,35 @@ class RecordCode(QLabel):
         self.hide()
 
     def show_record(self, record: GameRecord | None) -> None:
+        """The code, and who signs what is added on this computer when keys are in play ("signed: Allied")."""
         code = record.code if record is not None and record.entries else ""
-        self.setText(f"record {code}" if code else "")
-        self.setAccessibleName(f"Game record {code}" if code else "Game record")
+        side = signing_side(record) if code and record is not None else None
+        signed = f" \u00b7 signed: {side_word(side)}" if side else ""
+        self.setText(f"record {code}{signed}" if code else "")
+        self.setAccessibleName(f"Game record {code}{signed}" if code else "Game record")
         self.setVisible(bool(code))
+
+
+def signing_side(record: GameRecord) -> str | None:
+    """The side whose keys this computer plays with in this game (None: no keys unlocked, or not a side of this
+    game).  A game played at one table never loads the keys' module (``cryptography``)."""
+    import sys
+
+    keys = sys.modules.get("awaw_desktop.core.record.keys")
+    signer = None if keys is None else keys.signer_for(record)
+    return None if signer is None else str(signer.side)
+
+
+def side_word(side: str) -> str:
+    from ...core.record.pbem import side_word as word
+
+    return word(side)
+
+
+def unsigned_hint(record: GameRecord) -> str:
+    """A game whose players recorded their keys, open where neither side's keys are unlocked: what is added here would
+    not be signed ("" when there is nothing to say)."""
+    if signing_side(record) is not None or not any(entry.kind == "key" for entry in record.entries):
+        return ""
+    return ("This game records the players' keys: unlock yours (Players' keys) before you add anything, or what you "
+            "add is not signed.")

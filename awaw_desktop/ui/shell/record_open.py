@@ -73,18 +73,29 @@ def since_last_turn(record: GameRecord) -> tuple[str, tuple[Entry, ...]]:
     return (head, entries) if entries else ("", ())
 
 
+def signature_problem_of(record: GameRecord) -> RecordProblem | None:
+    """In play by e-mail (the record holds players' keys): the first entry not signed by the side that made it.  A
+    game played at one table holds no keys, and never loads ``cryptography`` for this."""
+    if not any(entry.kind == "key" for entry in record.entries):
+        return None
+    return record.signature_problem()
+
+
 def after_open(parent: QWidget, copy: Comparison | bool, record: GameRecord, name: str,
                add_entry: Callable[[str, str, dict[str, Any]], None], record_now: Callable[[], GameRecord],
                problem: RecordProblem | None, standing: Callable[[Sequence[Entry]], list[Standing]]) -> Any:
     """Once a copy is open: going on from an older or forked copy is recorded (``add_entry``) and the copy seen set
-    aside; a game that does not agree with its record is named; what was recorded since this computer last saved or
-    sent the game is shown, entry by entry (the dialog, or None)."""
+    aside; a game that does not agree with its record, or an entry not signed by the side that made it, is named;
+    what was recorded since this computer last saved or sent the game is shown, entry by entry (the dialog, or
+    None)."""
     if copy is not True and copy is not False:
         words, data = went_on_words(copy, record)
         add_entry("went-on", words, data)
         went_on(record_now(), copy)
     else:
         remember_record(record)
+    if problem is None:
+        problem = signature_problem_of(record)
     if problem is not None:   # said, not asked: the game is open; the players decide what to make of it
         from PySide6.QtWidgets import QMessageBox
 

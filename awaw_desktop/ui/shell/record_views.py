@@ -31,6 +31,13 @@ from .screen import resize_within_screen
 Standing = Sequence[tuple[str, str]]
 
 
+def entry_words(entry: Entry) -> str:
+    """An entry in one line, with the side that signed it in play by e-mail ("... (signed by the Allied player)")."""
+    if not (entry.author and entry.signature):
+        return entry.line()
+    return f"{entry.line()} (signed by the {entry.author.title()} player)"
+
+
 class SinceDialog(QDialog):
     """What was recorded since a head this computer saved or sent: one screen, entry by entry, with what stood after
     each (First, Previous, Next, Last)."""
@@ -52,7 +59,7 @@ class SinceDialog(QDialog):
         self.list.setAccessibleName("Entries since your last turn")
         self.list.setWordWrap(True)
         for entry in self.entries:
-            self.list.addItem(entry.line())
+            self.list.addItem(entry_words(entry))
         row.addWidget(self.list, 3)
         self.table = QTableWidget(0, 2)
         self.table.setAccessibleName("What stood after the chosen entry")
@@ -101,7 +108,7 @@ class SinceDialog(QDialog):
         for row, (name, value) in enumerate(shown):
             self.table.setItem(row, 0, QTableWidgetItem(name))
             self.table.setItem(row, 1, QTableWidgetItem(value))
-        self.where.setText(f"Entry {index + 1} of {len(self.entries)}: {self.entries[index].line()}")
+        self.where.setText(f"Entry {index + 1} of {len(self.entries)}: {entry_words(self.entries[index])}")
         self.buttons["First"].setEnabled(index > 0)
         self.buttons["Previous"].setEnabled(index > 0)
         self.buttons["Next"].setEnabled(index < len(self.entries) - 1)

@@ -1,0 +1,173 @@
+"""File > Send turn, for every rules family (issue 31): the game written to a file named for the game, the turn and the
+side to move next, then the record code and the lines to paste in the e-mail, with a Copy button.
+
+No mail server and no account: the player attaches the file to his own e-mail.  The file is written as every game file
+is (``core.files.gamefile.write_file``: atomic, a replaced file kept as a dated backup), and this computer remembers
+the record as sent from here, so the file that comes back shows what was recorded since (``record_open``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...core.files.atomic_file import SessionFileError
+from ...core.record.chain import GameRecord
+from ...core.record.pbem import SIDES, SUFFIX, mail_text, turn_file_name
+from .accessible import LiveLabel, announce
+from .dialog_body import scrolling_body
+from .record_code import signing_side
+from .record_open import remember_record
+from .screen import resize_within_screen
+
+CHOOSE_NEXT = "Choose who moves next\u2026"
+FILE_FILTER = "Game files (*.awaw);;All files (*)"
+
+
+def suggestion_words(record: GameRecord) -> str:
+    """Who most likely moves next, in words (nothing is chosen for the player)."""
+    side = signing_side(record)
+    if side is None:
+        return "Choose the side whose move it is once the other player opens this file."
+    other = next(word for key, word in SIDES.items() if key != side)
+    return f"This computer plays the {SIDES[side]} side: most likely the {other} player moves next."
+
+
+class SendTurnDialog(QDialog):
+    """Who moves next, the file to write, then the code and the e-mail's words."""
+
+    def __init__(self, game_title: str, turn_title: str, record: GameRecord, data: bytes, folder: Path | None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Send turn")
+        self.setAccessibleName("Send turn")
+        self.game_title, self.turn_title, self.record, self.data = game_title, turn_title, record, data
+        self.folder = folder or Path.home()
+        self.written: Path | None = None
+        outer = QVBoxLayout(self)
+        layout = scrolling_body(outer)
+        intro = QLabel("Write this game to a file to attach to your e-mail. The file is named for the game, this "
+                       "turn and the side to move next; nothing is sent by the app.")
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        form = QFormLayout()
+        self.next_side = QComboBox()
+        self.next_side.setAccessibleName("Who moves next")
+        self.next_side.addItem(CHOOSE_NEXT, "")
+        for key, word in SIDES.items():
+            self.next_side.addItem(f"The {word} player", key)
+        form.addRow("&Who moves next:", self.next_side)
+        layout.addLayout(form)
+        self.suggestion = LiveLabel(suggestion_words(record), caption="Suggestion")
+        self.suggestion.setWordWrap(True)
+        layout.addWidget(self.suggestion)
+        self.save_button = QPushButton("&Save the turn file\u2026")
+        self.save_button.setAccessibleName("Save the turn file")
+        self.save_button.clicked.connect(self.save)
+        self.next_side.currentIndexChanged.connect(self._refresh)
+        layout.addWidget(self.save_button)
+        self.message = LiveLabel(caption="Message")
+        self.message.setWordWrap(True)
+        layout.addWidget(self.message)
+        self.code = LiveLabel(caption="Record code")
+        font = self.code.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.25)
+        self.code.setFont(font)   # what the player quotes, and the other reads in his status bar
+        self.code.hide()
+        layout.addWidget(self.code)
+        self.mail = QPlainTextEdit()
+        self.mail.setReadOnly(True)
+        self.mail.setAccessibleName("Text for your e-mail")
+        self.mail.hide()
+        layout.addWidget(self.mail)
+        self.copy_button = QPushButton("&Copy")
+        self.copy_button.setAccessibleName("Copy the e-mail text")
+        self.copy_button.clicked.connect(self.copy)
+        self.copy_button.hide()
+        layout.addWidget(self.copy_button)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        outer.addWidget(buttons)
+        for button in self.findChildren(QPushButton):
+            button.setAutoDefault(False)
+        self.save_button.setDefault(True)   # Enter saves once who moves next is chosen, then copies
+        self._refresh()
+        resize_within_screen(self, 520, 420)
+
+    def _refresh(self, *_args: object) -> None:
+        chosen = bool(self.next_side.currentData())
+        self.save_button.setEnabled(chosen and self.written is None)
+        self.save_button.setToolTip("" if chosen else "Choose who moves next first.")
+
+    def _say(self, text: str) -> None:
+        self.message.setText(text)
+        announce(self.message, text)
+
+    def proposed_path(self) -> Path:
+        return self.folder / turn_file_name(self.game_title, self.turn_title, str(self.next_side.currentData()))
+
+    def save(self) -> None:
+        """Ask where (the proposed name in the folder), write the file, then show the code and the e-mail text."""
+        side = str(self.next_side.currentData() or "")
+        if not side:
+            self._say("Choose who moves next first.")
+            return
+        from PySide6.QtWidgets import QFileDialog
+
+        name, _ = QFileDialog.getSaveFileName(self, "Save the turn file", str(self.proposed_path()), FILE_FILTER)
+        if not name:
+            return
+        path = Path(name)
+        if path.suffix != SUFFIX:
+            path = path.with_suffix(SUFFIX)
+        from ...core.files.gamefile import write_file
+
+        try:
+            write_file(path, self.data)
+        except SessionFileError as error:
+            self._say(f"The turn file was not written: {error}. Nothing else was changed; choose another folder.")
+            return
+        self.written = path
+        remember_record(self.record, own=True)
+        text = mail_text(self.game_title, self.turn_title, side, self.record.code)
+        if path.name != turn_file_name(self.game_title, self.turn_title, side):
+            text = text.replace(f"Attached: {turn_file_name(self.game_title, self.turn_title, side)}",
+                                f"Attached: {path.name}")
+        self.code.setText(f"record {self.record.code}")
+        self.code.show()
+        self.mail.setPlainText(text)
+        self.mail.show()
+        self.copy_button.show()
+        self.copy_button.setDefault(True)
+        self.next_side.setEnabled(False)
+        self._refresh()
+        self._say(f"Written: {path}. Attach it to your e-mail, with the text below; the other player's status bar "
+                  f"should read record {self.record.code} once he opens it.")
+
+    def copy(self) -> None:
+        from PySide6.QtGui import QGuiApplication
+
+        QGuiApplication.clipboard().setText(self.mail.toPlainText())
+        self._say("Copied: paste it in your e-mail.")
+
+
+def send_turn(parent: QWidget, *, game_title: str, turn_title: str, record: GameRecord, data: bytes,
+              folder: Path | None) -> Path | None:
+    """File > Send turn: the dialog, modal; the path written, or None if nothing was."""
+    dialog = SendTurnDialog(game_title, turn_title, record, data, folder, parent)
+    dialog.exec()
+    written = dialog.written
+    dialog.deleteLater()
+    return written
