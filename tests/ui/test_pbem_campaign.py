@@ -138,7 +138,8 @@ def test_an_email_campaign_between_two_computers(qtbot, tmp_path, monkeypatch, c
         assert axis.open_path(deliver(b1, axis_docs), confirmed=True)
         listed = [axis.since_dialog.list.item(row).text() for row in range(axis.since_dialog.list.count())]
         assert all(line.endswith("(signed by the Allied player)") for line in listed), listed
-        assert since_kinds(axis) == ["Player key", "End of turn"]
+        # The Allied keys, both sides' app dice committed (no values known to either before), his turn, his file sent
+        assert since_kinds(axis) == ["Player key", "App dice", "End of turn", "Turn sent"]
         assert axis.record_code.text() == f"{b1['code']} \u00b7 signed: Axis"
         end_turn(qtbot, axis)
         a2 = send_turn(qtbot, axis, monkeypatch, "Allied", axis_docs)
@@ -151,7 +152,7 @@ def test_an_email_campaign_between_two_computers(qtbot, tmp_path, monkeypatch, c
     with allied_pc:
         late = deliver(a2, allied_docs)
         assert allied.open_path(deliver(a3, allied_docs), confirmed=True)
-        assert since_kinds(allied) == ["End of turn", "End of turn"]
+        assert since_kinds(allied) == ["App dice", "End of turn", "Turn sent", "End of turn", "Turn sent"]
         said = refused_copy(qtbot, allied, late)
         assert "an older copy" in said and "1 end of turn" in said
         assert allied.store.session.record.code == a3["code"].removeprefix("record ")   # his game is unchanged
@@ -169,7 +170,7 @@ def test_an_email_campaign_between_two_computers(qtbot, tmp_path, monkeypatch, c
     # -- the Axis player dislikes the Allied turn and goes on from his own older copy ------------------------------
     with axis_pc:
         assert axis.open_path(deliver(b2, axis_docs), confirmed=True)
-        assert since_kinds(axis) == ["End of turn"]
+        assert since_kinds(axis) == ["App dice", "End of turn", "Turn sent"]
 
         def go_on(box):
             press(qtbot, box, "Go on from this copy")
@@ -192,9 +193,14 @@ def test_an_email_campaign_between_two_computers(qtbot, tmp_path, monkeypatch, c
     made = [(entry.kind, entry.author) for entry in record.entries]
     first_key = made.index(("key", "axis"))
     assert made[:first_key] == [("begun", ""), ("details", "")]
-    assert made[first_key:] == [("key", "axis"), ("key", "allied"), ("end-of-turn", "allied"),
-                                ("end-of-turn", "axis"), ("end-of-turn", "axis"), ("went-on", "axis"),
-                                ("end-of-turn", "axis")]
+    play = [step for step in made[first_key:] if step[0] not in ("dice", "sent")]
+    assert play == [("key", "axis"), ("key", "allied"), ("end-of-turn", "allied"),
+                    ("end-of-turn", "axis"), ("end-of-turn", "axis"), ("went-on", "axis"),
+                    ("end-of-turn", "axis")]
+    # Each file sent is an entry of its sender's (the Allied b1, the Axis a2 and a3, then a4 after going on from a3),
+    # and each side committed and revealed its app dice in entries of its own, signed.
+    assert [author for kind, author in made if kind == "sent"] == ["axis", "allied", "axis", "axis", "axis"]
+    assert {author for kind, author in made if kind == "dice"} == {"axis", "allied"}
     allied_record = sessionfile.load(Path(b2["path"])).record
     assert [entry.author for entry in allied_record.entries][-1] == "allied"
     assert all(entry.signature for entry in record.entries[first_key:])
@@ -228,12 +234,13 @@ def test_an_email_campaign_between_two_computers(qtbot, tmp_path, monkeypatch, c
         rechained(record.game_id, entries)
 
     forged = rewrite(Path(b2["path"]), tmp_path / "allied-docs" / "forged.awaw", forge)
+    added = f"entry {len(sessionfile.load(Path(b2['path'])).record) + 1}"   # the one the Allied player wrote
     status, out = verified(capsys, forged)
-    assert status == 1 and "NOT verified: entry 9" in out and "its signature is not the Axis player's" in out, out
+    assert status == 1 and f"NOT verified: {added} " in out and "its signature is not the Axis player's" in out, out
     with axis_pc:   # a fresh computer of the Axis player's: nothing seen there, the signature alone names it
         monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "axis-new-laptop"))
         assert axis.open_path(forged, confirmed=True)
         warnings = [box for box in axis.findChildren(QMessageBox) if box.isVisible()]
         assert len(warnings) == 1 and warnings[0].windowTitle() == "The game record does not hold"
-        assert "entry 9" in warnings[0].text() and "its signature is not the Axis player's" in warnings[0].text()
+        assert f"{added} " in warnings[0].text() and "its signature is not the Axis player's" in warnings[0].text()
         warnings[0].close()

@@ -51,6 +51,8 @@ KINDS: dict[str, str] = {
     "went-on": "Went on from an older copy",
     "event": "Recorded",
     "key": "Player key",
+    "dice": "App dice",          # play by e-mail: a side's committed dice values (``fair_dice``)
+    "sent": "Turn sent",         # play by e-mail: File > Send turn, and who moves next
 }
 #: The most an entry's words and facts may hold (characters of their canonical JSON): a hostile file is refused.
 MAX_SUMMARY = 4000
@@ -86,7 +88,7 @@ def now_text() -> str:
 Hex64 = Annotated[str, Meta(min_length=64, max_length=64)]
 OptionalHex64 = Annotated[str, Meta(max_length=64)]
 Kind = Literal["begun", "migrated", "end-of-turn", "procedure", "die", "draw", "opening", "count", "showing",
-               "undone", "redone", "gone-back", "details", "adjusted", "went-on", "event", "key"]
+               "undone", "redone", "gone-back", "details", "adjusted", "went-on", "event", "key", "dice", "sent"]
 
 
 class Entry(Frozen, forbid_unknown_fields=True):

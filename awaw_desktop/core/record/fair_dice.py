@@ -339,7 +339,7 @@ def _ahead(record: Any, signer: Any) -> Any:
     if facts:
         words = (f"{player} commits his app dice" if "anchor" in facts else f"{player}'s app dice")
         words += f", revealed up to die {facts['upto']}" if "upto" in facts else " (none revealed yet)"
-        record = record.append("event", turn, words, data={"fair_dice": facts}, signer=signer)
+        record = record.append("dice", turn, words, data={"fair_dice": facts}, signer=signer)
     for drawn in waiting:
         record = record.append("die", turn, f"App die {drawn.k}, rolled for {drawn.purpose}: {drawn.value} (drawn "
                                "from both players' committed dice)",

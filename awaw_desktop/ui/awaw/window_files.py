@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
     from PySide6.QtWidgets import QMenu, QMessageBox
 
+    from ...core.record.chain import GameRecord
+
 SESSION_SUFFIX = ".awaw"
 FILE_FILTER = "AWAW sessions (*.awaw);;All files (*)"
 #: How long after the last change the recovery file is written (milliseconds).
@@ -219,19 +221,28 @@ class GameFiles:
         """File > Send turn: the game written to a file named for the game, the turn and the side to move next, with
         the code and the words for the e-mail (``ui.shell.send_turn``).  The game's own file is left as it is."""
         from ...core.awaw import sessionfile
+        from ...core.record.pbem import side_word
         from ..shell.send_turn import send_turn
 
         session = self.store.session
         try:
-            data = sessionfile.dumps(session)
+            sessionfile.dumps(session)   # a game no file can hold is said before anything is asked
         except SessionFileError as error:
             self.show_error("Cannot send this turn", f"{error}\n\nNothing was written.")
             return
+
+        def sent(side: str) -> tuple[GameRecord, bytes]:
+            """The turn recorded as sent (signed on this computer), then the file's bytes."""
+            self.store.add_to_record("sent", f"The {side_word(side)} player moves next")
+            self.store.undo_stack.resetClean()   # the game's own file lacks that entry until it is saved
+            self._changed()
+            return self.store.session.record, sessionfile.dumps(self.store.session)
+
         written = send_turn(self, game_title=session.title or (self.path.stem if self.path else ""),
-                            turn_title=session.turn.title, record=session.record, data=data,
+                            turn_title=session.turn.title, record=session.record, data=sent,
                             folder=self.path.parent if self.path else None)
         if written is not None:
-            self.statusBar().showMessage(f"Turn sent: {written.name} (record {session.record.code})", 8000)
+            self.statusBar().showMessage(f"Turn sent: {written.name} (record {self.store.session.record.code})", 8000)
 
     def player_keys(self) -> None:
         """Game > Players' keys: a side taken is an entry of the record, stored without an undo step; unlocking

@@ -8,6 +8,7 @@ the record as sent from here, so the file that comes back shows what was recorde
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -44,10 +45,14 @@ def suggestion_words(record: GameRecord) -> str:
     return f"This computer plays the {SIDES[side]} side: most likely the {other} player moves next."
 
 
+#: A turn file's bytes, or what makes them (and the record they hold) for the side to move next.
+TurnData = bytes | Callable[[str], tuple[GameRecord, bytes]]
+
+
 class SendTurnDialog(QDialog):
     """Who moves next, the file to write, then the code and the e-mail's words."""
 
-    def __init__(self, game_title: str, turn_title: str, record: GameRecord, data: bytes, folder: Path | None,
+    def __init__(self, game_title: str, turn_title: str, record: GameRecord, data: TurnData, folder: Path | None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Send turn")
@@ -135,6 +140,8 @@ class SendTurnDialog(QDialog):
         from ...core.files.gamefile import write_file
 
         try:
+            if callable(self.data):   # the game's record gains its "turn sent" entry, signed, then the bytes
+                self.record, self.data = self.data(side)
             write_file(path, self.data)
         except SessionFileError as error:
             self._say(f"The turn file was not written: {error}. Nothing else was changed; choose another folder.")
@@ -163,9 +170,12 @@ class SendTurnDialog(QDialog):
         self._say("Copied: paste it in your e-mail.")
 
 
-def send_turn(parent: QWidget, *, game_title: str, turn_title: str, record: GameRecord, data: bytes,
+def send_turn(parent: QWidget, *, game_title: str, turn_title: str, record: GameRecord, data: TurnData,
               folder: Path | None) -> Path | None:
-    """File > Send turn: the dialog, modal; the path written, or None if nothing was."""
+    """File > Send turn: the dialog, modal; the path written, or None if nothing was.  ``data``: the file's bytes,
+    or what makes them once the side to move next is chosen (the window records the turn as sent, an entry signed
+    on this computer, which also reveals this side's next dice values: ``core.record.fair_dice``), giving the
+    record and the bytes (raises ``SessionFileError`` if the game cannot be written)."""
     dialog = SendTurnDialog(game_title, turn_title, record, data, folder, parent)
     dialog.exec()
     written = dialog.written
