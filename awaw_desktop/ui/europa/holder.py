@@ -7,7 +7,7 @@ done (``core.europa.game_record``), and undoing or redoing a recorded change is 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -16,6 +16,9 @@ from ...core.europa import game_record
 from ...core.europa.actions import cards_seen
 from ...core.europa.state import EuropaGame
 from ...core.frozen import replace
+
+if TYPE_CHECKING:
+    from ...core.record.chain import GameRecord
 
 
 class _Step(QUndoCommand):
@@ -75,6 +78,16 @@ class EuropaGameHolder(QObject):
     def add_to_record(self, kind: str, words: str, data: dict[str, Any] | None = None) -> None:
         """An entry of its own (going on from an older copy): not an undo step, as every entry."""
         self._set(self._game, [(kind, words, "", data or {}, "")])
+
+    def replace_record(self, record: GameRecord) -> None:
+        """The record with entries made outside an undo step (a side's keys taken, ``ui.shell.player_keys``): never
+        undone, as every entry; the game is then changed (unsaved) until saved."""
+        if record is self._game.record:
+            return
+        self._game = replace(self._game, record=record)
+        self.undo_stack.resetClean()
+        self.changed.emit()
+        self.recordChanged.emit()
 
     def apply(self, label: str, change: Callable[[EuropaGame], EuropaGame]) -> None:
         """Run ``change``; a RulesInputError leaves the game as it was and reaches the caller.

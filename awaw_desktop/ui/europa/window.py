@@ -31,6 +31,7 @@ from ..shell.record_code import RecordCode
 from ..shell.record_open import after_open, check_copy, remember_record
 from ..shell.screen import fit_to_screen
 from ..shell.unsaved import ask_unsaved, may_discard, window_title
+from . import window_mail
 from .holder import EuropaGameHolder, undo_stop_text
 from .messages import sentence
 from .nation_panel import NationPanel
@@ -95,6 +96,12 @@ class EuropaWindow(QMainWindow):
         self.menu_recent.aboutToShow.connect(lambda: fill_recent_menu(self.menu_recent, self.open_path))
         file.addSeparator()
         self.action_verify = self._action(file, "&Verify the game record\u2026", self.verify_record)
+        file.addSeparator()
+        self.action_send_turn = self._action(file, "Send &turn\u2026", lambda: window_mail.send_turn(self))
+        self.action_send_turn.setStatusTip("Play by e-mail: write this turn to a file to attach, named for the game, "
+                                           "the turn and the side to move next")
+        self.action_player_keys = self._action(file, "Players' &keys\u2026", lambda: window_mail.player_keys(self))
+        self.action_player_keys.setStatusTip("Play by e-mail: your keys, and the side you play in this game")
         self.action_verify.setStatusTip("Check the game, and its file, against its tamper-evident game record")
         file.addSeparator()
         self.action_save = self._action(file, "&Save", self.save, QKeySequence.StandardKey.Save)

@@ -1,0 +1,83 @@
+"""Play by e-mail in the Europa window (issue 31): File > Players' keys and File > Send turn, through the shell's
+dialogs (``ui.shell.player_keys``, ``ui.shell.send_turn``), as the A World at War window has them.
+
+A side taken is an entry of the game record, never an undo step; unlocking keys changes who signs on this computer,
+and so which e-mail steps an envelope's box offers (``envelope_box``): the window is told either way.  Sending a turn
+records it as sent (an entry signed on this computer, which also reveals this side's next app dice) before the file
+is written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from PySide6.QtWidgets import QStatusBar, QWidget
+
+from ...core.europa.family import KEY
+from ...core.files import gamefile
+from ...core.files.atomic_file import SessionFileError
+
+if TYPE_CHECKING:
+    from ...core.record.chain import GameRecord
+    from ..shell.record_code import RecordCode
+    from .holder import EuropaGameHolder
+
+
+class EuropaWindow(Protocol):
+    """What these commands use of the Europa window (``window.EuropaWindow``, which imports this module)."""
+
+    holder: EuropaGameHolder | None
+    path: Path | None
+    record_code: RecordCode
+
+    def statusBar(self) -> QStatusBar: ...
+
+
+def _parent(window: EuropaWindow) -> QWidget:
+    assert isinstance(window, QWidget)
+    return window
+
+
+def player_keys(window: EuropaWindow) -> None:
+    """File > Players' keys: this computer's keys, and the side it plays in this game."""
+    from ..shell.player_keys import open_player_keys
+
+    holder = window.holder
+    if holder is None:
+        return
+    record = open_player_keys(_parent(window), holder.game.record, holder.game.turn.title)
+    if record is not None:
+        holder.replace_record(record)
+    else:
+        holder.changed.emit()   # keys unlocked or not: the envelopes' e-mail steps follow
+    window.record_code.show_record(holder.game.record)
+
+
+def send_turn(window: EuropaWindow) -> None:
+    """File > Send turn: the game written to a file named for the game, the turn and the side to move next, with the
+    code to quote in the e-mail.  The game's own file is left as it is (the game is unsaved until saved)."""
+    from ...core.record.pbem import side_word
+    from ..shell.send_turn import send_turn as send_dialog
+
+    holder = window.holder
+    if holder is None:
+        return
+    try:
+        gamefile.dumps(KEY, holder.game)   # a game no file can hold is said before anything is asked
+    except SessionFileError as error:
+        from PySide6.QtWidgets import QMessageBox
+
+        QMessageBox.warning(_parent(window), "Cannot send this turn", f"{error}\n\nNothing was written.")
+        return
+
+    def sent(side: str) -> tuple[GameRecord, bytes]:
+        holder.add_to_record("sent", f"The {side_word(side)} player moves next")
+        holder.undo_stack.resetClean()   # the game's own file lacks that entry until it is saved
+        return holder.game.record, gamefile.dumps(KEY, holder.game)
+
+    game = holder.game
+    written = send_dialog(_parent(window), game_title=game.title or (window.path.stem if window.path else ""),
+                          turn_title=game.turn.title, record=game.record, data=sent,
+                          folder=window.path.parent if window.path else None)
+    if written is not None:
+        window.statusBar().showMessage(f"Turn sent: {written.name} (record {holder.game.record.code})", 8000)
