@@ -217,6 +217,12 @@ class Offset(Count):
     below_each: int = -1
     above_each: int = 1
 
+    def default(self) -> int:
+        """A count nobody entered is its starting value where the line has one (ten transports in the Atlantic SW
+        box count nothing, 59.22D), else 0: a new game leaves such a line for the players to enter
+        (``core.awaw.unentered``), and it counts as it did when a new game filled it in."""
+        return self.start if isinstance(self.start, int) and not isinstance(self.start, bool) else 0
+
     def points(self, value: Value, context: Context) -> int:
         count = self.validate(value)
         if count < self.pivot:

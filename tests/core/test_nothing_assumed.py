@@ -36,8 +36,23 @@ def test_entering_a_value_even_the_zero_it_counted_as_settles_it() -> None:
     session = Session.new(Edition.UPDATED)
     session.set_value("russia", "dp_level", 0)
     session.set_value("russia", "unbuilt_factors", 0)
+    session.set_value("russia", "ics", 7)   # the seven it counted as: entered, it settles Russia's table
     assert "russia" not in unentered.resting_on(session, session.assess())
     assert ("russia", "dp_level") not in [m.key for m in unentered.this_turns_inputs(session, session.assess())]
+
+
+def test_russias_ics_and_the_atlantic_transports_are_not_assumed() -> None:
+    """A play-test found Russia's ICs (60.11) and the transports in the Atlantic SW box (59.22D) filled in by a new
+    game (7 and 10, counting nothing) and shown as entered, and an Allied defeat declared on them: they are values a
+    new game cannot know, shown as not entered and counted as their starting values until the players enter them."""
+    session = Session.new(Edition.UPDATED)
+    results = session.assess()
+    owed = {m.key: m for m in unentered.this_turns_inputs(session, results)}
+    assert owed[("russia", "ics")].counted_as == "7" and owed[("britain", "atlantic_transports")].counted_as == "10"
+    assert not session.is_entered("russia", "ics") and not session.is_entered("britain", "atlantic_transports")
+    assert results["russia"].total == Session.new(Edition.UPDATED).assess()["russia"].total   # counted as before
+    session.set_value("russia", "ics", 8)
+    assert ("russia", "ics") not in [m.key for m in unentered.this_turns_inputs(session, session.assess())]
 
 
 def defeat_in_the_making(edition: Edition = Edition.UPDATED) -> Session:

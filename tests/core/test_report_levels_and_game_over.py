@@ -28,6 +28,7 @@ def allied_defeat_game() -> Session:
     session.set_carry("britain", "surrender_level", -4)
     session.set_value("russia", "dp_level", -3)
     session.set_value("russia", "unbuilt_factors", 0)   # every value the defeat rests on entered (issue 28)
+    session.set_value("russia", "ics", 7)
     return session
 
 

@@ -179,10 +179,14 @@ class Session:
                                          self.state_digest() if sealed else "")
 
     def fill_starting_facts(self) -> None:
-        """Enter what holds at the start of a game (each side holds its own capitals)."""
+        """Enter what holds at the start of a game (each side holds its own capitals).  A value every game has but a
+        new game cannot know (Russia's ICs, the transports in the Atlantic SW box: ``unentered.NEEDED``) is left for
+        the players to enter: it counts as its starting value and is shown as not entered until they do."""
+        from .needed_lines import NEEDED
+
         for power in assess.ORDER:
             for line in self.lines(power):
-                if line.input_kind != "derived" and line.start is not None:
+                if line.input_kind != "derived" and line.start is not None and line.id not in NEEDED.get(power, ()):
                     self.set_value(power, line.id, line.starting_value())
 
     # -- reading -----------------------------------------------------------------------

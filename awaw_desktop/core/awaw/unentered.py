@@ -17,21 +17,10 @@ from typing import TYPE_CHECKING, Any
 from ..frozen import Frozen
 from ..lines import Group, Line
 from .common import PowerResult, Scenario, Status
+from .needed_lines import NEEDED
 
 if TYPE_CHECKING:
     from .session import Session
-
-#: The lines each table needs entered: standing values of every game that a new game cannot know.
-NEEDED: Mapping[str, tuple[str, ...]] = {
-    "germany": ("dp_level",),
-    "italy": ("dp_level",),
-    "japan": ("pacific_objectives", "allied_island_groups"),
-    "france": ("french_objectives", "ground_factors", "fleet", "dps"),
-    "britain": ("dp_level", "unbuilt_factors", "naval_ratio", "usat_level"),
-    "russia": ("dp_level", "unbuilt_factors"),
-    "china": ("unbuilt_ground", "force_pool", "defection_facts"),
-    "election": ("axis_dp", "allied_dp"),
-}
 
 #: Whose result a table reads, through which of its lines: reader -> ((power read, the reader's line), ...).
 #: A line the edition's table lacks reads nothing (the Original German table has no Italian line).
