@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..frozen import Frozen
 from ..lines import Group, Line
 from .common import PowerResult, Scenario, Status
-from .needed_lines import NEEDED
+from .needed_lines import NEEDED as NEEDED  # the list every reader of unentered asks
 
 if TYPE_CHECKING:
     from .session import Session
