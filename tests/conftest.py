@@ -13,7 +13,10 @@ os.environ["XDG_CACHE_HOME"] = os.path.join(os.path.dirname(os.path.dirname(os.p
 os.environ["XDG_DATA_HOME"] = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "build",
                                            "test-data")
 
-# Sealed envelopes (core/europa/sealing.py) cost the tests 2**10 Scrypt rounds, not the app's 2**15 (0.2 s a box).
+# Sealed envelopes (core/europa/sealing.py) cost the tests 2**10 Scrypt rounds, not the app's 2**15 (0.2 s a box); a
+# player's key file (core/record/keys.py, sealed the same way) likewise.
 from awaw_desktop.core.europa import sealing
+from awaw_desktop.core.record import keys as player_keys
 
 sealing.APP_COST_LOG2 = sealing.FLOOR_COST_LOG2 = 10
+player_keys.APP_COST_LOG2 = player_keys.FLOOR_COST_LOG2 = 10

@@ -243,29 +243,23 @@ def test_a_small_file_cannot_hold_a_record_of_hundreds_of_megabytes():
         gamefile.loads(raw)
 
 
-def _pbkdf2_iterations(pem: str) -> int:
-    """The PBKDF2 iteration count of an encrypted PKCS#8 PEM (PBES2): the INTEGER after the salt in its parameters."""
-    der = base64.b64decode("".join(pem.strip().splitlines()[1:-1]))
-    at = der.index(bytes.fromhex("06092a864886f70d01050c")) + 11   # id-PBKDF2, then SEQUENCE { salt, iterations }
-    assert der[at] == 0x30
-    at += 2
-    assert der[at] == 0x04                                          # OCTET STRING salt
-    at += 2 + der[at + 1]
-    assert der[at] == 0x02                                          # INTEGER iterations
-    return int.from_bytes(der[at + 2:at + 2 + der[at + 1]], "big")
+def test_a_key_file_costs_a_guesser_as_much_as_an_envelope_box(tmp_path, monkeypatch):
+    """A stolen key file (keys/, beside the other player's on a shared laptop) costs each guess what an envelope's
+    Scrypt box does, and a file edited to ask for less is refused before any guess is made."""
+    from awaw_desktop.core.europa import sealing
+    from awaw_desktop.core.record import keys
+    from awaw_desktop.core.record.keys import KeyStore
 
-
-KEY_FILE_REASON = ("a player's key file (keys/, which the docs say to back up as 'useless to anyone without your "
-                   "passphrase', and which sits beside the other player's on a shared laptop) is PKCS#8 with "
-                   "PBKDF2-SHA256 at 2048 rounds: about 0.5 ms a guess here, some 400 times cheaper than one guess at "
-                   "an envelope's Scrypt box (and made for graphics cards); whoever guesses it signs as that player "
-                   "and opens what is sealed to him")
-
-
-@pytest.mark.xfail(strict=True, reason=KEY_FILE_REASON)
-def test_a_key_file_costs_a_guesser_as_much_as_an_envelope_box():
-    pem = PlayerKeys.new("Ann").to_json("Ann's own words")["signing"]
-    assert _pbkdf2_iterations(pem) >= 600_000   # PBKDF2-SHA256's common floor today; or Scrypt as the envelopes use
+    assert (keys.DEFAULT_COST_LOG2, keys.APP_COST_LOG2) == (sealing.DEFAULT_COST_LOG2, sealing.APP_COST_LOG2)
+    store = KeyStore(tmp_path)
+    ann = PlayerKeys.new("Ann")
+    path = store.save(ann, "Ann's own words")
+    data = json.loads(path.read_text())
+    assert "PRIVATE KEY" not in path.read_text()                     # no PKCS#8 under PBKDF2 any more
+    assert data["private"]["kdf"] == "scrypt" and data["private"]["cost_log2"] == sealing.APP_COST_LOG2
+    monkeypatch.setattr(keys, "FLOOR_COST_LOG2", 12)                  # the app's floor above the file's cost
+    with pytest.raises(RulesInputError, match=r"locked more weakly than this app allows \(Scrypt 2\^10"):
+        store.unlock(ann.public.fingerprint, "Ann's own words")
 
 
 @pytest.mark.xfail(strict=True, reason="by e-mail the Allied player turns an envelope drawn by e-mail into a paper "

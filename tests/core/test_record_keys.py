@@ -4,6 +4,8 @@ them (``GameRecord.signature_problem``)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from awaw_desktop.core.lines import RulesInputError
@@ -97,3 +99,56 @@ def test_the_other_player_cannot_put_his_keys_in_a_sides_place():
     changed = record.append("key", "Fall 1939", "New Allied keys", data={"keys": mallory.public.to_json()}, at="",
                             signer=allied)
     assert changed.signature_problem() is None and changed.player_keys()["allied"] == mallory.public
+
+
+def version_1_key_file(keys: PlayerKeys, passphrase: str) -> dict:
+    """A key file as the app wrote it before version 2: PKCS#8 PEM under ``cryptography``'s best encryption."""
+    from cryptography.hazmat.primitives import serialization
+
+    pem = (serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+           serialization.BestAvailableEncryption(passphrase.encode("utf-8")))
+    return {"format": "awaw-desktop-player-keys", "version": 1, "name": keys.name, "public": keys.public.to_json(),
+            "fingerprint": keys.public.fingerprint,
+            "signing": keys._signing.private_bytes(*pem).decode("ascii"),
+            "sealing": keys._sealing.private_bytes(*pem).decode("ascii")}
+
+
+def test_a_version_1_key_file_still_unlocks_and_is_rewritten_as_version_2(tmp_path):
+    store = KeyStore(tmp_path)
+    ann = PlayerKeys.new("Ann")
+    path = tmp_path / f"{ann.public.fingerprint}.json"
+    path.write_text(json.dumps(version_1_key_file(ann, "Ann's old words")))
+    with pytest.raises(RulesInputError, match="not the passphrase"):
+        store.unlock(ann.public.fingerprint, "another one")
+    assert json.loads(path.read_text())["version"] == 1          # a wrong passphrase changes nothing
+    again = store.unlock(ann.public.fingerprint, "Ann's old words")
+    assert again.public == ann.public and again.sign(b"x") == ann.sign(b"x")   # Ed25519 signs deterministically
+    rewritten = json.loads(path.read_text())
+    assert rewritten["version"] == 2 and rewritten["private"]["kdf"] == "scrypt"
+    assert "signing" not in rewritten and "PRIVATE KEY" not in path.read_text()
+    assert store.unlock(ann.public.fingerprint, "Ann's old words").public == ann.public
+    assert store.listed() == [(ann.public.fingerprint, "Ann", ann.public)]
+
+
+def test_a_key_file_whose_name_or_public_keys_were_changed_does_not_unlock(tmp_path):
+    store = KeyStore(tmp_path)
+    ann, eve = PlayerKeys.new("Ann"), PlayerKeys.new("Eve")
+    path = store.save(ann, "Ann's own words")
+    good = json.loads(path.read_text())
+    for change, said in ((lambda d: d.update(name="Bob"), "not the passphrase"),
+                         (lambda d: d.update(public=eve.public.to_json()), "not the passphrase"),
+                         (lambda d: d["private"].update(cost_log2=40), "its cost must be 10 to 20"),
+                         (lambda d: d["private"].update(kdf="pbkdf2"), "damaged"),
+                         (lambda d: d.update(version=3), "newer version")):
+        data = json.loads(json.dumps(good))
+        change(data)
+        path.write_text(json.dumps(data))
+        with pytest.raises(RulesInputError, match=said):
+            store.unlock(ann.public.fingerprint, "Ann's own words")
+
+
+def test_a_key_file_takes_the_passphrase_however_the_keyboard_types_an_accent(tmp_path):
+    store = KeyStore(tmp_path)
+    ann = PlayerKeys.new("Ann")
+    store.save(ann, "caf\u00e9 au lait chaud")                      # "é" as one character
+    assert store.unlock(ann.public.fingerprint, "cafe\u0301 au lait chaud").public == ann.public   # "e" + accent

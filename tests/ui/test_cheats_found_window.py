@@ -37,10 +37,6 @@ def test_the_backup_offered_for_a_damaged_file_is_an_older_copy_opened_unnamed(q
     assert asked, "the older copy was opened without a word"
 
 
-@pytest.mark.xfail(strict=True, reason="Players' keys > Make new keys takes any 10 characters ('1234567890', "
-                                       "'passwordpassword'), which the envelopes refuse as the first guesses anyone "
-                                       "tries; with the key file's cheap PBKDF2 (tests/core/test_cheats_found.py) the "
-                                       "keys are the easiest thing to guess")
 @pytest.mark.parametrize("typed", ["1234567890", "passwordpassword", "aaaaaaaaaa"])
 def test_players_keys_refuse_the_passphrases_the_envelopes_refuse(typed):
     from awaw_desktop.core.europa.passphrases import passphrase_problem

@@ -81,6 +81,28 @@ def test_new_keys_need_a_name_and_the_same_passphrase_of_ten_characters_twice(qt
     assert window.store.undo_stack.isClean()
 
 
+def test_new_keys_refuse_a_common_passphrase_or_the_players_name_as_the_envelopes_do(qtbot):
+    window = make_window(qtbot)
+    said: list[str] = []
+
+    def player(dialog):
+        fill(dialog, "Your name", "Axel")
+        for typed in ("passwordpassword", "Axel Axel 1942"):
+            fill(dialog, "New passphrase", typed)
+            fill(dialog, "New passphrase again", typed)
+            press(qtbot, dialog, "Make new keys")
+            said.append(shown(dialog, "Message"))
+        assert KeyStore().listed() == []           # nothing made while the passphrase was refused
+        press(qtbot, dialog, "Close")
+
+    hands = NextDialog(player)
+    window.action_player_keys.trigger()
+    hands.check()
+    assert said[0] == ("The passphrase is refused: that passphrase is one of the most common choices: anyone "
+                       "guessing would try it first.")
+    assert said[1].startswith("The passphrase is refused: a passphrase must not be a player's name")
+
+
 def test_a_wrong_passphrase_is_said_and_nothing_is_lost_then_the_right_one_unlocks(qtbot):
     store = KeyStore()
     made = player_keys.PlayerKeys.new("Alice")

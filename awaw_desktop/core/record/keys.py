@@ -1,35 +1,56 @@
 """A player's keys for play by e-mail: an Ed25519 key pair to sign the record entries he adds, and an X25519 key pair
 to receive what the other side seals to him (an envelope's consent, his own secrets), both from ``cryptography``.
 
-The private keys live in the app's data folder (``keys/``), never in a game file, encrypted under the player's
-passphrase (PKCS#8 with the best encryption ``cryptography`` offers).  A game records each side's public keys and a
-short fingerprint players compare once, by phone or in person ("AB12-CD34-EF56").
+The private keys live in the app's data folder (``keys/``), never in a game file, sealed under the player's
+passphrase as an envelope box is (``core/europa/sealing``): AES-GCM under a key from Scrypt, a random salt, the cost
+in the file and a file asking for less than the app's floor refused, so each guess at a stolen key file costs as much
+memory and time as one at an envelope.  A new passphrase meets the app's one rule (``passphrases``).  A game records
+each side's public keys and a short fingerprint players compare once, by phone or in person ("AB12-CD34-EF56").
 """
 
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import json
 import os
 from pathlib import Path
 from typing import Any
 
-from cryptography.exceptions import InvalidSignature
+from cryptography.exceptions import InvalidSignature, InvalidTag
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey, X25519PublicKey
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.hashes import SHA256
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
 from ..files.atomic_file import write_atomically
 from ..frozen import Frozen
 from ..lines import RulesInputError
 from .codes import head_code
+from .passphrases import normalised
 
 KEYS_FORMAT = "awaw-desktop-player-keys"
-KEYS_VERSION = 1
+#: Version 2: the two raw private keys sealed together (AES-GCM under a key from Scrypt).  Version 1 (PKCS#8 under
+#: PBKDF2-SHA256 at 2048 rounds, hundreds of times cheaper to guess than an envelope box) still unlocks, and is
+#: rewritten as version 2 the first time it does (``KeyStore.unlock``).
+KEYS_VERSION = 2
+PKCS8_VERSION = 1
+#: Scrypt cost as log2(n), the envelopes' (``core/europa/sealing.DEFAULT_COST_LOG2``): 2**15 with r=8 takes about
+#: 32 MiB and 0.2 s each time keys are made or unlocked, and as much for every guess at a stolen key file.
+DEFAULT_COST_LOG2 = 15
+#: The cost this app locks new key files with, and the least it unlocks (the tests lower both, to stay quick).
+APP_COST_LOG2 = DEFAULT_COST_LOG2
+FLOOR_COST_LOG2 = DEFAULT_COST_LOG2
+#: What a key file may hold at all (a file outside is damaged; a hostile one cannot make unlocking hang).
+MIN_COST_LOG2, MAX_COST_LOG2 = 10, 20
+_R, _P = 8, 1
+_SALT_BYTES, _NONCE_BYTES, _KEY_BYTES = 16, 12, 32
+_LOCKED_FIELDS = {"kdf", "cost_log2", "salt", "nonce", "ciphertext"}
+WRONG_PASSPHRASE = "that is not the passphrase of these keys (or the key file is damaged)"
 _RAW = serialization.Encoding.Raw, serialization.PublicFormat.Raw
 
 
@@ -120,25 +141,88 @@ class PlayerKeys:
 
     # -- the key file ---------------------------------------------------------------------
     def to_json(self, passphrase: str) -> dict[str, Any]:
-        encryption = serialization.BestAvailableEncryption(passphrase.encode("utf-8"))
-        pem = serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, encryption
+        """The key file (version 2): the public keys in the open, the private ones sealed under ``passphrase``
+        (normalised, as the envelopes' are) at the app's Scrypt cost (:data:`APP_COST_LOG2`)."""
+        public = self.public
+        cost_log2 = APP_COST_LOG2
+        salt, nonce = os.urandom(_SALT_BYTES), os.urandom(_NONCE_BYTES)
+        ciphertext = AESGCM(_file_key(normalised(passphrase), salt, cost_log2)).encrypt(
+            nonce, self._private_bytes(), _file_context(self.name, public))
         return {"format": KEYS_FORMAT, "version": KEYS_VERSION, "name": self.name,
-                "public": self.public.to_json(), "fingerprint": self.public.fingerprint,
-                "signing": self._signing.private_bytes(*pem).decode("ascii"),
-                "sealing": self._sealing.private_bytes(*pem).decode("ascii")}
+                "public": public.to_json(), "fingerprint": public.fingerprint,
+                "private": {"kdf": "scrypt", "cost_log2": cost_log2, "salt": _b64(salt), "nonce": _b64(nonce),
+                            "ciphertext": _b64(ciphertext)}}
 
     @classmethod
     def from_json(cls, data: Any, passphrase: str) -> PlayerKeys:
-        if not isinstance(data, dict) or data.get("format") != KEYS_FORMAT or data.get("version") != KEYS_VERSION:
-            raise RulesInputError("not a player's key file of this version")
+        """The keys of a key file of version 2, or 1; ``RulesInputError`` for a wrong passphrase or a changed file."""
+        if not isinstance(data, dict) or data.get("format") != KEYS_FORMAT:
+            raise RulesInputError("not a player's key file")
+        if data.get("version") == PKCS8_VERSION:
+            keys = cls._from_pkcs8(data, passphrase)
+        elif data.get("version") == KEYS_VERSION:
+            keys = cls._from_locked(data, passphrase)
+        else:
+            raise RulesInputError("not a player's key file of this version (made by a newer version of the app?)")
+        if keys.public != PublicKeys.from_json(data.get("public"), "the key file"):
+            raise RulesInputError("the key file's public keys are not its private keys' (the key file was changed)")
+        return keys
+
+    @classmethod
+    def _from_locked(cls, data: dict[str, Any], passphrase: str) -> PlayerKeys:
+        locked, name = data.get("private"), str(data.get("name", ""))
+        if not isinstance(locked, dict) or set(locked) != _LOCKED_FIELDS or locked["kdf"] != "scrypt":
+            raise RulesInputError("the key file is damaged: its private keys need kdf (scrypt), cost_log2, salt, "
+                                  "nonce and ciphertext")
+        cost = locked["cost_log2"]
+        if isinstance(cost, bool) or not isinstance(cost, int) or not MIN_COST_LOG2 <= cost <= MAX_COST_LOG2:
+            raise RulesInputError(f"the key file is damaged: its cost must be {MIN_COST_LOG2} to {MAX_COST_LOG2}, "
+                                  f"not {cost!r}")
+        if cost < FLOOR_COST_LOG2:
+            raise RulesInputError(f"these keys were locked more weakly than this app allows (Scrypt 2^{cost}, at "
+                                  f"least 2^{FLOOR_COST_LOG2}): the key file was changed")
+        salt, nonce = _unb64(locked["salt"], "the key file"), _unb64(locked["nonce"], "the key file")
+        if len(salt) != _SALT_BYTES or len(nonce) != _NONCE_BYTES:
+            raise RulesInputError("the key file is damaged: its salt or nonce has the wrong length")
+        public = PublicKeys.from_json(data.get("public"), "the key file")
         try:
-            signing = serialization.load_pem_private_key(str(data["signing"]).encode(), passphrase.encode("utf-8"))
-            sealing = serialization.load_pem_private_key(str(data["sealing"]).encode(), passphrase.encode("utf-8"))
-        except (KeyError, ValueError, TypeError):
-            raise RulesInputError("that is not the passphrase of these keys (or the key file is damaged)") from None
-        if not isinstance(signing, Ed25519PrivateKey) or not isinstance(sealing, X25519PrivateKey):
-            raise RulesInputError("the key file holds keys of another kind")
-        return cls(signing, sealing, str(data.get("name", "")))
+            raw = AESGCM(_file_key(normalised(passphrase), salt, cost)).decrypt(
+                nonce, _unb64(locked["ciphertext"], "the key file"), _file_context(name, public))
+        except (InvalidTag, ValueError):
+            raise RulesInputError(WRONG_PASSPHRASE) from None
+        if len(raw) != 64:
+            raise RulesInputError("the key file is damaged: its private keys have the wrong length")
+        return cls(Ed25519PrivateKey.from_private_bytes(raw[:32]), X25519PrivateKey.from_private_bytes(raw[32:]),
+                   name)
+
+    @classmethod
+    def _from_pkcs8(cls, data: dict[str, Any], passphrase: str) -> PlayerKeys:
+        """A key file of version 1 (PKCS#8 PEM under PBKDF2), as typed or normalised."""
+        for typed in dict.fromkeys((passphrase, normalised(passphrase))):
+            try:
+                signing = serialization.load_pem_private_key(str(data["signing"]).encode(), typed.encode("utf-8"))
+                sealing = serialization.load_pem_private_key(str(data["sealing"]).encode(), typed.encode("utf-8"))
+            except (KeyError, ValueError, TypeError):
+                continue
+            if not isinstance(signing, Ed25519PrivateKey) or not isinstance(sealing, X25519PrivateKey):
+                raise RulesInputError("the key file holds keys of another kind")
+            return cls(signing, sealing, str(data.get("name", "")))
+        raise RulesInputError(WRONG_PASSPHRASE)
+
+    def _private_bytes(self) -> bytes:
+        raw = serialization.Encoding.Raw, serialization.PrivateFormat.Raw, serialization.NoEncryption()
+        return self._signing.private_bytes(*raw) + self._sealing.private_bytes(*raw)
+
+
+def _file_key(passphrase: str, salt: bytes, cost_log2: int) -> bytes:
+    return Scrypt(salt=salt, length=_KEY_BYTES, n=2**cost_log2, r=_R, p=_P).derive(passphrase.encode("utf-8"))
+
+
+def _file_context(name: str, public: PublicKeys) -> bytes:
+    """What a key file's private keys are bound to (AES-GCM's associated data): its format, its name and its public
+    keys, so a file whose name or public keys were changed does not unlock."""
+    return (f"{KEYS_FORMAT}|{KEYS_VERSION}|".encode() + _unb64(public.signing, "key") + _unb64(public.sealing, "key")
+            + name.encode("utf-8"))
 
 
 def _box_key(shared: bytes, ephemeral: bytes, recipient: bytes, context: str) -> bytes:
@@ -246,9 +330,15 @@ class KeyStore:
         return found
 
     def unlock(self, fingerprint: str, passphrase: str) -> PlayerKeys:
+        """The keys kept as ``fingerprint``; a key file of an older version is rewritten as this one (the same
+        passphrase, now under Scrypt) once the passphrase has unlocked it."""
         path = self.directory / f"{fingerprint}.json"
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             raise RulesInputError(f"no player keys {fingerprint} on this computer") from None
-        return PlayerKeys.from_json(data, passphrase)
+        keys = PlayerKeys.from_json(data, passphrase)
+        if data.get("version") != KEYS_VERSION:
+            with contextlib.suppress(OSError):   # the old file still unlocks: it is rewritten the next time
+                write_atomically(path, json.dumps(keys.to_json(passphrase), indent=1).encode("utf-8"))
+        return keys

@@ -26,13 +26,14 @@ from PySide6.QtWidgets import (
 from ...core.lines import RulesInputError
 from ...core.record.chain import GameRecord
 from ...core.record.keys import KeyStore, PlayerKeys, play_as, playing_as, side_of, take_side
+from ...core.record.passphrases import MIN_LENGTH, normalised, passphrase_problem
 from ...core.record.pbem import SIDES
 from .accessible import LiveLabel, announce
 from .dialog_body import scrolling_body
 from .screen import resize_within_screen
 
-#: The shortest passphrase accepted for new keys.
-MIN_PASSPHRASE = 10
+#: The shortest passphrase accepted for new keys: the app's one rule for new passphrases (``core.record.passphrases``).
+MIN_PASSPHRASE = MIN_LENGTH
 COMPARE_WORDS = ("Read your fingerprint to the other player once, by phone or in person, and check his against the "
                  "one this game records for his side. Then no one else can sign entries as either of you.")
 CHOOSE_SIDE = "Choose a side\u2026"
@@ -47,12 +48,17 @@ def game_keys_words(record: GameRecord) -> list[str]:
 
 
 def new_keys_problem(name: str, passphrase: str, again: str) -> str:
-    """What is wrong with the new keys' name and passphrase, in the player's words ("" when nothing is)."""
+    """What is wrong with the new keys' name and passphrase, in the player's words ("" when nothing is): the
+    passphrase meets the rule the envelopes' do (not too short, not a common choice, not the player's name)."""
     if not name.strip():
         return "Give your name: it tells your keys from others kept on this computer."
-    if len(passphrase) < MIN_PASSPHRASE:
-        return (f"The passphrase is {len(passphrase)} characters long: use at least {MIN_PASSPHRASE} (a few words "
+    length = len(normalised(passphrase))
+    if length < MIN_PASSPHRASE:
+        return (f"The passphrase is {length} characters long: use at least {MIN_PASSPHRASE} (a few words "
                 "you will remember).")
+    problem = passphrase_problem(passphrase, (name.strip(),))
+    if problem:
+        return f"The passphrase is refused: {problem}."
     if passphrase != again:
         return "The two passphrases differ: type the same one twice."
     return ""
