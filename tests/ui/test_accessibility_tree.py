@@ -162,8 +162,11 @@ def test_a_status_resting_on_values_nobody_entered_is_announced_as_not_settled(q
     from awaw_desktop.ui.awaw.main_window import MainWindow
     from awaw_desktop.ui.awaw.status_words import resting
 
+    from PySide6.QtWidgets import QMessageBox
+
     window = MainWindow()   # a new game: nothing entered yet
     qtbot.addWidget(window)
+    window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard   # closing never asks
     heard: list[str] = []
     listeners.append(lambda _widget, message: heard.append(message))
     try:
