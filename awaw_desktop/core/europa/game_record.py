@@ -13,7 +13,7 @@ from typing import Any
 
 from ..frozen import replace
 from ..lines import RulesInputError
-from ..record.chain import Entry, GameRecord, RecordProblem, digest, new_game_id
+from ..record.chain import Entry, GameRecord, RecordProblem, digest, new_game_id, table_of
 from .envelope import REAL_DECK, SEALED_DRAW
 from .envelope_mail import ADDED
 from .mail_draw import MAIL_DRAW
@@ -52,8 +52,9 @@ def state_digest(game: EuropaGame) -> str:
 
 def begin_record(game: EuropaGame) -> EuropaGame:
     """A new game's record: one entry saying how it began."""
+    table = {"table": table_of(game.title, [name for _side, name in game.players])}
     record = GameRecord(new_game_id()).append("begun", game.turn.title, f"New Europa game from {game.start.title}",
-                                              "56", state=state_digest(game))
+                                              "56", table, state=state_digest(game))
     return replace(game, record=record)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -354,6 +355,22 @@ def new_game_id() -> str:
 def game_id_of(document: Any) -> str:
     """A stable id for a game whose file was made before records: the same file always gets the same id."""
     return hashlib.sha256(b"awaw-desktop game|" + canonical(document)).hexdigest()[:32]
+
+
+def table_of(title: str, players: Sequence[str]) -> str:
+    """A short digest of a game's title and players (the sides' names, Axis then Allied, case and spacing ignored):
+    what a game's first entry keeps (``data["table"]``), so that a file that claims to be from before records can be
+    named when this computer has seen a game at the same table (``seen.SeenStore.compare``)."""
+    names = [" ".join(name.split()).casefold() for name in players]
+    return hashlib.sha256(canonical([" ".join(title.split()).casefold(), names])).hexdigest()[:16]
+
+
+#: What a record that starts when an earlier version's file is read says (its "migrated" entry): loud, for a file can
+#: also claim an earlier version to drop a record it held (docs/game-record.md).
+def migrated_words(before: str) -> str:
+    return ("This game's record starts here. The file says it was made by an earlier version of the app, before "
+            f"game records, so it holds no record of the game so far ({before}). If this game was ever played "
+            "with a record, this file is a copy whose record was removed.")
 
 
 def written_record(document: Any, where: str = "record") -> GameRecord | None:
