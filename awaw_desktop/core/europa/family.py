@@ -21,7 +21,7 @@ from ..lines import RulesInputError
 from ..record.chain import Entry, GameRecord, RecordProblem, game_id_of, migrated_words, table_of, written_record
 from . import actions
 from .calendar import EuropaTurn
-from .game_record import check_against_record, draw_problem, standing, state_digest
+from .game_record import check_against_record, draw_problem, stage_problem, standing, state_digest
 from .mail_record import mail_problem
 from .migrate import record_era_field
 from .readings import readings_markdown
@@ -92,9 +92,9 @@ def from_document(document: dict[str, Any]) -> EuropaGame:
     problem = draw_problem(game)
     if problem:
         raise SessionFileError(f"damaged: {problem} (a copied or replayed draw is refused)")
-    by_mail = mail_problem(game, game.record)
-    if by_mail is not None:   # a draw by e-mail out of step with its record: a wrong secret shown, a step forged
-        raise SessionFileError(f"damaged: the game record does not hold at {by_mail.words()}")
+    by_mail = mail_problem(game, game.record) or stage_problem(game, game.record)
+    if by_mail is not None:   # a draw out of step with its record: a wrong secret shown, a step forged, an opened
+        raise SessionFileError(f"damaged: the game record does not hold at {by_mail.words()}")   # envelope sealed
     return game
 
 
