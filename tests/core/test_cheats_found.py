@@ -170,10 +170,6 @@ def campaign(tmp_path):
     return Computer(tmp_path / "ann", "axis", "Ann's own words"), Computer(tmp_path / "bob", "allied", "Bob's words")
 
 
-@pytest.mark.xfail(strict=True, reason="by e-mail the Allied player opens an envelope with his keys, sees the card, "
-                                       "then voids it alone on his computer ('both players agreed', signed by him "
-                                       "only, his keys evidently not lost): the Axis computer takes it without a word "
-                                       "and the Axis player draws a new card")
 def test_the_opener_voids_a_card_he_saw_and_a_new_one_is_drawn(campaign):
     axis, allied = campaign
     raw = new_mail_game(axis, allied)
@@ -193,6 +189,38 @@ def test_the_opener_voids_a_card_he_saw_and_a_new_one_is_drawn(campaign):
         raw = axis.play(raw, lambda g, k: actions_mail.draw_by_mail(g, "Hungary", k), "Draw again")
         assert gamefile.loads(raw).game.nation("Hungary").envelope.opened is None   # a fresh, sealed card
     assert refused
+    # a modified program that voids it anyway, in one entry signed by the Allied player: the Axis computer refuses it
+    with pytest.raises(SessionFileError, match=r"cannot save: .*without the other player's agreement"):
+        allied.play(raw, lambda g, _k: actions.void_agreed(g, "Hungary", "Bob lost his key file"), "Void")
+    from awaw_desktop.core.europa.family import to_document
+
+    play_as(allied.keys())
+    try:
+        game = gamefile.loads(raw).game
+        voided = game_record.recorded(game, actions.void_agreed(game, "Hungary", "Bob lost his key file"), "Void")
+    finally:
+        play_as(None)
+    forged = json.dumps(to_document(voided)).encode()   # written without the app's own check before a save
+    with pytest.raises(SessionFileError, match="without the other player's agreement"):
+        axis.receive(forged)
+    assert not verify_bytes(forged).verified
+    # proposed by the Allied player, it cannot be agreed by him too ...
+    raw = allied.play(raw, lambda g, k: actions_mail.propose_void(g, "Hungary", "Bob lost his key file", k), "Void?")
+    with pytest.raises(RulesInputError, match="the other player agrees"):
+        allied.play(raw, lambda g, k: actions_mail.agree_to_void(g, "Hungary", k), "Agree")
+    game, comparison = axis.receive(raw)
+    assert game.nation("Hungary").envelope.voided is None and actions_mail.void_proposal(game, "Hungary") == (
+        "allied", "Bob lost his key file")
+    # ... the Axis player agrees on his own computer: voided, both signatures in the record, and a new card drawn
+    raw = axis.play(raw, lambda g, k: actions_mail.agree_to_void(g, "Hungary", k), "Agree")
+    game, comparison = allied.receive(raw)
+    assert not comparison.trouble and verify_bytes(raw).verified
+    envelope = game.nation("Hungary").envelope
+    assert envelope.voided is not None and envelope.void_reason == "Bob lost his key file"
+    assert [entry.author for entry in game.record.entries if entry.data.get("step", "").startswith("void")] == \
+        ["allied", "axis"]
+    raw = axis.play(raw, lambda g, k: actions_mail.draw_by_mail(g, "Hungary", k), "Draw again")
+    assert gamefile.loads(raw).game.nation("Hungary").envelope.opened is None
 
 
 @pytest.mark.xfail(strict=True, reason="at one table a new draw takes any two new passphrases: one player alone can "

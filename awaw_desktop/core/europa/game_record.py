@@ -15,7 +15,7 @@ from ..frozen import replace
 from ..lines import RulesInputError
 from ..record.chain import Entry, GameRecord, RecordProblem, digest, new_game_id, table_of
 from .envelope import REAL_DECK, SEALED_DRAW
-from .envelope_mail import ADDED
+from .envelope_mail import ADDED, VOID_AGREED
 from .mail_draw import MAIL_DRAW
 from .mail_record import facts as mail_facts
 from .mail_record import mail_problem
@@ -152,7 +152,7 @@ def draw_problem(game: EuropaGame) -> str:
 #: How far along an envelope the record speaks of may be, in order; what a void's log line says; what a nation's
 #: removal's says (its envelopes leave the file with it).
 _ALONG = ("drawn", "voided", "opened", "shown")
-VOIDED = "agreed to void the envelope"
+VOIDED = VOID_AGREED
 _REMOVED = "removed from the game"
 #: What an envelope at each stage the record names must hold (the words for the player).
 _HOLDS = {"opened": "opened", "shown": "shown to both sides", "voided": "voided"}
