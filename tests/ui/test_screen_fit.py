@@ -124,9 +124,10 @@ def test_a_size_remembered_on_a_larger_screen_is_fitted_to_a_smaller_one(tmp_pat
 
 def test_a_laptop_screen_shows_most_of_a_table_without_scrolling(tmp_path):
     """Play-test finding: at 1366x768 the Britain tab showed 10 lines above the fold; what tips it now sits beside
-    the level, not above the table."""
+    the level, not above the table.  A new game's Britain names five values nobody entered above its table (issue
+    28: the transports in the Atlantic SW box among them, 59.22D), which takes one line of the table's height."""
     shown = start(tmp_path, 1366, 768, 1)
-    assert shown["lines_seen"]["britain"] >= 12, shown["lines_seen"]   # 10 when it sat above the table
+    assert shown["lines_seen"]["britain"] >= 11, shown["lines_seen"]   # 10 when it sat above the table
 
 
 @pytest.mark.parametrize("edition", ["original", "updated", "updated-classic"])
