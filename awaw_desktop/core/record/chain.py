@@ -15,7 +15,6 @@ most of it.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -28,6 +27,14 @@ from ..frozen import Frozen, field, replace
 from ..lines import RulesInputError
 from .blocks import decode_blocks, encode_blocks, remember_blocks
 from .codes import head_code
+
+if TYPE_CHECKING:
+    from hashlib import sha256
+else:
+    try:   # CPython's own SHA-256 (the standard library's, hashlib's own fallback): the same digests without
+        from _sha256 import sha256  # loading OpenSSL before the first paint (4 MiB and 4 ms of a start-up)
+    except ImportError:   # a Python built without it
+        from hashlib import sha256
 
 if TYPE_CHECKING:   # the keys load ``cryptography``, which a game without players' keys never needs
     from .keys import PublicKeys, Signer
@@ -71,12 +78,12 @@ def canonical(value: Any) -> bytes:
 
 def digest(value: Any) -> str:
     """SHA-256 (hex) of a JSON value's canonical form: a game's settled state, a draw's commitments."""
-    return hashlib.sha256(canonical(value)).hexdigest()
+    return sha256(canonical(value)).hexdigest()
 
 
 def genesis(game_id: str) -> str:
     """What the first entry chains from: the game's id, so no entry can be moved into another game."""
-    return hashlib.sha256(f"awaw-desktop record|{game_id}".encode()).hexdigest()
+    return sha256(f"awaw-desktop record|{game_id}".encode()).hexdigest()
 
 
 def now_text() -> str:
@@ -120,7 +127,7 @@ class Entry(Frozen, forbid_unknown_fields=True):
                 "rules": self.rules, "data": self.data, "state": self.state, "at": self.at, "author": self.author}
 
     def hashed(self, previous: str) -> str:
-        return hashlib.sha256(b"awaw-desktop record entry\n" + canonical(self.body(previous))).hexdigest()
+        return sha256(b"awaw-desktop record entry\n" + canonical(self.body(previous))).hexdigest()
 
     def line(self) -> str:
         """The entry in one line for players: "Fall 1942 - End of turn: Germany +3 ... (55.1)"."""
@@ -372,7 +379,7 @@ def new_game_id() -> str:
 
 def game_id_of(document: Any) -> str:
     """A stable id for a game whose file was made before records: the same file always gets the same id."""
-    return hashlib.sha256(b"awaw-desktop game|" + canonical(document)).hexdigest()[:32]
+    return sha256(b"awaw-desktop game|" + canonical(document)).hexdigest()[:32]
 
 
 def table_of(title: str, players: Sequence[str]) -> str:
@@ -380,7 +387,7 @@ def table_of(title: str, players: Sequence[str]) -> str:
     what a game's first entry keeps (``data["table"]``), so that a file that claims to be from before records can be
     named when this computer has seen a game at the same table (``seen.SeenStore.compare``)."""
     names = [" ".join(name.split()).casefold() for name in players]
-    return hashlib.sha256(canonical([" ".join(title.split()).casefold(), names])).hexdigest()[:16]
+    return sha256(canonical([" ".join(title.split()).casefold(), names])).hexdigest()[:16]
 
 
 #: What a record that starts when an earlier version's file is read says (its "migrated" entry): loud, for a file can
