@@ -14,7 +14,7 @@ from ...core.lines import RulesInputError
 from ...paths import examples_dir
 from ..shell.keys import standard
 from ..shell.recent import fill_recent_menu, remember
-from ..shell.record_code import unsigned_hint
+from ..shell.record_code import refresh_unsigned_hint, unsigned_hint
 from ..shell.unsaved import ask_unsaved, may_discard
 
 if TYPE_CHECKING:
@@ -163,16 +163,26 @@ class GameFiles:
         if session.load_notes:
             self.show_reconciled(Path(path).name, session.load_notes)
         if not as_example:
-            from ...core.awaw import game_record
-
-            record = self.store.session.record
-            self.since_dialog = _record_open().after_open(
-                self, copy, record, Path(path).name, self.store.add_to_record, lambda: self.store.session.record,
-                game_record.check_against_record(self.store.session, record), game_record.standing)
-            hint = unsigned_hint(self.store.session.record)
-            if hint:
-                self.statusBar().showMessage(hint, 15000)
+            self.after_file_opened(copy, Path(path).name)
         return True
+
+    def after_file_opened(self, copy: object, name: str) -> None:
+        """Once a copy is shown, by any door (File > Open, the backup of a damaged file, crash recovery): going on
+        from an older copy recorded, a record that does not hold named, "Since your last turn"
+        (``record_open.after_open``; ``copy``: what ``check_copy`` said before the game was shown)."""
+        from ...core.awaw import game_record
+
+        record = self.store.session.record
+        self.since_dialog = _record_open().after_open(
+            self, copy, record, name, self.store.add_to_record, lambda: self.store.session.record,
+            game_record.check_against_record(self.store.session, record), game_record.standing)
+        self.show_unsigned_hint()
+
+    def show_unsigned_hint(self) -> None:
+        """A game that records the players' keys, none of them unlocked here: the status bar says so."""
+        hint = unsigned_hint(self.store.session.record)
+        if hint:
+            self.statusBar().showMessage(hint, 15000)
 
     def _build_file_menu(self, menu: QMenu) -> None:
         """The File menu: games and their files, the game's details and record, play by e-mail."""
@@ -254,6 +264,7 @@ class GameFiles:
             self.store.replace_record(record)
             self._changed()
         self.record_code.show_record(self.store.session.record)
+        refresh_unsigned_hint(self.statusBar(), self.store.session.record)
 
     def _record_changed(self) -> None:
         """A new entry (or another game): the code players quote, and this computer's memory of the game (an
@@ -287,6 +298,11 @@ class GameFiles:
         if not found or not self.ask_open_backup(
                 f"{said or f'{path.name}: {problem}'}\n\nOpen the backup from {found[0].description}?"):
             return False
+        # The backup is a copy like any other: this computer's memory is asked, as File > Open asks it.
+        name = f"The backup of {path.name} from {found[0].description}"
+        copy = _record_open().check_copy(self, found[0].session.record, name)
+        if copy is False:   # an older copy the players chose not to go on from: nothing more to say
+            return True
         if not confirmed and not self.confirm_discard():
             return True   # the player kept the open game: nothing more to say about the file
         self.set_session(found[0].session, path)
@@ -295,6 +311,7 @@ class GameFiles:
         self._update_title()
         self.statusBar().showMessage(f"Opened the backup from {found[0].description}; save to replace the "
                                      f"damaged {path.name}", 10000)
+        self.after_file_opened(copy, name)
         return True
 
     def ask_open_backup(self, text: str) -> bool:

@@ -298,12 +298,19 @@ class EuropaWindow(QMainWindow):
         self.set_game(loaded.game, Path(path))
         remember(path)
         self.statusBar().showMessage(f"Opened {path.name}", 5000)
+        self.after_file_opened(copy, path.name)
+        return True
+
+    def after_file_opened(self, copy: Any, name: str) -> None:
+        """Once a copy is shown, by any door (File > Open, another window's Open, crash recovery): going on from an
+        older copy recorded, a record that does not hold named, "Since your last turn" (``record_open.after_open``;
+        ``copy``: what ``check_copy`` said before the game was shown)."""
         assert self.holder is not None
         holder = self.holder
         record = holder.game.record
-        self.since_dialog = after_open(self, copy, record, path.name, holder.add_to_record, lambda: holder.game.record,
+        self.since_dialog = after_open(self, copy, record, name, holder.add_to_record, lambda: holder.game.record,
                                        check_against_record(holder.game, record), standing)
-        return True
+        window_mail.show_unsigned_hint(self)
 
     def _record_changed(self) -> None:
         """A new entry: the code players quote, and this computer's memory of the game (an opening is remembered the

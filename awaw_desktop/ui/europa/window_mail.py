@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QStatusBar, QWidget
 from ...core.europa.family import KEY
 from ...core.files import gamefile
 from ...core.files.atomic_file import SessionFileError
+from ..shell.record_code import refresh_unsigned_hint, unsigned_hint
 
 if TYPE_CHECKING:
     from ...core.record.chain import GameRecord
@@ -51,6 +52,15 @@ def player_keys(window: EuropaWindow) -> None:
     else:
         holder.changed.emit()   # keys unlocked or not: the envelopes' e-mail steps follow
     window.record_code.show_record(holder.game.record)
+    refresh_unsigned_hint(window.statusBar(), holder.game.record)
+
+
+def show_unsigned_hint(window: EuropaWindow) -> None:
+    """A game that records the players' keys, none of them unlocked here: the status bar says so."""
+    holder = window.holder
+    hint = unsigned_hint(holder.game.record) if holder is not None else ""
+    if hint:
+        window.statusBar().showMessage(hint, 15000)
 
 
 def send_turn(window: EuropaWindow) -> None:
