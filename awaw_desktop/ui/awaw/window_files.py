@@ -229,22 +229,25 @@ class GameFiles:
     # -- play by e-mail (issue 31) -----------------------------------------------------------
     def send_turn(self) -> None:
         """File > Send turn: the game written to a file named for the game, the turn and the side to move next, with
-        the code and the words for the e-mail (``ui.shell.send_turn``).  The game's own file is left as it is."""
+        the code and the words for the e-mail (``ui.shell.send_turn``).  The game, as it stands, is in that file
+        from then on (``sent_to``)."""
         from ...core.awaw import sessionfile
         from ...core.record.pbem import side_word
-        from ..shell.send_turn import send_turn
+        from ..shell.send_turn import send_turn, unsigned_go_on
 
-        session = self.store.session
         try:
-            sessionfile.dumps(session)   # a game no file can hold is said before anything is asked
+            sessionfile.dumps(self.store.session)   # a game no file can hold is said before anything is asked
         except SessionFileError as error:
             self.show_error("Cannot send this turn", f"{error}\n\nNothing was written.")
             return
+        if not unsigned_go_on(self, lambda: self.store.session.record, self.player_keys):
+            return
+        session = self.store.session
 
         def sent(side: str) -> tuple[GameRecord, bytes]:
             """The turn recorded as sent (signed on this computer), then the file's bytes."""
             self.store.add_to_record("sent", f"The {side_word(side)} player moves next")
-            self.store.undo_stack.resetClean()   # the game's own file lacks that entry until it is saved
+            self.store.undo_stack.resetClean()   # unsaved until the turn file (or a save) holds that entry
             self._changed()
             return self.store.session.record, sessionfile.dumps(self.store.session)
 
@@ -252,7 +255,20 @@ class GameFiles:
                             turn_title=session.turn.title, record=session.record, data=sent,
                             folder=self.path.parent if self.path else None)
         if written is not None:
-            self.statusBar().showMessage(f"Turn sent: {written.name} (record {self.store.session.record.code})", 8000)
+            self.sent_to(written)
+
+    def sent_to(self, written: Path) -> None:
+        """A turn file written: it holds the game as it stands, so it is the window's file from now on (its title,
+        Save, the question on closing), and the game counts as saved."""
+        self.path = written
+        self.disk_stamp = file_stamp(written)
+        self.store.undo_stack.setClean()
+        self.autosave_timer.stop()
+        self.discard_recovery()
+        self.add_recent(written)
+        self._update_title()
+        self.statusBar().showMessage(f"Turn sent: {written.name} (record {self.store.session.record.code}), saved; "
+                                     "this window now shows that file", 10000)
 
     def player_keys(self) -> None:
         """Game > Players' keys: a side taken is an entry of the record, stored without an undo step; unlocking
