@@ -170,3 +170,25 @@ def test_after_send_turn_the_window_shows_the_file_just_written(qtbot, tmp_path,
     allied.close()
     assert not asked
     allied_pc.__exit__()
+
+
+def test_the_end_of_turn_says_it_once_a_session(qtbot, tmp_path, monkeypatch):
+    from .campaign_helpers import end_turn
+
+    _axis_pc, allied_pc, _axis, allied, _received, _axis_docs, _allied_docs = a_received_turn(qtbot, monkeypatch,
+                                                                                              tmp_path)
+    turn = allied.store.session.turn
+    said, hands = warned_then(qtbot, "Cancel")
+    allied.action_end_turn.trigger()
+    for hand in hands:
+        hand.check()
+    assert "end this turn" in said[0]
+    assert allied.store.session.turn == turn                           # Cancel: the turn is not ended
+    said, hands = warned_then(qtbot, "End it unsigned")
+    hands.append(NextDialog(lambda dialog: dialog.reject()))           # the end of turn dialog follows: closed
+    allied.action_end_turn.trigger()
+    for hand in hands:
+        hand.check()
+    end_turn(qtbot, allied)                                            # said once: the next end of turn is not
+    assert allied.store.session.turn != turn
+    allied_pc.__exit__()

@@ -60,6 +60,9 @@ def example_sessions() -> list[tuple[str, Path]]:
 class GameFiles:
     """Files and recovery for the main window (mixed into ``MainWindow``)."""
 
+    #: The warning about an unsigned end of turn was answered (it is said once a session).
+    unsigned_end_warned = False
+
     def write_recovery(self) -> None:
         """Write the open session to its recovery file (atomic), unless it is saved as is.
 
@@ -269,6 +272,18 @@ class GameFiles:
         self._update_title()
         self.statusBar().showMessage(f"Turn sent: {written.name} (record {self.store.session.record.code}), saved; "
                                      "this window now shows that file", 10000)
+
+    def unsigned_end_ok(self) -> bool:
+        """Turn > End turn in a game that records the players' keys, none of them unlocked here: said once a session,
+        before anything is added (as Send turn says it each time).  False: the turn is not ended."""
+        from ..shell.send_turn import unsigned_go_on
+
+        if self.unsigned_end_warned or not unsigned_hint(self.store.session.record):
+            return True
+        if not unsigned_go_on(self, lambda: self.store.session.record, self.player_keys, "end"):
+            return False
+        self.unsigned_end_warned = True
+        return True
 
     def player_keys(self) -> None:
         """Game > Players' keys: a side taken is an entry of the record, stored without an undo step; unlocking

@@ -46,6 +46,9 @@ AUTOSAVE_DELAY_MS = 1500
 
 
 class EuropaWindow(QMainWindow):
+    #: The warning about an unsigned end of turn was answered (said once a session: ``window_mail``).
+    unsigned_end_warned = False
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.path: Path | None = None
@@ -199,7 +202,7 @@ class EuropaWindow(QMainWindow):
         self.statusBar().showMessage(f"{text}.", 15000)
 
     def end_turn(self) -> None:
-        if self.track is not None:
+        if self.track is not None and window_mail.unsigned_end_ok(self):
             self.tabs.setCurrentWidget(self.track)
             self.track.end_turn()
 

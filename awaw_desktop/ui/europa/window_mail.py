@@ -33,6 +33,7 @@ class EuropaWindow(Protocol):
     record_code: RecordCode
 
     autosave_timer: QTimer
+    unsigned_end_warned: bool
 
     def statusBar(self) -> QStatusBar: ...
 
@@ -58,6 +59,20 @@ def player_keys(window: EuropaWindow) -> None:
         holder.changed.emit()   # keys unlocked or not: the envelopes' e-mail steps follow
     window.record_code.show_record(holder.game.record)
     refresh_unsigned_hint(window.statusBar(), holder.game.record)
+
+
+def unsigned_end_ok(window: EuropaWindow) -> bool:
+    """Turn > End turn in a game that records the players' keys, none of them unlocked here: said once a session,
+    before anything is added (as Send turn says it each time).  False: the turn is not ended."""
+    from ..shell.send_turn import unsigned_go_on
+
+    holder = window.holder
+    if holder is None or window.unsigned_end_warned or not unsigned_hint(holder.game.record):
+        return True
+    if not unsigned_go_on(_parent(window), lambda: holder.game.record, lambda: player_keys(window), "end"):
+        return False
+    window.unsigned_end_warned = True
+    return True
 
 
 def show_unsigned_hint(window: EuropaWindow) -> None:
