@@ -167,6 +167,9 @@ class EuropaWindow(QMainWindow):
             old.deleteLater()
         self.path = path
         self.track = self.pages.build(self.holder)
+        # The track's End turn button ends it as Turn > End turn does (an unsigned end of turn is said first).
+        self.track.end_turn_button.clicked.disconnect(self.track.end_turn)
+        self.track.end_turn_button.clicked.connect(self.end_turn)
         self._changed()
         self.record_code.show_record(self.holder.game.record)
 

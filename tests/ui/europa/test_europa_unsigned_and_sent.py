@@ -61,6 +61,11 @@ def test_a_europa_turn_unsigned_is_said_and_the_sent_file_is_the_windows(qtbot, 
     hands.check()
     assert "end this turn" in said[0]
     assert allied.game.turn == turn and allied.game.record == before   # not ended, nothing added
+    said, hands = answered(qtbot, "Cancel")
+    allied.tabs.setCurrentWidget(allied.track)
+    press(qtbot, allied.track, "End turn")                              # the track's own button too
+    hands.check()
+    assert "end this turn" in said[0] and allied.game.turn == turn
 
     make_keys_and_take_side(qtbot, allied, "Bob", "Bob's long passphrase", "Allied")
     assert allied.statusBar().currentMessage() == ""                   # the hint went with the side taken
