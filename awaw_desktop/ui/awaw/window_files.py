@@ -276,10 +276,10 @@ class GameFiles:
     def unsigned_end_ok(self) -> bool:
         """Turn > End turn in a game that records the players' keys, none of them unlocked here: said once a session,
         before anything is added (as Send turn says it each time).  False: the turn is not ended."""
-        from ..shell.send_turn import unsigned_go_on
-
         if self.unsigned_end_warned or not unsigned_hint(self.store.session.record):
             return True
+        from ..shell.send_turn import unsigned_go_on  # only in play by e-mail
+
         if not unsigned_go_on(self, lambda: self.store.session.record, self.player_keys, "end"):
             return False
         self.unsigned_end_warned = True

@@ -64,11 +64,11 @@ def player_keys(window: EuropaWindow) -> None:
 def unsigned_end_ok(window: EuropaWindow) -> bool:
     """Turn > End turn in a game that records the players' keys, none of them unlocked here: said once a session,
     before anything is added (as Send turn says it each time).  False: the turn is not ended."""
-    from ..shell.send_turn import unsigned_go_on
-
     holder = window.holder
     if holder is None or window.unsigned_end_warned or not unsigned_hint(holder.game.record):
         return True
+    from ..shell.send_turn import unsigned_go_on  # only in play by e-mail
+
     if not unsigned_go_on(_parent(window), lambda: holder.game.record, lambda: player_keys(window), "end"):
         return False
     window.unsigned_end_warned = True
