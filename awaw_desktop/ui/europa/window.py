@@ -46,6 +46,9 @@ AUTOSAVE_DELAY_MS = 1500
 
 
 class EuropaWindow(QMainWindow):
+    #: The warning about an unsigned end of turn was answered (said once a session: ``window_mail``).
+    unsigned_end_warned = False
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.path: Path | None = None
@@ -164,6 +167,9 @@ class EuropaWindow(QMainWindow):
             old.deleteLater()
         self.path = path
         self.track = self.pages.build(self.holder)
+        # The track's End turn button ends it as Turn > End turn does (an unsigned end of turn is said first).
+        self.track.end_turn_button.clicked.disconnect(self.track.end_turn)
+        self.track.end_turn_button.clicked.connect(self.end_turn)
         self._changed()
         self.record_code.show_record(self.holder.game.record)
 
@@ -199,7 +205,7 @@ class EuropaWindow(QMainWindow):
         self.statusBar().showMessage(f"{text}.", 15000)
 
     def end_turn(self) -> None:
-        if self.track is not None:
+        if self.track is not None and window_mail.unsigned_end_ok(self):
             self.tabs.setCurrentWidget(self.track)
             self.track.end_turn()
 
@@ -298,12 +304,19 @@ class EuropaWindow(QMainWindow):
         self.set_game(loaded.game, Path(path))
         remember(path)
         self.statusBar().showMessage(f"Opened {path.name}", 5000)
+        self.after_file_opened(copy, path.name)
+        return True
+
+    def after_file_opened(self, copy: Any, name: str) -> None:
+        """Once a copy is shown, by any door (File > Open, another window's Open, crash recovery): going on from an
+        older copy recorded, a record that does not hold named, "Since your last turn" (``record_open.after_open``;
+        ``copy``: what ``check_copy`` said before the game was shown)."""
         assert self.holder is not None
         holder = self.holder
         record = holder.game.record
-        self.since_dialog = after_open(self, copy, record, path.name, holder.add_to_record, lambda: holder.game.record,
+        self.since_dialog = after_open(self, copy, record, name, holder.add_to_record, lambda: holder.game.record,
                                        check_against_record(holder.game, record), standing)
-        return True
+        window_mail.show_unsigned_hint(self)
 
     def _record_changed(self) -> None:
         """A new entry: the code players quote, and this computer's memory of the game (an opening is remembered the
