@@ -90,3 +90,36 @@ def test_an_older_copy_recovered_as_a_crash_leftover_is_named(qtbot, tmp_path, m
         assert not starting.store.undo_stack.isClean()                          # recovered: not in the file yet
     else:
         assert (folder / "cheat.awaw-recovery").exists()                        # kept: offered at the next start
+
+
+def test_a_file_that_claims_an_earlier_version_says_so_before_it_opens(qtbot, tmp_path):
+    """A game this computer has seen, edited to claim the format before records and stripped of its record, starts a
+    record afresh: the question before it opens says what it is, not "an older copy"."""
+    import json
+
+    from PySide6.QtWidgets import QMessageBox
+
+    from awaw_desktop.core.awaw.session import Session
+    from tests.ui.helpers import NextDialog
+
+    window = make_window(qtbot)
+    window.set_session(Session.new(title="Tuesday club", players={"axis": "Ann", "allied": "Bob"}), None)
+    path = tmp_path / "tuesday.awaw"
+    assert window.save_to(path)                       # seen here, with its title and players
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["version"] = 3
+    del document["record"]
+    stripped = tmp_path / "stripped.awaw"
+    stripped.write_text(json.dumps(document), encoding="utf-8")
+    said: list[tuple[str, str]] = []
+
+    def read_and_refuse(box):
+        said.append((box.windowTitle(), box.text()))
+        box.reject()
+
+    hands = NextDialog(read_and_refuse, QMessageBox)
+    assert not window.open_path(stripped, confirmed=True)
+    hands.check()
+    assert said and said[0][0] == "A file that claims an earlier version", said
+    assert "holds no record of the game so far" in said[0][1]
+    assert window.path == path                        # the game that was open stays open

@@ -157,9 +157,14 @@ def ask_to_go_on(parent: QWidget, comparison: Comparison, record: GameRecord, fi
     """An older, forked or set-aside copy: the players may go on from it only by saying so (True)."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Warning)
-    box.setWindowTitle("An older copy of this game")
-    words = {"older": "an older copy", "fork": "a copy that parts from the game", "set-aside": "a copy set aside"}
-    box.setText(f"{file_name} is {words.get(comparison.verdict, 'another copy')} this computer has seen.")
+    if comparison.verdict == "earlier-version":   # its record was begun afresh: nothing of the game so far in it
+        box.setWindowTitle("A file that claims an earlier version")
+        box.setText(f"{file_name} claims to be from an earlier version of the app: it holds no record of the game "
+                    "so far, although this computer has seen this game, or plays by e-mail.")
+    else:
+        box.setWindowTitle("An older copy of this game")
+        words = {"older": "an older copy", "fork": "a copy that parts from the game", "set-aside": "a copy set aside"}
+        box.setText(f"{file_name} is {words.get(comparison.verdict, 'another copy')} this computer has seen.")
     box.setInformativeText(comparison_words(comparison, record) + "\n\nGoing on from it is recorded, and the other "
                            "player will see that you did.")
     go_on = box.addButton("Go on from this copy", QMessageBox.ButtonRole.AcceptRole)
