@@ -5,6 +5,7 @@ read.  A place on a Greek island is taken and counts nothing, with the reason on
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +27,7 @@ from ...core.europa.draw import SIDE_TITLES, SIDES
 from ...core.europa.state import EuropaGame
 from ...core.frozen import replace
 from ...core.lines import RulesInputError
+from ..shell.accessible import LiveLabel
 from ..shell.follow import RefreshWhenSeen
 from ..shell.status_chip import StatusChip
 from ..shell.theme import Tone
@@ -58,9 +60,9 @@ class _PlaceRow:
         self.island = QCheckBox()
         self.island.setAccessibleName(f"{prefix} on an island")
         self.holder = _combo(f"{prefix} held by", [(SIDE_TITLES[s], s) for s in SIDES], "Held by\u2026")
-        self.points = QLabel("\u2014" if new else "")
+        self.points = LiveLabel("\u2014" if new else "")
         self.points.setAccessibleName(f"{prefix} points")
-        self.why = QLabel("Fill in the row, then Add place" if new else "")
+        self.why = LiveLabel("Fill in the row, then Add place" if new else "")
         self.why.setWordWrap(True)
         self.why.setAccessibleName(f"{prefix} why")
         self.button = QPushButton("Add place" if new else "Remove")
@@ -107,7 +109,7 @@ class CityPointsTab(QWidget):
                        "in Albania. A place on a Greek island counts nothing.")
         intro.setWordWrap(True)
         self.chips = {side: StatusChip() for side in SIDES}
-        self.details = {side: QLabel() for side in SIDES}
+        self.details = {side: LiveLabel() for side in SIDES}
         for side in SIDES:
             self.chips[side].setAccessibleName(f"City points held by the {SIDE_TITLES[side]} side")
             self.details[side].setAccessibleName(f"City points of the {SIDE_TITLES[side]} side by country")
@@ -157,6 +159,9 @@ class CityPointsTab(QWidget):
         for row, place in zip(self.rows, game.places, strict=True):
             row.show(place)
         self.table.resizeRowsToContents()
+        stops = [cell for row in (*self.rows, self.new) for cell in row.cells if not isinstance(cell, QLabel)]
+        for before, after in itertools.pairwise(stops):   # down the table, the new place's row last (issue 29)
+            QWidget.setTabOrder(before, after)
         found = totals(game.places)
         for side in SIDES:
             points = found.side(side)
