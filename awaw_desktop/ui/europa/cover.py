@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from ...core.europa.draw import SIDE_TITLES
 from ...core.europa.passphrases import MIN_LENGTH
-from ..shell.accessible import LiveLabel
+from ..shell.accessible import LiveLabel, announce
 from .messages import sentence
 
 #: Given the passphrases by side, do the work; return a private text for the last player, or "".
@@ -264,6 +264,7 @@ class PrivateScreen(QStackedWidget):
         self.secret.setText(text)
         self.setCurrentIndex(self.PRIVATE)
         self.private_timer.start()
+        announce(self.secret, f"{EYES_ONLY}: {text}")   # the one place a card is said: the view its player asked for
 
 
 def _row(*buttons: QPushButton) -> QWidget:

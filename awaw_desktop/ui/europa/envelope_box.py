@@ -15,7 +15,7 @@ from ...core.europa.passphrases import check_new_passphrase
 from ...core.europa.report import envelope_view
 from ...core.europa.state import EuropaGame
 from ...core.lines import RulesInputError
-from ..shell.accessible import LiveLabel
+from ..shell.accessible import LiveLabel, announce
 from .cover import Ask, PrivateScreen
 from .envelope_mail_box import MailSteps
 from .holder import EuropaGameHolder
@@ -132,6 +132,7 @@ class EnvelopeBox(QGroupBox):
 
     def _say(self, message: str) -> None:
         self.message.setText(sentence(message))
+        announce(self.message, sentence(message))   # never a card: the steps' words only
 
     def _own(self, side: str) -> Callable[[str], None]:
         """Checks a passphrase as its player types it: his own for this envelope."""

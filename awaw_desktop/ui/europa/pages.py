@@ -13,6 +13,7 @@ from ..shell.focus_order import make_readable
 from .aid_tab import GermanAidTab
 from .city_tab import CityPointsTab
 from .holder import EuropaGameHolder
+from .input_keys import pass_undo_keys
 from .nation_panel import NationPanel
 from .overview import OverviewTab
 from .turn_track import TurnTrack
@@ -77,10 +78,12 @@ class EuropaPages:
 
     def make_readable(self) -> None:
         """The page on show for a screen reader and the keyboard (issue 29): Tab in the order the screen shows,
-        its combo boxes captioned, its tooltips' words plain (``ui.shell.focus_order``)."""
+        its combo boxes captioned, its tooltips' words plain (``ui.shell.focus_order``); the game's Undo from its text
+        fields (``input_keys``)."""
         page = self.tabs.currentWidget()
         if page is not None and shiboken6.isValid(page):
             make_readable(page)
+            pass_undo_keys(page)
 
     def show_nation(self, name: str) -> None:
         if name in self.panels:
