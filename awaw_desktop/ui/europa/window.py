@@ -24,6 +24,7 @@ from ...core.europa.state import EuropaGame
 from ...core.files import gamefile
 from ...core.files.atomic_file import SessionFileError
 from ...core.files.incomplete_file import file_problem
+from ..shell.accessible import speak_status_bar
 from ..shell.family_window import bring_to_front, open_elsewhere, open_game_window, same_file, window_showing
 from ..shell.keys import is_key_of
 from ..shell.recent import fill_recent_menu, remember
@@ -38,6 +39,7 @@ from .nation_panel import NationPanel
 from .pages import EuropaPages
 from .turn_track import TurnTrack
 from .view_menu import ViewMenu
+from .voice import NationVoice
 
 FILE_FILTER = "AWAW sessions (*.awaw);;All files (*)"
 SUFFIX = ".awaw"
@@ -71,6 +73,7 @@ class EuropaWindow(QMainWindow):
         self.autosave_timer.timeout.connect(self.write_recovery)
         self.record_code = RecordCode()
         self.statusBar().addPermanentWidget(self.record_code)
+        speak_status_bar(self.statusBar())   # a screen reader hears each message (issue 29)
         self.since_dialog: object = None
         self._build_menus()
         self.pages.install_keys(self)
@@ -157,6 +160,7 @@ class EuropaWindow(QMainWindow):
         self.holder.changed.connect(self._changed)  # first, so stale panels go before they refresh
         self.holder.undoStopped.connect(self._undo_stopped)
         self.holder.recordChanged.connect(self._record_changed)
+        NationVoice(self.holder, self.tabs)   # each nation's change of state is announced (issue 29)
         self.action_undo_stop.setVisible(False)
         self.undo_group.addStack(self.holder.undo_stack)
         self.undo_group.setActiveStack(self.holder.undo_stack)
