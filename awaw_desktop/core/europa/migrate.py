@@ -10,6 +10,8 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
+from ..lines import RulesInputError
+
 #: The Europa game format this app writes.
 CURRENT = 4
 
@@ -49,7 +51,9 @@ def upgrade_1_to_2(game: dict[str, Any]) -> dict[str, Any]:
 
 
 def _envelopes(nation: dict[str, Any]) -> list[dict[str, Any]]:
-    return [item for item in [nation.get("envelope"), *(nation.get("past_envelopes") or [])] if isinstance(item, dict)]
+    past = nation.get("past_envelopes")
+    past = past if isinstance(past, list) else []   # a damaged file's is judged by the reader, not here
+    return [item for item in [nation.get("envelope"), *past] if isinstance(item, dict)]
 
 
 def upgrade_2_to_3(game: dict[str, Any]) -> dict[str, Any]:
@@ -118,5 +122,11 @@ def upgrade(data: Any) -> Any:
         return data
     game = copy.deepcopy(data)
     while game.get("version") in STEPS:
-        game = STEPS[game["version"]](game)
+        step = game["version"]
+        try:
+            game = STEPS[step](game)
+        except RulesInputError:
+            raise
+        except Exception as error:   # a damaged old file (a list that is a number ...): refused, never a traceback
+            raise RulesInputError(f"game: damaged: cannot convert this version {step} game ({error})") from None
     return game
