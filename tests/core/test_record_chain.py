@@ -167,3 +167,14 @@ def test_reading_a_tampered_record_never_changes_how_the_honest_one_is_written()
     with pytest.raises(RulesInputError):
         GameRecord.from_json(tampered)
     assert entry_dicts(honest.to_json()["blocks"])[5]["summary"] == honest.entries[5].summary
+
+
+def test_the_records_sha256_is_hashlibs():
+    """The record hashes with CPython's own SHA-256 module before the first paint (no OpenSSL loaded): the same
+    digests as ``hashlib``'s."""
+    import hashlib
+
+    from awaw_desktop.core.record import chain
+
+    for data in (b"", b"awaw-desktop record entry\n{}", bytes(range(256)) * 9):
+        assert chain.sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()

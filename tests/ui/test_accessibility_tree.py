@@ -159,10 +159,10 @@ def test_a_change_of_status_is_announced_and_so_are_the_status_bars_messages(win
 def test_a_status_resting_on_values_nobody_entered_is_announced_as_not_settled(qtbot):
     """Issues 28 and 29 together: a screen reader is never told "Surrenders" of a result that rests on values nobody
     entered; it hears that the result is not settled, and what it would be counted so."""
+    from PySide6.QtWidgets import QMessageBox
+
     from awaw_desktop.ui.awaw.main_window import MainWindow
     from awaw_desktop.ui.awaw.status_words import resting
-
-    from PySide6.QtWidgets import QMessageBox
 
     window = MainWindow()   # a new game: nothing entered yet
     qtbot.addWidget(window)

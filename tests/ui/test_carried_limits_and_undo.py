@@ -195,7 +195,13 @@ def test_odd_carried_values_from_a_file_still_show_and_open_the_dialog(qtbot, tm
 
 # -- a damaged file offers its backup --------------------------------------------------------------
 
-def test_a_damaged_file_offers_the_backup_from_its_turn(qtbot, tmp_path):
+def test_a_damaged_file_offers_the_backup_from_its_turn(qtbot, tmp_path, monkeypatch):
+    from awaw_desktop.ui.shell import record_views
+
+    # The backup is older than the game this computer saw last: it asks first (the players go on from it).
+    older: list[str] = []
+    monkeypatch.setattr(record_views, "ask_to_go_on",
+                        lambda _parent, comparison, _record, name: older.append(comparison.verdict) or True)
     window = make_window(qtbot, tmp_path)
     path = tmp_path / "game.awaw"
     assert window.save_to(path)
@@ -208,6 +214,7 @@ def test_a_damaged_file_offers_the_backup_from_its_turn(qtbot, tmp_path):
     assert window.open_path(path, confirmed=True)
     assert len(asked) == 1 and asked[0].startswith("game.awaw is incomplete or damaged: it breaks off at line")
     assert "Open the backup from Spring 1942, saved " in asked[0]
+    assert older == ["older"]
     assert window.store.session.turn == Turn(1942, Season.SPRING)
     assert window.path == path
     assert "Opened the backup from Spring 1942" in window.statusBar().currentMessage()

@@ -125,7 +125,7 @@ def test_an_email_campaign_between_two_computers(qtbot, tmp_path, monkeypatch, c
         assert allied.open_path(deliver(a1, allied_docs), confirmed=True)
         assert allied.since_dialog is None   # a game this computer never saw: nothing "since"
         assert allied.record_code.text() == a1["code"]   # the code quoted in the e-mail
-        assert "unlock yours" in allied.statusBar().currentMessage()   # keyed game, no keys unlocked here
+        assert "this computer has none of them unlocked" in allied.statusBar().currentMessage()   # keyed game
         make_keys_and_take_side(qtbot, allied, "Alice", "Alice's long passphrase", "Allied")
         assert allied.record_code.text().endswith("\u00b7 signed: Allied")
         end_turn(qtbot, allied)

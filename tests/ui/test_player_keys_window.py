@@ -202,7 +202,9 @@ def test_send_turn_writes_the_file_named_for_the_game_turn_and_side_with_the_cod
     assert sent.parent == outbox and sent.exists()
     assert sessionfile.load(sent).record == window.store.session.record
     assert verify_path(sent).verified
-    assert window.path == tmp_path / "tuesday.awaw"    # the game's own file stays the one it was
+    assert window.path == sent                          # the turn file holds the game: the window's file now ...
+    assert window.store.undo_stack.isClean()            # ... saved (closing asks nothing)
+    assert window.windowTitle().startswith(sent.name)
     assert "Turn sent: tuesday-group-1939-fall-allied.awaw" in window.statusBar().currentMessage()
 
 

@@ -202,6 +202,7 @@ def test_a_report_keeps_the_collector_running(tmp_path, capsys):
 
     from awaw_desktop.cli import run
 
+    gc.enable()   # as in a process of its own (window tests hold the collector: tests/ui/conftest.py)
     assert run(["readings"]) == 0
     assert gc.isenabled()
 

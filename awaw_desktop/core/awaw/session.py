@@ -14,7 +14,7 @@ from typing import Any
 from ..frozen import Frozen
 from ..frozen import field as record_field
 from ..lines import Line, RulesInputError
-from ..record.chain import GameRecord, digest, new_game_id
+from ..record.chain import GameRecord, digest, new_game_id, table_of
 from . import assess, facts_settled
 from . import facts as war_facts
 from .common import Consequence, Edition, GameContext, PowerResult, Scenario, Season, Turn
@@ -168,7 +168,8 @@ class Session:
     def begin_record(self, words: str = "") -> None:
         """A new game's record: one entry saying how it began (a late start: with the campaign so far)."""
         summary = words or (f"New game: {self.edition.title}, {self.scenario.title}, from {self.start_turn.title}")
-        self.record = GameRecord(new_game_id()).append("begun", self.turn.title, summary,
+        table = {"table": table_of(self.title, [self.players.get("axis", ""), self.players.get("allied", "")])}
+        self.record = GameRecord(new_game_id()).append("begun", self.turn.title, summary, data=table,
                                                        state=self.state_digest())
 
     def add_to_record(self, kind: str, words: str, rules: str = "", data: dict[str, Any] | None = None,

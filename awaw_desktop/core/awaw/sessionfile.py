@@ -60,7 +60,7 @@ from ..files.json_gates import (
 )
 from ..frozen import Frozen
 from ..lines import RulesInputError
-from ..record.chain import GameRecord, digest, game_id_of
+from ..record.chain import GameRecord, digest, game_id_of, migrated_words, table_of
 from . import assess, carried_kinds, checkpoint_blob
 from . import facts as war_facts
 from .checkpoint_blob import MAX_CHECKPOINTS, decode_checkpoints, encode_checkpoints
@@ -235,6 +235,9 @@ def _from_parsed(data: Any, owned: bool, storable: bool = False) -> Session:
         # A file from before records: its record starts now, its game id made from its contents (the same file,
         # opened again, is the same game).
         begins = None if document is data else game_id_of(data)
+        if begins is not None and isinstance(data, dict) and "record" in data:   # said to be older, yet holds one
+            raise SessionFileError(f"damaged: the file says it is format {data.get('version')}, from before game "
+                                   "records, but it holds a game record (record), which only format 4 on writes")
         session = _session_from(document, owned=owned or document is not data, record_begins=begins)
     except RecursionError:  # check_storable bounds nesting; this is the last line of defence
         raise SessionFileError("damaged: values are nested too deeply") from None
@@ -361,10 +364,14 @@ def _record_of(session: Session, raw: Any, begins: str | None) -> GameRecord:
     window says so when the file opens; ``verify`` fails on it)."""
     if begins is not None:
         checkpoints = [digest(point) for point in session.checkpoints]
+        data: dict[str, Any] = {"table": table_of(session.title, [session.players.get("axis", ""),
+                                                                  session.players.get("allied", "")])}
+        if checkpoints:
+            data["checkpoints"] = checkpoints
         return GameRecord(begins).append(
-            "migrated", session.turn.title, f"This game's record starts here: its file was made by an earlier "
-            f"version ({len(session.history)} turns and procedures logged before it)",
-            data={"checkpoints": checkpoints} if checkpoints else {}, state=session.state_digest(), at="")
+            "migrated", session.turn.title,
+            migrated_words(f"{len(session.history)} turns and procedures logged before it"),
+            data=data, state=session.state_digest(), at="")
     if raw is None:
         raise SessionFileError("damaged: the game record is missing")
     try:

@@ -32,7 +32,9 @@ from .cards import card_name
 from .count_record import WITHHELD_LINE, CountRecord
 from .draw import ALLIED, AXIS, SIDE_TITLES, SIDES
 from .envelope import Envelope, Stage
+from .envelope_mail import VOID_AGREED
 from .game_record import begin_record
+from .mail_draw import MAIL_DRAW
 from .passphrases import check_new_passphrase
 from .recount import CountLine, RECount, count_res
 from .roster import Losses, RosterEntry
@@ -173,9 +175,19 @@ def void_envelope(game: EuropaGame, name: str, reason: str) -> EuropaGame:
     effect, its card is worked out for no one, and a new card may be drawn now.  Recorded with its reason."""
     nation = game.nation(name)
     require_active(nation, "its envelope is not voided any more")
+    envelope = _current(game, name)
+    if envelope.mode == MAIL_DRAW and (envelope.consent is not None or envelope.opened is not None):
+        raise RulesInputError("in play by e-mail, once the Axis consent is given or the envelope opened, a void needs "
+                              "both players: one proposes it, the other agrees on his own computer (56.E.1)")
+    return void_agreed(game, name, reason)
+
+
+def void_agreed(game: EuropaGame, name: str, reason: str) -> EuropaGame:
+    """The void itself, once both players agree (``void_envelope``; by e-mail ``actions_mail.agree_to_void``)."""
+    nation = game.nation(name)
     voided = envelopes.void(_current(game, name), game.turn, reason)
     game = _update(game, name, lambda n: replace(n, envelope=voided))
-    return _log(game, envelopes.RULE, nation.name, f"both players agreed to void the envelope drawn on "
+    return _log(game, envelopes.RULE, nation.name, f"both players {VOID_AGREED} drawn on "
                                                    f"{voided.drawn}: {voided.void_reason}; its card is never worked "
                                                    "out, and a new card may be drawn")
 

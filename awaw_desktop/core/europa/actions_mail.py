@@ -14,11 +14,11 @@ from ..lines import RulesInputError
 from ..record.keys import PlayerKeys, side_of
 from . import envelope as envelopes
 from . import envelope_mail as mail
-from .actions import check_can_draw, file_new, show_card
+from .actions import check_can_draw, file_new, show_card, void_agreed
 from .actions_base import log_event, require_active, update_nation
 from .draw import ALLIED, AXIS, SIDE_TITLES, SIDES
 from .envelope import Envelope
-from .envelope_mail import ADDED, CONSENTED
+from .envelope_mail import ADDED, CONSENTED, VOID_PROPOSED, VOID_REASON
 from .mail_draw import MAIL_DRAW
 from .state import EuropaGame
 
@@ -131,6 +131,58 @@ def show_by_mail(game: EuropaGame, name: str, keys: PlayerKeys) -> EuropaGame:
     _require(game, keys, ALLIED, "show the card")
     _mail_envelope(game, name)
     return show_card(game, name, opener_keys=keys)
+
+
+def propose_void(game: EuropaGame, name: str, reason: str, keys: PlayerKeys) -> EuropaGame:
+    """On either computer: this side proposes to void the envelope (a key or its passphrase lost, 56.E.1 has no way
+    on).  Nothing changes until the other side agrees on its own computer (``agree_to_void``): after the consent or
+    the opening, one side alone cannot void a card and have a new one drawn."""
+    side = mail_side(game, keys)
+    if not side:
+        raise RulesInputError("play by e-mail needs both sides' keys recorded in the game, and these keys as one of "
+                              "them")
+    require_active(game.nation(name), "its envelope is not voided any more")
+    envelope = _mail_envelope(game, name)
+    envelopes.void(envelope, game.turn, reason)   # refused as a void would be (already voided, shown, no reason)
+    other = ALLIED if side == AXIS else AXIS
+    return log_event(game, envelopes.RULE, game.nation(name).name,
+                     f"the {SIDE_TITLES[side]} player {VOID_PROPOSED} {envelope.drawn}"
+                     f"{VOID_REASON.replace('the other player', f'the {SIDE_TITLES[other]} player', 1)}"
+                     f"{' '.join(reason.split())[:400]}")
+
+
+def void_proposal(game: EuropaGame, name: str) -> tuple[str, str]:
+    """(the side that proposed it, its reason) of the void proposed for ``name``'s envelope drawn by e-mail, as the
+    record holds it signed (("", "") when none is standing)."""
+    envelope = game.nation(name).envelope
+    if envelope is None or envelope.mode != MAIL_DRAW:
+        return "", ""
+    for entry in reversed(game.record.entries):
+        if entry.data.get("draw") != envelope.draw_id or "step" not in entry.data:
+            continue
+        if entry.data["step"] != "void-proposal" or entry.author not in SIDES:
+            return "", ""
+        marker = VOID_REASON.replace("the other player", f"the {SIDE_TITLES[ALLIED if entry.author == AXIS else AXIS]}"
+                                     " player", 1)
+        return entry.author, entry.summary.partition(marker)[2]
+    return "", ""
+
+
+def agree_to_void(game: EuropaGame, name: str, keys: PlayerKeys) -> EuropaGame:
+    """On the other computer: this side agrees to the void the other side proposed; the envelope is voided and a
+    new card may be drawn."""
+    side = mail_side(game, keys)
+    if not side:
+        raise RulesInputError("play by e-mail needs both sides' keys recorded in the game, and these keys as one of "
+                              "them")
+    proposed_by, reason = void_proposal(game, name)
+    if not proposed_by:
+        raise RulesInputError(f"no void of the envelope of {game.nation(name).name} is proposed: one side proposes "
+                              "it, the other agrees")
+    if proposed_by == side:
+        raise RulesInputError(f"the {SIDE_TITLES[side]} player proposed this void: the other player agrees to it, "
+                              "on his own computer")
+    return void_agreed(game, name, reason or "agreed by both players")
 
 
 def next_step(game: EuropaGame, name: str) -> tuple[str, str, str]:

@@ -25,6 +25,11 @@ from .mail_draw import MAIL_DRAW, consent_for, contribute_by_mail, opener_card
 #: and facts from them).
 ADDED = "the Allied side added its secret to the draw"
 CONSENTED = "the Axis side gave its consent to open the envelope"
+#: The words of a void proposed by one side (play by e-mail, after the consent or the opening: the other side must
+#: agree on its own computer, ``actions_mail.agree_to_void``), the marker before its reason, and those of a void.
+VOID_PROPOSED = "proposes to void the envelope drawn on"
+VOID_REASON = " (the other player must agree on his own computer): "
+VOID_AGREED = "agreed to void the envelope"
 #: The steps of a draw by e-mail, in order, with the side that makes each (the showing is the Allied side's).
 DRAW, ADD, CONSENT, OPEN, SHOW = "axis-secret", "allied-secret", "consent", "open", "show"
 STEP_SIDES = {DRAW: AXIS, ADD: ALLIED, CONSENT: AXIS, OPEN: ALLIED, SHOW: ALLIED}

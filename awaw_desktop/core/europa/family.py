@@ -18,11 +18,12 @@ from ..files.atomic_file import SessionFileError
 from ..files.document import FORMAT_NAME, parse_json
 from ..frozen import replace
 from ..lines import RulesInputError
-from ..record.chain import Entry, GameRecord, RecordProblem, game_id_of, written_record
+from ..record.chain import Entry, GameRecord, RecordProblem, game_id_of, migrated_words, table_of, written_record
 from . import actions
 from .calendar import EuropaTurn
-from .game_record import check_against_record, draw_problem, standing, state_digest
+from .game_record import check_against_record, draw_problem, stage_problem, standing, state_digest
 from .mail_record import mail_problem
+from .migrate import record_era_field
 from .readings import readings_markdown
 from .report import FORMATS, render, report_text
 from .state import EuropaGame
@@ -70,13 +71,20 @@ def from_document(document: dict[str, Any]) -> EuropaGame:
         raise SessionFileError(f"damaged: unknown field {extra[0][:40]!r}")
     if "game" not in document:
         raise SessionFileError("damaged: the game is missing")
-    game = EuropaGame.from_json(document["game"], "game")
-    if version < 3:   # a file from before records: its record starts now, the same for the same file
+    if version < 3:   # a file from before records: nothing in it may be what only a version with records writes
         if "record" in document:
-            raise SessionFileError("damaged: unknown field 'record'")
+            raise SessionFileError("damaged: unknown field 'record' (a game record is written from format 3 on; "
+                                   f"this file says format {version})")
+        newer = record_era_field(document["game"], version)
+        if newer:
+            raise SessionFileError(f"damaged: the file says it is format {version}, from before game records, but "
+                                   f"it holds {newer}, which only a version with game records writes")
+    game = EuropaGame.from_json(document["game"], "game")
+    if version < 3:   # its record starts now, the same for the same file, and says so loudly (docs/game-record.md)
+        table = table_of(game.title, [name for _side, name in game.players])
         record = GameRecord(game_id_of(document)).append(
-            "migrated", game.turn.title, "This game's record starts here: its file was made by an earlier version "
-            f"({len(game.log)} events logged before it)", "56", state=state_digest(game), at="")
+            "migrated", game.turn.title, migrated_words(f"{len(game.log)} events logged before it"), "56",
+            {"table": table}, state=state_digest(game), at="")
         return replace(game, record=record)
     if "record" not in document:
         raise SessionFileError("damaged: the game record is missing")
@@ -84,9 +92,9 @@ def from_document(document: dict[str, Any]) -> EuropaGame:
     problem = draw_problem(game)
     if problem:
         raise SessionFileError(f"damaged: {problem} (a copied or replayed draw is refused)")
-    by_mail = mail_problem(game, game.record)
-    if by_mail is not None:   # a draw by e-mail out of step with its record: a wrong secret shown, a step forged
-        raise SessionFileError(f"damaged: the game record does not hold at {by_mail.words()}")
+    by_mail = mail_problem(game, game.record) or stage_problem(game, game.record)
+    if by_mail is not None:   # a draw out of step with its record: a wrong secret shown, a step forged, an opened
+        raise SessionFileError(f"damaged: the game record does not hold at {by_mail.words()}")   # envelope sealed
     return game
 
 

@@ -13,9 +13,9 @@ from typing import Any
 
 from ..frozen import replace
 from ..lines import RulesInputError
-from ..record.chain import Entry, GameRecord, RecordProblem, digest, new_game_id
+from ..record.chain import Entry, GameRecord, RecordProblem, digest, new_game_id, table_of
 from .envelope import REAL_DECK, SEALED_DRAW
-from .envelope_mail import ADDED
+from .envelope_mail import ADDED, VOID_AGREED
 from .mail_draw import MAIL_DRAW
 from .mail_record import facts as mail_facts
 from .mail_record import mail_problem
@@ -52,8 +52,9 @@ def state_digest(game: EuropaGame) -> str:
 
 def begin_record(game: EuropaGame) -> EuropaGame:
     """A new game's record: one entry saying how it began."""
+    table = {"table": table_of(game.title, [name for _side, name in game.players])}
     record = GameRecord(new_game_id()).append("begun", game.turn.title, f"New Europa game from {game.start.title}",
-                                              "56", state=state_digest(game))
+                                              "56", table, state=state_digest(game))
     return replace(game, record=record)
 
 
@@ -97,7 +98,11 @@ def _draw_facts(game: EuropaGame, line: LogEntry) -> dict[str, Any]:
     envelope = nation.envelope if nation is not None else None
     if envelope is not None and envelope.mode == MAIL_DRAW:
         return mail_facts(envelope, _kind(line), line.text)
-    if _kind(line) != "draw" or envelope is None or envelope.mode != SEALED_DRAW:
+    if envelope is None or envelope.mode != SEALED_DRAW:
+        return {}
+    if _kind(line) in ("opening", "showing") or VOIDED in line.text:   # which draw it was (``stage_problem``)
+        return {"draw": envelope.draw_id}
+    if _kind(line) != "draw":
         return {}
     return {"draw": envelope.draw_id, "commitments": [part.commitment for part in envelope.contributions]}
 
@@ -144,6 +149,73 @@ def draw_problem(game: EuropaGame) -> str:
     return ""
 
 
+#: How far along an envelope the record speaks of may be, in order; what a void's log line says; what a nation's
+#: removal's says (its envelopes leave the file with it).
+_ALONG = ("drawn", "voided", "opened", "shown")
+VOIDED = VOID_AGREED
+_REMOVED = "removed from the game"
+#: What an envelope at each stage the record names must hold (the words for the player).
+_HOLDS = {"opened": "opened", "shown": "shown to both sides", "voided": "voided"}
+
+
+def _recorded_stages(record: GameRecord) -> dict[str, tuple[str, str, Entry, bool]]:
+    """draw id -> (nation, the furthest stage the record says, the entry that says it, whether it was by e-mail),
+    for every draw the record made and kept: a draw or a void undone later (an "undone" entry after it) may have
+    left the file, and so have a removed nation's envelopes; an opening or a showing is never undone (56.E.1)."""
+    current: dict[str, str | None] = {}
+    found: dict[str, tuple[str, str, Entry, bool]] = {}
+    for entry in record.entries:
+        nation, _, words = entry.summary.partition(": ")
+        if entry.kind == "undone":
+            found = {draw: (n, stage, at, mail) for draw, (n, stage, at, mail) in found.items()
+                     if stage in ("opened", "shown")}
+            continue
+        if words.startswith(_REMOVED):
+            found = {draw: item for draw, item in found.items() if item[0] != nation}
+            continue
+        drawn = entry.data.get("draw")
+        draw = drawn if isinstance(drawn, str) and drawn else None
+        if entry.kind == "draw":
+            current[nation] = draw
+        draw = draw or current.get(nation)
+        stage = {"opening": "opened", "showing": "shown", "draw": "drawn"}.get(entry.kind, "")
+        stage = "voided" if VOIDED in words else stage
+        if draw is None or not stage:
+            continue
+        mail = "step" in entry.data or (draw in found and found[draw][3])
+        before = found.get(draw)
+        if before is None or _ALONG.index(stage) >= _ALONG.index(before[1]):
+            found[draw] = (nation, stage, entry, mail)
+        else:
+            found[draw] = (*before[:3], mail)
+    return found
+
+
+def stage_problem(game: EuropaGame, record: GameRecord) -> RecordProblem | None:
+    """An envelope the record says was drawn, opened, shown or voided that the file does not hold at least that far
+    along (None: every one is): an opened envelope sealed again, a draw by e-mail made a paper envelope, a draw gone
+    from the file without being undone.  Named by the entry that says how far it went (56.E.1: a card once seen
+    stays seen)."""
+    held = {envelope.draw_id: envelope for nation in game.nations
+            for envelope in (*nation.past_envelopes, *((nation.envelope,) if nation.envelope else ()))
+            if envelope.mode != REAL_DECK and envelope.draw_id}
+    for draw, (nation, stage, entry, mail) in _recorded_stages(record).items():
+        envelope = held.get(draw)
+        how = "drawn by e-mail" if mail else "drawn"
+        if envelope is None:
+            return RecordProblem(entry.n, entry.turn, f"{nation}: the envelope this entry speaks of ({how}, draw "
+                                                      f"{draw[:12]}) is not in the file")
+        if envelope.mode != (MAIL_DRAW if mail else SEALED_DRAW):
+            return RecordProblem(entry.n, entry.turn, f"{nation}: the envelope this entry speaks of was {how}; the "
+                                                      "file holds it as another kind of envelope")
+        reached = {"opened": envelope.opened is not None, "shown": envelope.shown is not None and bool(envelope.card),
+                   "voided": envelope.voided is not None}
+        if stage in reached and not reached[stage] and not (stage == "opened" and envelope.voided is not None):
+            return RecordProblem(entry.n, entry.turn, f"{nation}: the record says the envelope was {_HOLDS[stage]} "
+                                                      "here; the file holds it as if it never was")
+    return None
+
+
 def check_against_record(game: EuropaGame, record: GameRecord) -> RecordProblem | None:
     """What of a game does not agree with its record, named by the entry concerned."""
     last = record.entries[-1] if record.entries else None
@@ -161,6 +233,9 @@ def check_against_record(game: EuropaGame, record: GameRecord) -> RecordProblem 
     by_mail = mail_problem(game, record)
     if by_mail is not None:
         return by_mail
+    stages = stage_problem(game, record)
+    if stages is not None:
+        return stages
     for nation in game.nations:
         for envelope in (*nation.past_envelopes, *((nation.envelope,) if nation.envelope else ())):
             if envelope.mode != SEALED_DRAW:

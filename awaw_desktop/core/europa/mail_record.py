@@ -6,7 +6,8 @@ one, the Axis consent, the Allied opening and the Allied showing, in that order.
 out of either side's choosing: the Allied secret is committed before the Axis consent lets the Allied player learn
 the Axis secret.  So a file is refused, naming the entry, when a step is missing, out of order, made by the other
 side (an Allied player who recorded an Axis secret of his own could choose the card), holds another commitment than
-the envelope, or reveals at the showing secrets that do not match their commitments."""
+the envelope, reveals at the showing secrets that do not match their commitments, or is voided after the consent or
+the opening by one side alone (a void then is proposed by one side and agreed by the other)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from ..lines import RulesInputError
 from ..record.chain import Entry, GameRecord, RecordProblem
 from .draw import ALLIED, AXIS, SIDE_TITLES
 from .envelope import Envelope
-from .envelope_mail import ADDED, CONSENTED
+from .envelope_mail import ADDED, CONSENTED, VOID_AGREED, VOID_PROPOSED
 from .mail_draw import MAIL_DRAW
 from .state import EuropaGame
 
@@ -36,6 +37,10 @@ def facts(envelope: Envelope, kind: str, text: str) -> dict[str, Any]:
         return {**facts, "step": f"{side}-secret", "commitment": part.commitment if part else ""}
     if text.startswith(CONSENTED):
         return {**facts, "step": "consent"}
+    if VOID_PROPOSED in text:
+        return {**facts, "step": "void-proposal"}
+    if VOID_AGREED in text:
+        return {**facts, "step": "void"}
     if kind == "opening":
         return {**facts, "step": "opening"}
     if kind == "showing":
@@ -84,6 +89,10 @@ def check_envelope(nation: str, envelope: Envelope, record: GameRecord) -> Recor
             if entry.data.get("commitment") != part.commitment:
                 return _problem(entry, nation, f"the envelope's {SIDE_TITLES[side]} commitment is not the one this "
                                                "entry made")
+    if envelope.voided is not None and ("consent" in found or "opening" in found):
+        problem = _void_problem(nation, found, last)
+        if problem is not None:
+            return problem
     showing = found.get("showing")
     if showing is not None and envelope.shown is not None:
         if showing.data.get("revealed") != list(envelope.revealed):
@@ -94,6 +103,21 @@ def check_envelope(nation: str, envelope: Envelope, record: GameRecord) -> Recor
             return _problem(showing, nation, f"the showing is refused: {error}")
         if card != envelope.card:
             return _problem(showing, nation, "the shown card is not the one both revealed secrets draw")
+    return None
+
+
+def _void_problem(nation: str, found: dict[str, Entry], last: Entry) -> RecordProblem | None:
+    """A draw by e-mail voided after the Axis consent or the opening: one side must have proposed it and the other
+    agreed, each in an entry it signed (the opener, who has seen the card, cannot void it alone and draw again)."""
+    void, proposal = found.get("void"), found.get("void-proposal")
+    if void is None:
+        return _problem(last, nation, "the envelope was voided after the Axis consent or the opening, and the record "
+                                      "holds no void agreed by both players")
+    if proposal is None or proposal.n > void.n or not proposal.author or not void.author \
+            or proposal.author == void.author:
+        return _problem(void, nation, "the envelope was voided after the Axis consent or the opening without the "
+                                      "other player's agreement: one side proposes such a void, the other agrees on "
+                                      "his own computer")
     return None
 
 

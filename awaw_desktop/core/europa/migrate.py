@@ -10,6 +10,8 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
+from ..lines import RulesInputError
+
 #: The Europa game format this app writes.
 CURRENT = 4
 
@@ -49,7 +51,9 @@ def upgrade_1_to_2(game: dict[str, Any]) -> dict[str, Any]:
 
 
 def _envelopes(nation: dict[str, Any]) -> list[dict[str, Any]]:
-    return [item for item in [nation.get("envelope"), *(nation.get("past_envelopes") or [])] if isinstance(item, dict)]
+    past = nation.get("past_envelopes")
+    past = past if isinstance(past, list) else []   # a damaged file's is judged by the reader, not here
+    return [item for item in [nation.get("envelope"), *past] if isinstance(item, dict)]
 
 
 def upgrade_2_to_3(game: dict[str, Any]) -> dict[str, Any]:
@@ -76,6 +80,33 @@ def upgrade_3_to_4(game: dict[str, Any]) -> dict[str, Any]:
     return game
 
 
+#: What only a version with game records (format 3 on) writes in an envelope: a bound draw's number and random part,
+#: the secrets kept for the opener and revealed when shown, a void by both players' agreement, an e-mail consent.
+RECORD_ERA_ENVELOPE_FIELDS = ("number", "nonce", "secrets_for_opener", "revealed", "voided", "void_reason",
+                              "consent")
+#: Envelope modes only a version with game records writes (a draw between two computers, play by e-mail).
+RECORD_ERA_MODES = ("e-mail-draw",)
+
+
+def record_era_field(game: Any, version: int) -> str:
+    """What a game that claims ``version`` (before records, under 3) holds that only a version with records writes,
+    named for the player ("" for nothing): a file edited to say an earlier version, so that its record is dropped
+    and starts afresh, is refused (docs/game-record.md)."""
+    if not isinstance(game, dict):
+        return ""
+    inner = game.get("version")
+    if inner != version:
+        return f"a game of format {str(inner)[:12]} (game.version)"
+    for index, nation in enumerate(_dicts(game.get("nations"))):
+        for envelope in _envelopes(nation):
+            field = next((name for name in RECORD_ERA_ENVELOPE_FIELDS if name in envelope), "")
+            if field:
+                return f"an envelope's {field} (game.nations[{index}])"
+            if envelope.get("mode") in RECORD_ERA_MODES:
+                return f"an envelope drawn by e-mail (game.nations[{index}])"
+    return ""
+
+
 #: version -> the step that brings a game of that version to the next.
 STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: upgrade_1_to_2, 2: upgrade_2_to_3,
                                                               3: upgrade_3_to_4}
@@ -91,5 +122,11 @@ def upgrade(data: Any) -> Any:
         return data
     game = copy.deepcopy(data)
     while game.get("version") in STEPS:
-        game = STEPS[game["version"]](game)
+        step = game["version"]
+        try:
+            game = STEPS[step](game)
+        except RulesInputError:
+            raise
+        except Exception as error:   # a damaged old file (a list that is a number ...): refused, never a traceback
+            raise RulesInputError(f"game: damaged: cannot convert this version {step} game ({error})") from None
     return game

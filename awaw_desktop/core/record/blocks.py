@@ -5,7 +5,8 @@ A record grows by a few entries a turn and never changes what it holds, so a blo
 kept (:data:`_made`): saving a game of a thousand turns compresses only its last block.  The entries' hashes (random
 to the eye) are most of what a block holds; their words and facts compress well, so a thousand turns of a game come
 to a few hundred KiB.  Reading refuses a block that is not base64, not zlib, larger than :data:`MAX_BLOCK_BYTES` once
-inflated (a hostile file cannot make reading it eat the memory), or not a list of well-formed entries.
+inflated, or beyond :data:`MAX_RECORD_BYTES` for the whole record (a hostile file cannot make reading it eat the
+memory), or not a list of well-formed entries.
 """
 
 from __future__ import annotations
@@ -25,6 +26,11 @@ BLOCK = 128
 #: The most a block may hold once inflated, and the most blocks a record may have.
 MAX_BLOCK_BYTES = 8 * 1024 * 1024
 MAX_BLOCKS = 200
+#: The most a whole record may hold once inflated: the largest honest record (``chain.MAX_ENTRIES``, 20,000 entries)
+#: at some 1.7 KB an entry, nearly three times a typical one (the benchmark's 1,000-turn record: 2,001 entries,
+#: 1.2 MB inflated, 285 KiB in the file; an e-mail game's signed entries are smaller).  Without it the limits
+#: multiply: a file under 5 MB held 1.1 GB of record.
+MAX_RECORD_BYTES = 32 * 1024 * 1024
 #: (the block's last entry hash, its length) -> its text, for blocks written or read: entries never change once made.
 _made: dict[tuple[str, int], str] = {}
 _MADE_MOST = 4096
@@ -50,18 +56,25 @@ def encode_blocks(entries: Sequence[Any]) -> list[str]:
     return texts
 
 
-def _inflate(text: Any, where: str) -> bytes:
+def _inflate(text: Any, where: str, budget: int = MAX_BLOCK_BYTES) -> bytes:
+    """A block's bytes, at most ``budget`` of them (what is left of :data:`MAX_RECORD_BYTES`)."""
     if not isinstance(text, str):
         raise RulesInputError(f"{where}: expected base64 text")
+    if budget <= 0:   # (zlib takes a limit of 0 as none)
+        raise RulesInputError(f"{where}: the game record is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB once "
+                              "inflated, more than the longest game could record")
     try:
         packed = base64.b64decode(text.encode("ascii"), validate=True)
     except (binascii.Error, UnicodeEncodeError):
         raise RulesInputError(f"{where}: not valid base64 text") from None
     inflater = zlib.decompressobj()
     try:
-        raw = inflater.decompress(packed, MAX_BLOCK_BYTES)
+        raw = inflater.decompress(packed, min(budget, MAX_BLOCK_BYTES))
     except zlib.error:
         raise RulesInputError(f"{where}: not zlib-compressed entries") from None
+    if budget < MAX_BLOCK_BYTES and len(raw) >= budget and (inflater.unconsumed_tail or not inflater.eof):
+        raise RulesInputError(f"{where}: the game record is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB once "
+                              "inflated, more than the longest game could record")
     if inflater.unconsumed_tail or not inflater.eof:
         raise RulesInputError(f"{where}: larger than {MAX_BLOCK_BYTES // (1024 * 1024)} MB once inflated, or cut short")
     return raw
@@ -72,9 +85,11 @@ def decode_blocks(blocks: Any, entry_type: Any, where: str) -> list[Any]:
     if not isinstance(blocks, list) or len(blocks) > MAX_BLOCKS:
         raise RulesInputError(f"{where}: expected a list of at most {MAX_BLOCKS} blocks")
     entries: list[Any] = []
+    left = MAX_RECORD_BYTES
     for index, text in enumerate(blocks):
         at = f"{where}[{index}]"
-        raw = _inflate(text, at)
+        raw = _inflate(text, at, left)
+        left -= len(raw)
         try:
             block = msgspec.json.decode(raw, type=list[entry_type], strict=True)
         except msgspec.ValidationError as error:

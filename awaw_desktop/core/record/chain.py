@@ -15,8 +15,8 @@ most of it.
 
 from __future__ import annotations
 
-import hashlib
 import re
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -27,6 +27,14 @@ from ..frozen import Frozen, field, replace
 from ..lines import RulesInputError
 from .blocks import decode_blocks, encode_blocks, remember_blocks
 from .codes import head_code
+
+if TYPE_CHECKING:
+    from hashlib import sha256
+else:
+    try:   # CPython's own SHA-256 (the standard library's, hashlib's own fallback): the same digests without
+        from _sha256 import sha256  # loading OpenSSL before the first paint (4 MiB and 4 ms of a start-up)
+    except ImportError:   # a Python built without it
+        from hashlib import sha256
 
 if TYPE_CHECKING:   # the keys load ``cryptography``, which a game without players' keys never needs
     from .keys import PublicKeys, Signer
@@ -70,12 +78,12 @@ def canonical(value: Any) -> bytes:
 
 def digest(value: Any) -> str:
     """SHA-256 (hex) of a JSON value's canonical form: a game's settled state, a draw's commitments."""
-    return hashlib.sha256(canonical(value)).hexdigest()
+    return sha256(canonical(value)).hexdigest()
 
 
 def genesis(game_id: str) -> str:
     """What the first entry chains from: the game's id, so no entry can be moved into another game."""
-    return hashlib.sha256(f"awaw-desktop record|{game_id}".encode()).hexdigest()
+    return sha256(f"awaw-desktop record|{game_id}".encode()).hexdigest()
 
 
 def now_text() -> str:
@@ -119,7 +127,7 @@ class Entry(Frozen, forbid_unknown_fields=True):
                 "rules": self.rules, "data": self.data, "state": self.state, "at": self.at, "author": self.author}
 
     def hashed(self, previous: str) -> str:
-        return hashlib.sha256(b"awaw-desktop record entry\n" + canonical(self.body(previous))).hexdigest()
+        return sha256(b"awaw-desktop record entry\n" + canonical(self.body(previous))).hexdigest()
 
     def line(self) -> str:
         """The entry in one line for players: "Fall 1942 - End of turn: Germany +3 ... (55.1)"."""
@@ -252,35 +260,53 @@ class GameRecord(Frozen):
         return found
 
     def signature_problem(self) -> RecordProblem | None:
-        """The first entry whose signature does not hold: once a side has recorded its keys, every entry after it is
-        signed by a side that has, and each signature is that side's.  A side's first "key" entry is signed by the
-        key it records (whoever records keys holds them); a later one, a change of keys, by the keys it replaces (the
-        other player cannot put his own keys in a side's place)."""
+        """The first entry whose signature does not hold (``signature_problems``), or None."""
+        problems = self.signature_problems(first_only=True)
+        return problems[0] if problems else None
+
+    def signature_problems(self, first_only: bool = False) -> tuple[RecordProblem, ...]:
+        """Every entry whose signature does not hold, oldest first (an unsigned entry must not hide a later one in
+        the other player's name): once a side has recorded its keys, every entry after it is signed by a side that
+        has, and each signature is that side's.  A side's first "key" entry is signed by the key it records (whoever
+        records keys holds them); a later one, a change of keys, by the keys it replaces (the other player cannot
+        put his own keys in a side's place).  A "key" entry that does not hold changes no side's keys."""
         from .keys import PublicKeys, entry_message
 
         keys: dict[str, PublicKeys] = {}
+        problems: list[RecordProblem] = []
         for entry in self.entries:
+            if first_only and problems:
+                break
             signing = keys.get(entry.author)
+            recorded: PublicKeys | None = None
             if entry.kind == "key":
                 try:
                     recorded = PublicKeys.from_json(entry.data.get("keys"), "keys")
                 except RulesInputError as error:
-                    return RecordProblem(entry.n, entry.turn, f"the player's keys it records are damaged ({error})")
+                    problems.append(RecordProblem(entry.n, entry.turn,
+                                                  f"the player's keys it records are damaged ({error})"))
+                    continue
                 if not entry.author:
-                    return RecordProblem(entry.n, entry.turn, "it records keys for no side")
+                    problems.append(RecordProblem(entry.n, entry.turn, "it records keys for no side"))
+                    continue
                 signing = signing or recorded
-                keys[entry.author] = recorded
-            if not keys:
+            if not keys and recorded is None:
                 continue
             if not entry.author or signing is None:
-                return RecordProblem(entry.n, entry.turn, "it is not signed by a player of this game (added by "
-                                                          "hand, or by a copy of the app without the player's keys)")
+                problems.append(RecordProblem(entry.n, entry.turn, "it is not signed by a player of this game (added "
+                                                                   "by hand, or by a copy of the app without the "
+                                                                   "player's keys)"))
+                continue
             if not signing.verify(entry_message(entry.hash), entry.signature):
                 side = entry.author.title()
                 changed = " (a change of keys is signed by the keys it replaces)" if entry.kind == "key" and \
-                    signing != keys[entry.author] else ""
-                return RecordProblem(entry.n, entry.turn, f"its signature is not the {side} player's{changed}")
-        return None
+                    entry.author in keys and signing != recorded else ""
+                problems.append(RecordProblem(entry.n, entry.turn, f"its signature is not the {side} player's"
+                                                                   f"{changed}"))
+                continue
+            if recorded is not None:
+                keys[entry.author] = recorded
+        return tuple(problems)
 
     def index_of(self, entry_hash: str) -> int | None:
         return next((index for index, entry in enumerate(self.entries) if entry.hash == entry_hash), None)
@@ -353,7 +379,23 @@ def new_game_id() -> str:
 
 def game_id_of(document: Any) -> str:
     """A stable id for a game whose file was made before records: the same file always gets the same id."""
-    return hashlib.sha256(b"awaw-desktop game|" + canonical(document)).hexdigest()[:32]
+    return sha256(b"awaw-desktop game|" + canonical(document)).hexdigest()[:32]
+
+
+def table_of(title: str, players: Sequence[str]) -> str:
+    """A short digest of a game's title and players (the sides' names, Axis then Allied, case and spacing ignored):
+    what a game's first entry keeps (``data["table"]``), so that a file that claims to be from before records can be
+    named when this computer has seen a game at the same table (``seen.SeenStore.compare``)."""
+    names = [" ".join(name.split()).casefold() for name in players]
+    return sha256(canonical([" ".join(title.split()).casefold(), names])).hexdigest()[:16]
+
+
+#: What a record that starts when an earlier version's file is read says (its "migrated" entry): loud, for a file can
+#: also claim an earlier version to drop a record it held (docs/game-record.md).
+def migrated_words(before: str) -> str:
+    return ("This game's record starts here. The file says it was made by an earlier version of the app, before "
+            f"game records, so it holds no record of the game so far ({before}). If this game was ever played "
+            "with a record, this file is a copy whose record was removed.")
 
 
 def written_record(document: Any, where: str = "record") -> GameRecord | None:

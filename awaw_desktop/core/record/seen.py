@@ -59,7 +59,9 @@ class Comparison(Frozen):
 
     ``verdict``: "new" (never seen), "seen" (the same or a longer record than any seen), "older" (a shorter prefix
     of a record seen), "fork" (it parts from a record seen at entry ``at``), "set-aside" (it is a copy the players
-    chose not to go on from)."""
+    chose not to go on from), "earlier-version" (never seen, its record begun as a file from before records was read,
+    while this computer has seen a game at the same table, or any game played by e-mail: a record may have been
+    removed by calling the file an earlier version)."""
 
     verdict: str
     #: The record seen that this one is older than, or parts from.
@@ -69,7 +71,7 @@ class Comparison(Frozen):
 
     @property
     def trouble(self) -> bool:
-        return self.verdict in ("older", "fork", "set-aside")
+        return self.verdict in ("older", "fork", "set-aside", "earlier-version")
 
     def newer_entries(self) -> tuple[SeenEntry, ...]:
         """What the copy seen held after the point where this one ends or parts."""
@@ -107,19 +109,25 @@ class SeenStore:
         return self.directory / f"{game_id}.json"
 
     def _read(self, game_id: str) -> tuple[list[Branch], str]:
+        branches, own, _tables = self._read_all(self._path(game_id))
+        return branches, own
+
+    def _read_all(self, path: Path) -> tuple[list[Branch], str, list[str]]:
         try:
-            data = json.loads(self._path(game_id).read_text(encoding="utf-8"))
+            data = json.loads(path.read_text(encoding="utf-8"))
             if data.get("format") != SEEN_FORMAT or data.get("version") != SEEN_VERSION:
-                return [], ""
+                return [], "", []
             branches = [Branch(tuple(SeenEntry(*map(str, item)) for item in branch["entries"]),
                                str(branch.get("set_aside", ""))) for branch in data["branches"]]
-            return branches, str(data.get("own", ""))
+            return branches, str(data.get("own", "")), [str(table) for table in data.get("tables", [])]
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            return [], ""   # nothing seen, or a damaged file: as if new (the app never refuses a game for it)
+            return [], "", []   # nothing seen, or a damaged file: as if new (the app never refuses a game for it)
 
-    def _write(self, game_id: str, branches: list[Branch], own: str) -> None:
+    def _write(self, game_id: str, branches: list[Branch], own: str, tables: list[str] | None = None) -> None:
+        if tables is None:
+            tables = self._read_all(self._path(game_id))[2]
         document: dict[str, Any] = {
-            "format": SEEN_FORMAT, "version": SEEN_VERSION, "game_id": game_id, "own": own,
+            "format": SEEN_FORMAT, "version": SEEN_VERSION, "game_id": game_id, "own": own, "tables": tables,
             "branches": [{"entries": [[e.hash, e.turn, e.kind, e.summary] for e in branch.entries],
                           "set_aside": branch.set_aside} for branch in branches]}
         try:
@@ -131,7 +139,7 @@ class SeenStore:
     def compare(self, record: GameRecord) -> Comparison:
         branches, _own = self._read(record.game_id)
         if not branches:
-            return Comparison("new")
+            return Comparison("earlier-version" if self.claims_earlier_version(record) else "new")
         standing = [(branch, *_compare(record, branch)) for branch in branches if not branch.set_aside]
         if any(how == "extends" for _branch, how, _common in standing):
             return Comparison("seen")
@@ -143,9 +151,33 @@ class SeenStore:
         branch, how, common = max(standing, key=lambda item: (item[1] == "older", item[2]))
         return Comparison(how, branch, common)
 
+    def claims_earlier_version(self, record: GameRecord) -> bool:
+        """Whether ``record`` begins as a file from before records was read ("migrated") while this computer has seen
+        another game at the same table (title and players, ``chain.table_of``) or any game played by e-mail: its
+        file may be a copy whose record was removed by calling it an earlier version (docs/game-record.md)."""
+        if not record.entries or record.entries[0].kind != "migrated":
+            return False
+        table = record.entries[0].data.get("table")
+        try:
+            paths = sorted(self.directory.glob("*.json"))
+        except OSError:
+            return False
+        for path in paths:
+            if path.stem == record.game_id:
+                continue
+            branches, _own, tables = self._read_all(path)
+            if (table and table in tables) or any(entry.kind == "key" for branch in branches
+                                                  for entry in branch.entries):
+                return True
+        return False
+
     def remember(self, record: GameRecord, own: bool = False) -> None:
-        """Note that this computer has shown ``record`` (``own``: saved or sent from here)."""
-        branches, own_head = self._read(record.game_id)
+        """Note that this computer has shown ``record`` (``own``: saved or sent from here), and the table (title and
+        players) its first entry names."""
+        branches, own_head, tables = self._read_all(self._path(record.game_id))
+        table = record.entries[0].data.get("table") if record.entries else None
+        if isinstance(table, str) and table and table not in tables:
+            tables = [*tables, table]
         kept: list[Branch] = []
         covered = False
         for branch in branches:
@@ -156,7 +188,7 @@ class SeenStore:
             kept.append(branch)
         if not covered:
             kept.append(Branch(tuple(SeenEntry.of(entry) for entry in record.entries)))
-        self._write(record.game_id, kept, record.head if own else own_head)
+        self._write(record.game_id, kept, record.head if own else own_head, tables)
 
     def set_aside(self, record: GameRecord, comparison: Comparison) -> None:
         """The players go on from ``record``, an older or forked copy: the copy seen is set aside (it stays

@@ -1,6 +1,7 @@
 """``awaw-desktop verify FILE``: does a game file hold together with its record?
 
-Checked, in order, each failure naming the first entry that does not hold with its turn: the chain from the first
+Checked, in order, each failure naming the first entry that does not hold with its turn (and every entry whose
+signature fails, all of them): the chain from the first
 entry (every hash); then what the file's rules family can re-derive from what is revealed (``GameFamily.
 check_record``: the settled state the file holds against the record's last entry, each undo checkpoint against the
 end of turn it was taken before, every commitment and every revealed draw and die).  Prints the head code and
@@ -30,6 +31,9 @@ class Verification(Frozen):
     problem: RecordProblem | None
     #: Why the file could not be checked at all ("" when it could).
     unreadable: str = ""
+    #: Every other entry whose signature does not hold (play by e-mail), named too: an unsigned entry must not hide
+    #: a later one in the other player's name.
+    more: tuple[RecordProblem, ...] = ()
 
     @property
     def verified(self) -> bool:
@@ -42,7 +46,8 @@ class Verification(Frozen):
         span = f"{len(entries)} entries, {entries[0].turn} to {entries[-1].turn}" if entries else "no entries"
         if self.problem is None:
             return f"record {self.record.code}: verified ({span})"
-        return f"record {self.record.code}: NOT verified: {self.problem.words()}"
+        others = "".join(f"; and {problem.words()}" for problem in self.more)
+        return f"record {self.record.code}: NOT verified: {self.problem.words()}{others}"
 
 
 def verify_bytes(raw: bytes) -> Verification:
@@ -52,12 +57,15 @@ def verify_bytes(raw: bytes) -> Verification:
         record, problem = families.get(key).check_record(raw)
     except (SessionFileError, RulesInputError) as error:
         return Verification(None, None, str(error))
-    if problem is None:   # the chain and the game hold: then every signature (play by e-mail)
-        problem = record.signature_problem()
+    signatures = record.signature_problems() if record.problem() is None and any(
+        entry.kind == "key" for entry in record.entries) else ()
+    if problem is None and signatures:   # the chain and the game hold: then every signature (play by e-mail)
+        problem = signatures[0]
     if problem is None:   # and every app die drawn in play by e-mail, re-derived from both sides' commitments
         trouble = fair_dice.problem(record)
         problem = None if trouble is None else RecordProblem(trouble.n, trouble.turn, trouble.what)
-    return Verification(record, problem)
+    more = tuple(other for other in signatures if problem is not None and other != problem)
+    return Verification(record, problem, more=more)
 
 
 def verify_path(path: str | os.PathLike[str]) -> Verification:

@@ -23,8 +23,20 @@ def held(entries: tuple[SeenEntry, ...]) -> str:
     return "; ".join(words) or f"{len(entries)} more entries"
 
 
+#: What a file is named when it claims to be from before records while this computer has seen a game at the same
+#: table, or any game by e-mail (``seen.SeenStore.claims_earlier_version``).
+EARLIER_VERSION = "a file that claims to be from an earlier version: it holds no record of the game so far"
+
+
+def earlier_version_words() -> str:
+    return (f"This is {EARLIER_VERSION}. This computer has seen a game with the same title and players, or a game "
+            "played by e-mail: if this game was played with a record, the record was removed from this copy.")
+
+
 def comparison_words(comparison: Comparison, record: GameRecord) -> str:
     """The sentence for an older, forked or set-aside copy ("" when there is nothing to say)."""
+    if comparison.verdict == "earlier-version":
+        return earlier_version_words()
     here = record.entries[-1].turn if record.entries else "its start"
     seen = comparison.seen
     if seen is None or not comparison.trouble:

@@ -489,6 +489,8 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         if self.store.session.turn.year == LAST_YEAR and self.store.session.turn.season is Season.WINTER:
             self.show_error("Last turn", f"The game calendar ends with Winter {LAST_YEAR}: there is no next turn.")
             return
+        if not self.unsigned_end_ok():   # play by e-mail: nothing unsigned is added unsaid
+            return
         from .end_of_turn import EndOfTurnDialog
 
         dialog = EndOfTurnDialog(self.store.session, self, self.open_wizard, self.go_to)

@@ -14,7 +14,7 @@ from ...core.lines import RulesInputError
 from ...paths import examples_dir
 from ..shell.keys import standard
 from ..shell.recent import fill_recent_menu, remember
-from ..shell.record_code import unsigned_hint
+from ..shell.record_code import refresh_unsigned_hint, unsigned_hint
 from ..shell.unsaved import ask_unsaved, may_discard
 
 if TYPE_CHECKING:
@@ -59,6 +59,9 @@ def example_sessions() -> list[tuple[str, Path]]:
 
 class GameFiles:
     """Files and recovery for the main window (mixed into ``MainWindow``)."""
+
+    #: The warning about an unsigned end of turn was answered (it is said once a session).
+    unsigned_end_warned = False
 
     def write_recovery(self) -> None:
         """Write the open session to its recovery file (atomic), unless it is saved as is.
@@ -163,16 +166,26 @@ class GameFiles:
         if session.load_notes:
             self.show_reconciled(Path(path).name, session.load_notes)
         if not as_example:
-            from ...core.awaw import game_record
-
-            record = self.store.session.record
-            self.since_dialog = _record_open().after_open(
-                self, copy, record, Path(path).name, self.store.add_to_record, lambda: self.store.session.record,
-                game_record.check_against_record(self.store.session, record), game_record.standing)
-            hint = unsigned_hint(self.store.session.record)
-            if hint:
-                self.statusBar().showMessage(hint, 15000)
+            self.after_file_opened(copy, Path(path).name)
         return True
+
+    def after_file_opened(self, copy: object, name: str) -> None:
+        """Once a copy is shown, by any door (File > Open, the backup of a damaged file, crash recovery): going on
+        from an older copy recorded, a record that does not hold named, "Since your last turn"
+        (``record_open.after_open``; ``copy``: what ``check_copy`` said before the game was shown)."""
+        from ...core.awaw import game_record
+
+        record = self.store.session.record
+        self.since_dialog = _record_open().after_open(
+            self, copy, record, name, self.store.add_to_record, lambda: self.store.session.record,
+            game_record.check_against_record(self.store.session, record), game_record.standing)
+        self.show_unsigned_hint()
+
+    def show_unsigned_hint(self) -> None:
+        """A game that records the players' keys, none of them unlocked here: the status bar says so."""
+        hint = unsigned_hint(self.store.session.record)
+        if hint:
+            self.statusBar().showMessage(hint, 15000)
 
     def _build_file_menu(self, menu: QMenu) -> None:
         """The File menu: games and their files, the game's details and record, play by e-mail."""
@@ -219,22 +232,25 @@ class GameFiles:
     # -- play by e-mail (issue 31) -----------------------------------------------------------
     def send_turn(self) -> None:
         """File > Send turn: the game written to a file named for the game, the turn and the side to move next, with
-        the code and the words for the e-mail (``ui.shell.send_turn``).  The game's own file is left as it is."""
+        the code and the words for the e-mail (``ui.shell.send_turn``).  The game, as it stands, is in that file
+        from then on (``sent_to``)."""
         from ...core.awaw import sessionfile
         from ...core.record.pbem import side_word
-        from ..shell.send_turn import send_turn
+        from ..shell.send_turn import send_turn, unsigned_go_on
 
-        session = self.store.session
         try:
-            sessionfile.dumps(session)   # a game no file can hold is said before anything is asked
+            sessionfile.dumps(self.store.session)   # a game no file can hold is said before anything is asked
         except SessionFileError as error:
             self.show_error("Cannot send this turn", f"{error}\n\nNothing was written.")
             return
+        if not unsigned_go_on(self, lambda: self.store.session.record, self.player_keys):
+            return
+        session = self.store.session
 
         def sent(side: str) -> tuple[GameRecord, bytes]:
             """The turn recorded as sent (signed on this computer), then the file's bytes."""
             self.store.add_to_record("sent", f"The {side_word(side)} player moves next")
-            self.store.undo_stack.resetClean()   # the game's own file lacks that entry until it is saved
+            self.store.undo_stack.resetClean()   # unsaved until the turn file (or a save) holds that entry
             self._changed()
             return self.store.session.record, sessionfile.dumps(self.store.session)
 
@@ -242,7 +258,32 @@ class GameFiles:
                             turn_title=session.turn.title, record=session.record, data=sent,
                             folder=self.path.parent if self.path else None)
         if written is not None:
-            self.statusBar().showMessage(f"Turn sent: {written.name} (record {self.store.session.record.code})", 8000)
+            self.sent_to(written)
+
+    def sent_to(self, written: Path) -> None:
+        """A turn file written: it holds the game as it stands, so it is the window's file from now on (its title,
+        Save, the question on closing), and the game counts as saved."""
+        self.path = written
+        self.disk_stamp = file_stamp(written)
+        self.store.undo_stack.setClean()
+        self.autosave_timer.stop()
+        self.discard_recovery()
+        self.add_recent(written)
+        self._update_title()
+        self.statusBar().showMessage(f"Turn sent: {written.name} (record {self.store.session.record.code}), saved; "
+                                     "this window now shows that file", 10000)
+
+    def unsigned_end_ok(self) -> bool:
+        """Turn > End turn in a game that records the players' keys, none of them unlocked here: said once a session,
+        before anything is added (as Send turn says it each time).  False: the turn is not ended."""
+        if self.unsigned_end_warned or not unsigned_hint(self.store.session.record):
+            return True
+        from ..shell.send_turn import unsigned_go_on  # only in play by e-mail
+
+        if not unsigned_go_on(self, lambda: self.store.session.record, self.player_keys, "end"):
+            return False
+        self.unsigned_end_warned = True
+        return True
 
     def player_keys(self) -> None:
         """Game > Players' keys: a side taken is an entry of the record, stored without an undo step; unlocking
@@ -254,6 +295,7 @@ class GameFiles:
             self.store.replace_record(record)
             self._changed()
         self.record_code.show_record(self.store.session.record)
+        refresh_unsigned_hint(self.statusBar(), self.store.session.record)
 
     def _record_changed(self) -> None:
         """A new entry (or another game): the code players quote, and this computer's memory of the game (an
@@ -287,6 +329,11 @@ class GameFiles:
         if not found or not self.ask_open_backup(
                 f"{said or f'{path.name}: {problem}'}\n\nOpen the backup from {found[0].description}?"):
             return False
+        # The backup is a copy like any other: this computer's memory is asked, as File > Open asks it.
+        name = f"The backup of {path.name} from {found[0].description}"
+        copy = _record_open().check_copy(self, found[0].session.record, name)
+        if copy is False:   # an older copy the players chose not to go on from: nothing more to say
+            return True
         if not confirmed and not self.confirm_discard():
             return True   # the player kept the open game: nothing more to say about the file
         self.set_session(found[0].session, path)
@@ -295,6 +342,7 @@ class GameFiles:
         self._update_title()
         self.statusBar().showMessage(f"Opened the backup from {found[0].description}; save to replace the "
                                      f"damaged {path.name}", 10000)
+        self.after_file_opened(copy, name)
         return True
 
     def ask_open_backup(self, text: str) -> bool:

@@ -3,9 +3,10 @@ its turn and route; shipments are made on the German aid tab."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 
 from ...core.europa import actions_aid, political
+from ..shell.accessible import LiveLabel
 from .holder import EuropaGameHolder
 
 
@@ -13,10 +14,10 @@ class NationAidBox(QGroupBox):
     def __init__(self, holder: EuropaGameHolder, nation: str, parent: QWidget | None = None) -> None:
         super().__init__("German aid received (56.D)", parent)
         self.holder, self.nation = holder, nation
-        self.summary = QLabel()
+        self.summary = LiveLabel()
         self.summary.setAccessibleName("German aid received")
         self.summary.setWordWrap(True)
-        self.shipments = QLabel()
+        self.shipments = LiveLabel()
         self.shipments.setAccessibleName("German aid shipments")
         self.shipments.setWordWrap(True)
         layout = QVBoxLayout(self)

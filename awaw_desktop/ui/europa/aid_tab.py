@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from ...core.europa import actions_aid, german_aid, political
 from ...core.europa.state import EuropaGame
 from ...core.lines import RulesInputError
+from ..shell.accessible import LiveLabel, no_tab_stop
 from ..shell.follow import RefreshWhenSeen
 from .fields import MessageLine, OptionalBox
 from .holder import EuropaGameHolder
@@ -53,6 +54,7 @@ class GermanAidTab(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
+        no_tab_stop(scroll)   # no Tab stop of its own: Tab goes to what is in it (issue 29)
         page = QVBoxLayout(self)
         page.setContentsMargins(0, 0, 0, 0)
         page.addWidget(scroll)
@@ -76,7 +78,7 @@ class GermanAidTab(QWidget):
         header = self.shipments.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        self.received = QLabel()
+        self.received = LiveLabel()
         self.received.setAccessibleName("Received by each nation")
         self.received.setWordWrap(True)
         shipped_layout = QVBoxLayout(shipped)
@@ -92,7 +94,7 @@ class GermanAidTab(QWidget):
 
     def _pool_group(self) -> QGroupBox:
         group = QGroupBox("German armour RP pool")
-        self.balance = QLabel()
+        self.balance = LiveLabel()
         self.balance.setAccessibleName("German armour RP pool")
         font = QFont(self.balance.font())
         font.setPointSizeF(font.pointSizeF() * 1.5)
@@ -133,7 +135,7 @@ class GermanAidTab(QWidget):
         self.route = QComboBox()
         self.route.setAccessibleName("Route")
         self.route.setPlaceholderText("Route\u2026")
-        self.route_note = QLabel()
+        self.route_note = LiveLabel()
         self.route_note.setWordWrap(True)
         self.route_note.setAccessibleName("Route note")
         form = QFormLayout(group)

@@ -5,9 +5,11 @@ read.  A place on a Greek island is taken and counts nothing, with the reason on
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -26,6 +28,7 @@ from ...core.europa.draw import SIDE_TITLES, SIDES
 from ...core.europa.state import EuropaGame
 from ...core.frozen import replace
 from ...core.lines import RulesInputError
+from ..shell.accessible import LiveLabel
 from ..shell.follow import RefreshWhenSeen
 from ..shell.status_chip import StatusChip
 from ..shell.theme import Tone
@@ -58,9 +61,9 @@ class _PlaceRow:
         self.island = QCheckBox()
         self.island.setAccessibleName(f"{prefix} on an island")
         self.holder = _combo(f"{prefix} held by", [(SIDE_TITLES[s], s) for s in SIDES], "Held by\u2026")
-        self.points = QLabel("\u2014" if new else "")
+        self.points = LiveLabel("\u2014" if new else "")
         self.points.setAccessibleName(f"{prefix} points")
-        self.why = QLabel("Fill in the row, then Add place" if new else "")
+        self.why = LiveLabel("Fill in the row, then Add place" if new else "")
         self.why.setWordWrap(True)
         self.why.setAccessibleName(f"{prefix} why")
         self.button = QPushButton("Add place" if new else "Remove")
@@ -107,7 +110,7 @@ class CityPointsTab(QWidget):
                        "in Albania. A place on a Greek island counts nothing.")
         intro.setWordWrap(True)
         self.chips = {side: StatusChip() for side in SIDES}
-        self.details = {side: QLabel() for side in SIDES}
+        self.details = {side: LiveLabel() for side in SIDES}
         for side in SIDES:
             self.chips[side].setAccessibleName(f"City points held by the {SIDE_TITLES[side]} side")
             self.details[side].setAccessibleName(f"City points of the {SIDE_TITLES[side]} side by country")
@@ -119,6 +122,7 @@ class CityPointsTab(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(WHY, QHeaderView.ResizeMode.Stretch)
+        header.sectionResized.connect(self._fit_rows)   # a narrower "why" column: its words take more lines
         self.message = MessageLine("City points message")
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
@@ -156,7 +160,11 @@ class CityPointsTab(QWidget):
             self.rows.append(row)
         for row, place in zip(self.rows, game.places, strict=True):
             row.show(place)
-        self.table.resizeRowsToContents()
+        self._fit_columns()
+        self._fit_rows()
+        stops = [cell for row in (*self.rows, self.new) for cell in row.cells if not isinstance(cell, QLabel)]
+        for before, after in itertools.pairwise(stops):   # down the table, the new place's row last (issue 29)
+            QWidget.setTabOrder(before, after)
         found = totals(game.places)
         for side in SIDES:
             points = found.side(side)
@@ -164,6 +172,32 @@ class CityPointsTab(QWidget):
                  f"{SIDE_TITLES[side]} side: {points} city points (56.C)")
             parts = [f"{country} {p}" for who, country, p in found.by_country if who == side and p]
             self.details[side].setText(", ".join(parts) if parts else "no points held")
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_columns()
+        self._fit_rows()
+
+    def _fit_columns(self) -> None:
+        """The "why" column takes the table's spare width, but never less than 16 letters: on a narrow or zoomed
+        window the table scrolls sideways rather than cut its words a word a line (issue 29)."""
+        header = self.table.horizontalHeader()
+        need = 16 * self.fontMetrics().horizontalAdvance("m")
+        others = sum(self.table.columnWidth(column) for column in range(len(HEADERS)) if column != WHY)
+        room = self.table.viewport().width() - others
+        mode = QHeaderView.ResizeMode.Stretch if room >= need else QHeaderView.ResizeMode.Interactive
+        if header.sectionResizeMode(WHY) != mode:
+            header.setSectionResizeMode(WHY, mode)
+        if mode == QHeaderView.ResizeMode.Interactive and self.table.columnWidth(WHY) != need:
+            self.table.setColumnWidth(WHY, need)
+
+    def _fit_rows(self, *_args: object) -> None:
+        """Each row as tall as its tallest cell, the "why" words wrapped at their column's width (Qt sizes a cell's
+        widget by its one-line height: at 150% and 200% the words were cut; issue 29)."""
+        width = max(1, self.table.columnWidth(WHY) - 2)
+        for index, row in enumerate((*self.rows, self.new)):
+            tallest = max(cell.sizeHint().height() for cell in row.cells if cell is not row.why)
+            self.table.setRowHeight(index, max(tallest, row.why.heightForWidth(width)) + 2)
 
     def _apply(self, label: str, change: Callable[[EuropaGame], EuropaGame]) -> bool:
         try:

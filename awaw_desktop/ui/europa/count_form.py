@@ -29,6 +29,7 @@ from ...core.europa.recount import RECount
 from ...core.europa.roster import MAX_COUNT, Losses
 from ...core.lines import RulesInputError
 from ...core.record.keys import PlayerKeys
+from ..shell.accessible import LiveLabel
 from .cover import Ask, PrivateScreen
 from .fields import EntryBox, MessageLine, ResBox, named, watch_number
 from .holder import EuropaGameHolder
@@ -86,9 +87,9 @@ class RECountForm(QGroupBox):
         buttons = QHBoxLayout()
         buttons.addLayout(ask, 1)
         buttons.addWidget(count)
-        self.last = named(QLabel(), "Last RE count")
+        self.last = named(LiveLabel(), "Last RE count")
         self.last.setWordWrap(True)
-        self.result = named(QLabel(), "RE count result")
+        self.result = named(LiveLabel(), "RE count result")
         self.result.setWordWrap(True)
         self.breakdown = QPlainTextEdit()
         self.breakdown.setReadOnly(True)

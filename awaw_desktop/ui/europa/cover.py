@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from ...core.europa.draw import SIDE_TITLES
 from ...core.europa.passphrases import MIN_LENGTH
+from ..shell.accessible import LiveLabel, announce
 from .messages import sentence
 
 #: Given the passphrases by side, do the work; return a private text for the last player, or "".
@@ -55,14 +56,14 @@ class PrivateScreen(QStackedWidget):
         super().__init__(parent)
         self.setAccessibleName("Private screen")
         self.idle = QLabel("")
-        self.cover_text = QLabel()
+        self.cover_text = LiveLabel()
         self.cover_text.setWordWrap(True)
         self.cover_text.setAccessibleName("Cover screen")
         self.ready = QPushButton()
         self.ready.setAccessibleName("I am the player named")
         self.ready.clicked.connect(self._uncover)
         cover_cancel = self._button("Cancel", "Cancel before the laptop changes hands", self.cancel_by_player)
-        self.prompt = QLabel()
+        self.prompt = LiveLabel()
         self.prompt.setWordWrap(True)
         self.prompt.setAccessibleName("Passphrase prompt")
         self.passphrase = QLineEdit()
@@ -73,19 +74,19 @@ class PrivateScreen(QStackedWidget):
         self.again.setEchoMode(QLineEdit.EchoMode.Password)
         self.again.setAccessibleName("Passphrase again")
         self.again.setPlaceholderText("The same passphrase again")
-        self.problem = QLabel()
+        self.problem = LiveLabel()
         self.problem.setWordWrap(True)
         self.problem.setAccessibleName("Passphrase problem")
         self.ok = self._button("OK", "Confirm passphrase", self._accept)
         self.passphrase.returnPressed.connect(self._accept)
         self.again.returnPressed.connect(self._accept)
         cancel = self._button("Cancel", "Cancel passphrase", self.cancel_by_player)
-        self.eyes_only = QLabel(f"\u26a0 {EYES_ONLY}: the card is hidden again when you leave this tab or the "
+        self.eyes_only = LiveLabel(f"\u26a0 {EYES_ONLY}: the card is hidden again when you leave this tab or the "
                                 f"window, or after {PRIVATE_SECONDS} seconds")
         self.eyes_only.setWordWrap(True)
         self.eyes_only.setAccessibleName(EYES_ONLY)
         self.eyes_only.setStyleSheet("font-weight: 600;")
-        self.secret = QLabel()
+        self.secret = LiveLabel()
         self.secret.setAccessibleName("Private view")
         self.secret.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.private_timer = QTimer(self)
@@ -263,6 +264,7 @@ class PrivateScreen(QStackedWidget):
         self.secret.setText(text)
         self.setCurrentIndex(self.PRIVATE)
         self.private_timer.start()
+        announce(self.secret, f"{EYES_ONLY}: {text}")   # the one place a card is said: the view its player asked for
 
 
 def _row(*buttons: QPushButton) -> QWidget:

@@ -26,6 +26,7 @@ from ...core.europa.defection import CHECKLIST
 from ...core.europa.dice import source_words
 from ...core.europa.state import EuropaGame
 from ...core.lines import RulesInputError
+from ..shell.accessible import LiveLabel
 from ..shell.status_chip import StatusChip
 from .fields import MessageLine, OptionalBox, named
 from .holder import EuropaGameHolder
@@ -82,7 +83,7 @@ class DefectionBox(QGroupBox):
         self.units = QListWidget()
         self.units.setAccessibleName("Defecting units")
         self.units.setMaximumHeight(self.fontMetrics().lineSpacing() * 8)
-        self.status = named(QLabel(), "Defection status")
+        self.status = named(LiveLabel(), "Defection status")
         self.status.setWordWrap(True)
         self.message = MessageLine("Defection message")
         for box in (self.check_die, self.die):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QGroupBox, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from ...core.europa import actions
 from ...core.europa.cards import card_name, effect
@@ -15,6 +15,7 @@ from ...core.europa.passphrases import check_new_passphrase
 from ...core.europa.report import envelope_view
 from ...core.europa.state import EuropaGame
 from ...core.lines import RulesInputError
+from ..shell.accessible import LiveLabel, announce
 from .cover import Ask, PrivateScreen
 from .envelope_mail_box import MailSteps
 from .holder import EuropaGameHolder
@@ -33,11 +34,11 @@ class EnvelopeBox(QGroupBox):
                  parent: QWidget | None = None) -> None:
         super().__init__("National will envelope (56.E.1)", parent)
         self.holder, self.nation, self.private = holder, nation, private
-        self.stage = QLabel()
+        self.stage = LiveLabel()
         self.stage.setAccessibleName("Envelope stage")
-        self.dates = QLabel()
+        self.dates = LiveLabel()
         self.dates.setAccessibleName("Envelope dates")
-        self.message = QLabel()
+        self.message = LiveLabel()
         self.message.setWordWrap(True)
         self.message.setAccessibleName("Envelope message")
         self.paper_card = QLineEdit()
@@ -131,6 +132,7 @@ class EnvelopeBox(QGroupBox):
 
     def _say(self, message: str) -> None:
         self.message.setText(sentence(message))
+        announce(self.message, sentence(message))   # never a card: the steps' words only
 
     def _own(self, side: str) -> Callable[[str], None]:
         """Checks a passphrase as its player types it: his own for this envelope."""

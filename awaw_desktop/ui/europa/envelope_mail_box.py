@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QGridLayout, QLabel, QMessageBox, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QMessageBox, QPushButton, QVBoxLayout, QWidget
 
 from ...core.europa import actions_mail
 from ...core.europa.draw import ALLIED, SIDE_TITLES
@@ -18,6 +18,7 @@ from ...core.europa.envelope_mail import ADD, CONSENT, DRAW, OPEN, SHOW
 from ...core.europa.state import EuropaGame
 from ...core.lines import RulesInputError
 from ...core.record.keys import PlayerKeys, playing_as
+from ..shell.accessible import LiveLabel
 from .cover import PrivateScreen
 from .holder import EuropaGameHolder
 from .messages import sentence
@@ -42,7 +43,7 @@ class MailSteps(QWidget):
                  card_text: Callable[[str], str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.holder, self.nation, self.private, self._say, self._card_text = holder, nation, private, say, card_text
-        self.next_line = QLabel()
+        self.next_line = LiveLabel()
         self.next_line.setWordWrap(True)
         self.next_line.setAccessibleName("Next step by e-mail")
         self.buttons: dict[str, QPushButton] = {}

@@ -16,10 +16,11 @@ from fractions import Fraction
 import shiboken6
 from PySide6.QtCore import QEvent, Signal
 from PySide6.QtGui import QFocusEvent, QValidator
-from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QLineEdit, QWidget
 
 from ...core.europa.res import format_res, parse_res
 from ...core.lines import RulesInputError
+from ..shell.accessible import LiveLabel, announce
 from ..shell.number_box import WHOLE_NUMBER, NumberBox
 from ..shell.theme import Tone, is_dark, tone_colours
 from .messages import sentence
@@ -189,11 +190,11 @@ class ResBox(QLineEdit):
         return True
 
 
-class MessageLine(QLabel):
+class MessageLine(LiveLabel):
     """Refusals of the fields it watches, each kept until its field takes a good entry, then the latest note."""
 
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__("", parent)
         self.setAccessibleName(name)
         self.setWordWrap(True)
         self._refusals: dict[int, str] = {}
@@ -244,7 +245,10 @@ class MessageLine(QLabel):
         lines = [f"{NOT_ENTERED}{message}" for message in self._refusals.values()]
         if self._note:
             lines.append(self._note)
-        self.setText("\n".join(lines))
+        text = "\n".join(lines)
+        if text and text != self.text():
+            announce(self, lines[-1])   # a refusal or what was done, heard as it is shown (issue 29)
+        self.setText(text)
         red = bool(self._refusals)
         if red != self._red:
             self._red = red

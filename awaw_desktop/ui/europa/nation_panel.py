@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QGroupBox, QLabel, QScrollAre
 
 from ...core.europa import actions
 from ...core.europa.turn_start import due_this_turn
+from ..shell.accessible import LiveLabel, no_tab_stop
 from ..shell.status_chip import StatusChip
 from .aid_box import NationAidBox
 from .count_form import RECountForm
@@ -27,7 +28,7 @@ class NationPanel(QWidget):
         self.setAccessibleName(f"{nation} panel")
         self.holder = holder
         self.nation = nation
-        self.title = QLabel()
+        self.title = LiveLabel()
         self.title.setAccessibleName("Nation and turn")
         font = QFont(self.title.font())
         font.setPointSizeF(font.pointSizeF() * 1.3)
@@ -36,7 +37,7 @@ class NationPanel(QWidget):
         self.chips = {key: StatusChip() for key in ("envelope", "surrender", "defection", "due")}
         for key, chip in self.chips.items():
             chip.setAccessibleName(f"{nation} {key} state" if key != "due" else f"{nation} this turn state")
-        self.due = QLabel()
+        self.due = LiveLabel()
         self.due.setWordWrap(True)
         self.due.setAccessibleName("Due this turn")
         self.header = QFrame()
@@ -57,7 +58,7 @@ class NationPanel(QWidget):
         self._arrange(len(self.cells))
         header.addLayout(self.states)
         header.addWidget(self.due)
-        self.restrictions = QLabel()
+        self.restrictions = LiveLabel()
         self.restrictions.setWordWrap(True)
         self.restrictions.setAccessibleName("Restrictions")
         self.limits = QGroupBox("Where its forces may operate (56, 56.C)")
@@ -76,6 +77,7 @@ class NationPanel(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
+        no_tab_stop(scroll)   # no Tab stop of its own: Tab goes to what is in it (issue 29)
         scroll.setWidget(self.public)
         layout = QVBoxLayout(self)
         layout.addWidget(self.header)

@@ -6,12 +6,13 @@ The title and the players' names come from the first page of New game; the game 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget, QWizardPage
+from PySide6.QtWidgets import QCheckBox, QFormLayout, QLineEdit, QVBoxLayout, QWidget, QWizardPage
 
 from ...core.europa import actions
 from ...core.europa.calendar import EuropaTurn
 from ...core.europa.state import SUGGESTED_NATIONS, EuropaGame
 from ...core.lines import RulesInputError
+from ..shell.accessible import LiveLabel
 
 
 class EuropaGamePage(QWizardPage):
@@ -27,7 +28,7 @@ class EuropaGamePage(QWizardPage):
         self.others = QLineEdit()
         self.others.setAccessibleName("Other nations")
         self.others.setPlaceholderText("any other names, separated by commas")
-        self.problem = QLabel()
+        self.problem = LiveLabel()
         self.problem.setWordWrap(True)
         self.problem.setTextFormat(Qt.TextFormat.PlainText)
         self.problem.setAccessibleName("Why the Europa game cannot be created yet")

@@ -17,6 +17,7 @@ from ...core.europa.envelope import Stage
 from ...core.europa.res import format_res
 from ...core.europa.state import EuropaGame, NationState
 from ...core.europa.turn_start import checks_due, due_this_turn
+from ..shell.accessible import LiveLabel, no_tab_stop
 from ..shell.follow import RefreshWhenSeen
 from ..shell.status_chip import StatusChip
 from ..shell.theme import Tone
@@ -102,7 +103,7 @@ class _Row:
 
     @staticmethod
     def _label(name: str) -> QLabel:
-        label = QLabel()
+        label = LiveLabel()
         label.setWordWrap(True)
         label.setAccessibleName(name)
         return label
@@ -144,13 +145,14 @@ class OverviewTab(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
+        no_tab_stop(scroll)   # no Tab stop of its own: Tab goes to what is in it (issue 29)
         page = QVBoxLayout(self)
         page.setContentsMargins(0, 0, 0, 0)
         page.addWidget(scroll)
         body = QWidget()
         outer = QVBoxLayout(body)
         scroll.setWidget(body)
-        self.heading = QLabel()
+        self.heading = LiveLabel()
         self.heading.setAccessibleName("Overview heading")
         font = QFont(self.heading.font())
         font.setPointSizeF(font.pointSizeF() * 1.3)
@@ -160,7 +162,7 @@ class OverviewTab(QWidget):
         self.banner = StatusChip()
         self.banner.setAccessibleName("Checks due this turn")
         outer.addWidget(self.banner)
-        self.summary = QLabel()
+        self.summary = LiveLabel()
         self.summary.setWordWrap(True)
         self.summary.setAccessibleName("German aid and city points")
         outer.addWidget(self.summary)

@@ -5,12 +5,15 @@ shown; Ctrl+1 to Ctrl+9 choose a tab by its place, as in the A World at War wind
 from __future__ import annotations
 
 import shiboken6
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QTabWidget, QWidget
 
+from ..shell.focus_order import make_readable
 from .aid_tab import GermanAidTab
 from .city_tab import CityPointsTab
 from .holder import EuropaGameHolder
+from .input_keys import pass_undo_keys
 from .nation_panel import NationPanel
 from .overview import OverviewTab
 from .turn_track import TurnTrack
@@ -27,6 +30,12 @@ class EuropaPages:
         self.cities: CityPointsTab | None = None
         self.panels: dict[str, NationPanel] = {}
         self.shortcuts: list[QShortcut] = []
+        #: Once a change has rebuilt its rows, the page on show is made readable again (issue 29).
+        self._readable = QTimer(tabs)
+        self._readable.setSingleShot(True)
+        self._readable.setInterval(0)
+        self._readable.timeout.connect(self.make_readable)
+        tabs.currentChanged.connect(lambda _index: self._readable.start())
 
     def build(self, holder: EuropaGameHolder) -> TurnTrack:
         """Every tab for a game just shown (the nations' come with ``sync``)."""
@@ -65,6 +74,16 @@ class EuropaPages:
         for index in range(self.tabs.count()):
             key = f" (Ctrl+{index + 1})" if index < 9 else ""
             self.tabs.setTabToolTip(index, f"{self.tabs.tabText(index)}{key}")
+        self._readable.start()   # after the pages have refreshed: their rows may be new
+
+    def make_readable(self) -> None:
+        """The page on show for a screen reader and the keyboard (issue 29): Tab in the order the screen shows,
+        its combo boxes captioned, its tooltips' words plain (``ui.shell.focus_order``); the game's Undo from its text
+        fields (``input_keys``)."""
+        page = self.tabs.currentWidget()
+        if page is not None and shiboken6.isValid(page):
+            make_readable(page)
+            pass_undo_keys(page)
 
     def show_nation(self, name: str) -> None:
         if name in self.panels:

@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLineEdit, QPushButton, QWidget
 
 from ...core.europa.res import format_res
 from ...core.europa.roster import ABROAD, HOME, MAX_MDS, RosterEntry
 from ...core.europa.unit_count import UnitCount
+from ..shell.accessible import LiveLabel
 from .fields import EntryBox, OptionalBox, ResBox, watch_number
 
 #: The roster's forces and places in a table's few words.
@@ -75,9 +76,9 @@ class RowWidgets:
             if not new:
                 box.setRange(0, MAX_MDS)
             self.mds[key] = box
-        self.counted = QLabel("\u2014" if new else "")
+        self.counted = LiveLabel("\u2014" if new else "")
         self.counted.setAccessibleName(f"{prefix} counted REs")
-        self.why = QLabel()
+        self.why = LiveLabel()
         self.why.setWordWrap(True)
         self.why.setAccessibleName(f"{prefix} why")
         self.button = QPushButton("Add unit" if new else "Remove")

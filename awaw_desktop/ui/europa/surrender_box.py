@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QComboBox, QFormLayout, QGridLayout, QGroupBox, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QGridLayout, QGroupBox, QLineEdit, QPushButton, QWidget
 
 from ...core.europa import actions, actions_surrender
 from ...core.europa.actions_surrender import SURRENDER
 from ...core.europa.dice import source_words
 from ...core.europa.state import EuropaGame
 from ...core.lines import RulesInputError
+from ..shell.accessible import LiveLabel
 from ..shell.status_chip import StatusChip
 from .fields import MessageLine, OptionalBox, named, watch_number
 from .holder import EuropaGameHolder
@@ -57,7 +58,7 @@ class SurrenderBox(QGroupBox):
             button.setAccessibleName(text)
             button.clicked.connect(slot)
             buttons.addWidget(button, *divmod(index, 2))
-        self.status = named(QLabel(), "Surrender status")
+        self.status = named(LiveLabel(), "Surrender status")
         self.status.setWordWrap(True)
         self.message = MessageLine("Surrender message")
         for box in (self.rate, self.die, self.government_rate):

@@ -13,6 +13,7 @@ from ...core.europa.actions_surrender import DEFECTION, SURRENDER
 from ...core.europa.state import NationState
 from ...core.europa.turn_start import due_this_turn
 from ...core.lines import RulesInputError
+from ..shell.accessible import LiveLabel
 from .fields import MessageLine
 from .holder import EuropaGameHolder
 
@@ -53,7 +54,7 @@ class _Row:
             box.activated.connect(lambda index, kind=kind: self._holds(kind, index))
             self.texts[kind], self.holds[kind] = text, box
             widgets += [text, box]
-        self.due = QLabel()
+        self.due = LiveLabel()
         self.due.setWordWrap(True)
         self.due.setAccessibleName(f"{nation.name} checks this turn")
         button = QPushButton("Go there")

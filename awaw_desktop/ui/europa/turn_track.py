@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from ...core.europa import actions
 from ...core.europa.state import SUGGESTED_NATIONS
 from ...core.lines import RulesInputError
+from ..shell.accessible import LiveLabel, no_tab_stop
 from .holder import EuropaGameHolder
 from .turn_start_checks import TurnStartChecks
 
@@ -41,7 +42,7 @@ class TurnTrack(QWidget):
     def __init__(self, holder: EuropaGameHolder, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.holder = holder
-        self.turn = _named(QLabel(), "Current turn")
+        self.turn = _named(LiveLabel(), "Current turn")
         self._fit_turn_font()
         self.end_turn_button = QPushButton("End turn")
         self.end_turn_button.setAccessibleName("End turn")
@@ -61,7 +62,7 @@ class TurnTrack(QWidget):
         add = QPushButton("Add nation")
         add.setAccessibleName("Add nation")
         add.clicked.connect(self.add_nation)
-        self.message = _named(QLabel(), "Turn track message")
+        self.message = _named(LiveLabel(), "Turn track message")
         self.message.setWordWrap(True)
         self.record = QListWidget()
         self.record.setAccessibleName("Game record")
@@ -77,6 +78,7 @@ class TurnTrack(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
+        no_tab_stop(scroll)   # no Tab stop of its own: Tab goes to what is in it (issue 29)
         page = QVBoxLayout(self)
         page.setContentsMargins(0, 0, 0, 0)
         page.addWidget(scroll)

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel, QLineEdit, QVBoxLayout, QWidget
 
+from ..shell.dialog_body import scrolling_body
+from ..shell.screen import resize_within_screen
+
 
 class VoidDialog(QDialog):
     """Both players' agreement to void a nation's envelope, and why."""
@@ -13,7 +16,8 @@ class VoidDialog(QDialog):
     def __init__(self, nation: str, axis_player: str, allied_player: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Void the {nation} envelope")
-        layout = QVBoxLayout(self)
+        outer = QVBoxLayout(self)
+        layout = scrolling_body(outer)   # scrolls on a small or scaled screen; the buttons stay in view (issue 29)
         intro = QLabel(f"If a passphrase of the {nation} envelope is lost, the card can never be worked out. Both "
                        "players may agree to void the envelope: it has no effect, nobody ever learns its card, and a "
                        "new card may be drawn at once. The game record keeps the agreement and its reason.")
@@ -35,10 +39,20 @@ class VoidDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setDefault(True)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
-        layout.addWidget(self.buttons)
+        outer.addWidget(self.buttons)
         for changed in (self.axis.toggled, self.allied.toggled, self.reason.textChanged):
             changed.connect(self._refresh)
         self._refresh()
+        self._fit(intro.parentWidget())
+
+    def _fit(self, body: QWidget) -> None:
+        """As wide as 36 letters (less on a narrow screen), as tall as its words at that width (less on a low one)."""
+        width = 36 * self.fontMetrics().horizontalAdvance("m")
+        margins = self.layout().contentsMargins()
+        inner = width - margins.left() - margins.right()
+        height = (body.layout().totalHeightForWidth(inner) + self.buttons.sizeHint().height()
+                  + self.layout().spacing() + margins.top() + margins.bottom())
+        resize_within_screen(self, width, height)
 
     def _refresh(self, *_args: object) -> None:
         ready = self.axis.isChecked() and self.allied.isChecked() and bool(self.reason.text().strip())

@@ -24,6 +24,7 @@ from ...core.europa.state import EuropaGame
 from ...core.files import gamefile
 from ...core.files.atomic_file import SessionFileError
 from ...core.files.incomplete_file import file_problem
+from ..shell.accessible import speak_status_bar
 from ..shell.family_window import bring_to_front, open_elsewhere, open_game_window, same_file, window_showing
 from ..shell.keys import is_key_of
 from ..shell.recent import fill_recent_menu, remember
@@ -38,6 +39,7 @@ from .nation_panel import NationPanel
 from .pages import EuropaPages
 from .turn_track import TurnTrack
 from .view_menu import ViewMenu
+from .voice import NationVoice
 
 FILE_FILTER = "AWAW sessions (*.awaw);;All files (*)"
 SUFFIX = ".awaw"
@@ -46,6 +48,9 @@ AUTOSAVE_DELAY_MS = 1500
 
 
 class EuropaWindow(QMainWindow):
+    #: The warning about an unsigned end of turn was answered (said once a session: ``window_mail``).
+    unsigned_end_warned = False
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.path: Path | None = None
@@ -68,6 +73,7 @@ class EuropaWindow(QMainWindow):
         self.autosave_timer.timeout.connect(self.write_recovery)
         self.record_code = RecordCode()
         self.statusBar().addPermanentWidget(self.record_code)
+        speak_status_bar(self.statusBar())   # a screen reader hears each message (issue 29)
         self.since_dialog: object = None
         self._build_menus()
         self.pages.install_keys(self)
@@ -154,6 +160,7 @@ class EuropaWindow(QMainWindow):
         self.holder.changed.connect(self._changed)  # first, so stale panels go before they refresh
         self.holder.undoStopped.connect(self._undo_stopped)
         self.holder.recordChanged.connect(self._record_changed)
+        NationVoice(self.holder, self.tabs)   # each nation's change of state is announced (issue 29)
         self.action_undo_stop.setVisible(False)
         self.undo_group.addStack(self.holder.undo_stack)
         self.undo_group.setActiveStack(self.holder.undo_stack)
@@ -164,6 +171,9 @@ class EuropaWindow(QMainWindow):
             old.deleteLater()
         self.path = path
         self.track = self.pages.build(self.holder)
+        # The track's End turn button ends it as Turn > End turn does (an unsigned end of turn is said first).
+        self.track.end_turn_button.clicked.disconnect(self.track.end_turn)
+        self.track.end_turn_button.clicked.connect(self.end_turn)
         self._changed()
         self.record_code.show_record(self.holder.game.record)
 
@@ -199,7 +209,7 @@ class EuropaWindow(QMainWindow):
         self.statusBar().showMessage(f"{text}.", 15000)
 
     def end_turn(self) -> None:
-        if self.track is not None:
+        if self.track is not None and window_mail.unsigned_end_ok(self):
             self.tabs.setCurrentWidget(self.track)
             self.track.end_turn()
 
@@ -298,12 +308,19 @@ class EuropaWindow(QMainWindow):
         self.set_game(loaded.game, Path(path))
         remember(path)
         self.statusBar().showMessage(f"Opened {path.name}", 5000)
+        self.after_file_opened(copy, path.name)
+        return True
+
+    def after_file_opened(self, copy: Any, name: str) -> None:
+        """Once a copy is shown, by any door (File > Open, another window's Open, crash recovery): going on from an
+        older copy recorded, a record that does not hold named, "Since your last turn" (``record_open.after_open``;
+        ``copy``: what ``check_copy`` said before the game was shown)."""
         assert self.holder is not None
         holder = self.holder
         record = holder.game.record
-        self.since_dialog = after_open(self, copy, record, path.name, holder.add_to_record, lambda: holder.game.record,
+        self.since_dialog = after_open(self, copy, record, name, holder.add_to_record, lambda: holder.game.record,
                                        check_against_record(holder.game, record), standing)
-        return True
+        window_mail.show_unsigned_hint(self)
 
     def _record_changed(self) -> None:
         """A new entry: the code players quote, and this computer's memory of the game (an opening is remembered the

@@ -101,16 +101,26 @@ def offer_recovery(window: GameWindow, recovery: RecoveryStore, parent: QWidget 
                             file_problem("The recovery file", error))
         recovery.discard(chosen.id)
         return False
-    if loaded.family != DEFAULT_FAMILY:  # another rules family: a window of its own
-        from .family_window import open_game_window
+    from .recovery_dialog import recovery_name
 
-        other = open_game_window(loaded.family, loaded.game, chosen.source_path, recovery)
+    name = recovery_name(chosen)
+    if loaded.family != DEFAULT_FAMILY:  # another rules family: a window of its own, through its File > Open checks
+        from .family_window import open_checked
+
+        if open_checked(parent or window, loaded.family, loaded.game,  # type: ignore[arg-type]  # a QWidget
+                        chosen.source_path, recovery, name, recovered=True) is None:
+            return False   # an older copy the players chose not to go on from: kept, offered at the next start
         recovery.discard(chosen.id)
-        other.keep_unsaved()  # type: ignore[attr-defined]  # a family window (families.GameWindow)
         return True
+    from .record_open import check_copy  # this computer's memory, as File > Open asks it
+
+    copy = check_copy(parent or window, loaded.game.record, name)  # type: ignore[arg-type]  # a QWidget
+    if copy is False:
+        return False
     window.set_game(loaded.game, chosen.source_path)
     recovery.discard(chosen.id)  # the window writes its own recovery file from now on
     window.keep_unsaved()  # the recovered changes are not in the player's own file yet
+    window.after_file_opened(copy, name)
     return True
 
 

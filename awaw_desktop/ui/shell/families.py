@@ -33,6 +33,10 @@ class GameWindow(Protocol):
     def keep_unsaved(self) -> None:
         """Mark the game shown as not saved to its file (a recovered game) and write its recovery file."""
 
+    def after_file_opened(self, copy: Any, name: str) -> None:
+        """Once a copy of a game is shown (by any door): what the family's File > Open says after it opens
+        (``record_open.after_open``; ``copy``: what ``record_open.check_copy`` said before it was shown)."""
+
     def open_path(self, path: Path, as_example: bool = False, confirmed: bool = False) -> bool:
         """File > Open of ``path``: True if the window now shows it (a refusal is explained to the player)."""
 

@@ -77,5 +77,23 @@ def open_elsewhere(parent: QWidget, own_key: str, path: Path, recovery: object =
     except SessionFileError as error:
         QMessageBox.warning(parent, "Cannot open this file", f"{path.name}: {error}\n\nThe open game is unchanged.")
         return False
-    open_game_window(loaded.family, loaded.game, Path(path), recovery)
-    return True
+    return open_checked(parent, loaded.family, loaded.game, Path(path), recovery, Path(path).name) is not None
+
+
+def open_checked(parent: QWidget, key: str, game: Any, path: Path | None, recovery: object = None,
+                 name: str = "", recovered: bool = False) -> QMainWindow | None:
+    """A copy of a game shown in a new window of its family through the checks of that family's File > Open: this
+    computer's memory first (an older or forked copy is named, and opened only if the players say so: None when they
+    do not), then, once it is shown, the window's own ``after_file_opened`` (the signature warning, going on
+    recorded, "Since your last turn").  ``recovered``: a crash leftover, unsaved until saved to its file."""
+    from .record_open import check_copy
+
+    copy = check_copy(parent, game.record, name or (path.name if path is not None else "This game"))
+    if copy is False:
+        return None
+    window = open_game_window(key, game, path, recovery)
+    shown: Any = window   # a family window (families.GameWindow)
+    if recovered:
+        shown.keep_unsaved()
+    shown.after_file_opened(copy, name or (path.name if path is not None else window.windowTitle()))
+    return window

@@ -44,37 +44,49 @@ def _takes_tab(widget: QWidget) -> bool:
 def in_screen_order(root: QWidget) -> list[QWidget]:
     """The widgets under ``root`` that Tab may stop at, in the order the layouts show them (hidden ones too: a
     row shown later keeps its place)."""
-    found: list[QWidget] = []
-    seen: set[int] = set()
+    return _Walk(root).found
 
-    def widget(item: QWidget) -> None:
-        if id(item) in seen or (item.isWindow() and item is not root):
+
+class _Walk:
+    """One walk of a screen's layouts.  An object, not two nested functions calling each other: those would make a
+    reference cycle that only the collector frees, keeping wrappers of Qt objects (a layout item, a tab bar Qt made)
+    past their objects' deletion, and such a wrapper can be handed back for a new object at the same address, where
+    a call on it crashes."""
+
+    def __init__(self, root: QWidget) -> None:
+        self.root = root
+        self.found: list[QWidget] = []
+        self.seen: set[int] = set()
+        self.widget(root)
+
+    def widget(self, item: QWidget) -> None:
+        if id(item) in self.seen or (item.isWindow() and item is not self.root):
             return
-        seen.add(id(item))
+        self.seen.add(id(item))
         if _takes_tab(item) and (isinstance(item, LEAVES) or item.layout() is None):
-            found.append(item)
+            self.found.append(item)
             if isinstance(item, LEAVES) or not isinstance(item, QAbstractScrollArea):
                 return
         if isinstance(item, QScrollArea):
             if item.widget() is not None:
-                widget(item.widget())
+                self.widget(item.widget())
             return
         if isinstance(item, QTabWidget):
-            widget(item.tabBar())
+            self.widget(item.tabBar())
             for index in range(item.count()):
-                widget(item.widget(index))
+                self.widget(item.widget(index))
             return
         if isinstance(item, (QStackedWidget, QSplitter)):
             for index in range(item.count()):
-                widget(item.widget(index))
+                self.widget(item.widget(index))
             return
         if item.layout() is not None:
-            layout(item.layout())
+            self.layout(item.layout())
         for child in item.children():   # what no layout places (a hidden caption): after the rest
             if isinstance(child, QWidget) and not isinstance(child, QLabel):
-                widget(child)
+                self.widget(child)
 
-    def layout(box: QLayout) -> None:
+    def layout(self, box: QLayout) -> None:
         items = [box.itemAt(index) for index in range(box.count())]
         if isinstance(box, QGridLayout):
             places = [box.getItemPosition(index)[:2] for index in range(box.count())]
@@ -87,12 +99,9 @@ def in_screen_order(root: QWidget) -> list[QWidget]:
             if item is None:
                 continue
             if item.widget() is not None:
-                widget(item.widget())
+                self.widget(item.widget())
             elif item.layout() is not None:
-                layout(item.layout())
-
-    widget(root)
-    return found
+                self.layout(item.layout())
 
 
 class _ReadablePages(QObject):

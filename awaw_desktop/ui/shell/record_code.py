@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QLabel, QStatusBar, QWidget
 
 if TYPE_CHECKING:
     from ...core.record.chain import GameRecord
@@ -47,10 +47,30 @@ def side_word(side: str) -> str:
     return word(side)
 
 
+#: The status bar's words for a game that records the players' keys, open where none of them is unlocked (a first-time
+#: player with no keys, or one who has not unlocked his yet).
+UNSIGNED_HINT = ("This game records the players' keys; this computer has none of them unlocked: File > Players' keys. "
+                 "What is added here before that is not signed.")
+
+
+def keys_recorded(record: GameRecord) -> bool:
+    """The players recorded their keys in this game (play by e-mail, signed)."""
+    return any(entry.kind == "key" for entry in record.entries)
+
+
 def unsigned_hint(record: GameRecord) -> str:
     """A game whose players recorded their keys, open where neither side's keys are unlocked: what is added here would
     not be signed ("" when there is nothing to say)."""
-    if signing_side(record) is not None or not any(entry.kind == "key" for entry in record.entries):
+    if signing_side(record) is not None or not keys_recorded(record):
         return ""
-    return ("This game records the players' keys: unlock yours (Players' keys) before you add anything, or what you "
-            "add is not signed.")
+    return UNSIGNED_HINT
+
+
+def refresh_unsigned_hint(status: QStatusBar, record: GameRecord) -> None:
+    """After File > Players' keys: the hint goes once a side signs here (keys unlocked, a side taken), and is said
+    again while none does."""
+    hint = unsigned_hint(record)
+    if hint:
+        status.showMessage(hint, 15000)
+    elif status.currentMessage() == UNSIGNED_HINT:
+        status.clearMessage()

@@ -74,11 +74,17 @@ def since_last_turn(record: GameRecord) -> tuple[str, tuple[Entry, ...]]:
 
 
 def signature_problem_of(record: GameRecord) -> RecordProblem | None:
-    """In play by e-mail (the record holds players' keys): the first entry not signed by the side that made it.  A
+    """In play by e-mail (the record holds players' keys): the first entry not signed by the side that made it, the
+    others named after it.  A
     game played at one table holds no keys, and never loads ``cryptography`` for this."""
     if not any(entry.kind == "key" for entry in record.entries):
         return None
-    return record.signature_problem()
+    problems = record.signature_problems()   # every one named: an unsigned entry must not hide a later forged one
+    if not problems:
+        return None
+    from ...core.frozen import replace
+
+    return replace(problems[0], what=problems[0].what + "".join(f"; and {other.words()}" for other in problems[1:]))
 
 
 def after_open(parent: QWidget, copy: Comparison | bool, record: GameRecord, name: str,

@@ -31,11 +31,47 @@ from .screen import resize_within_screen
 Standing = Sequence[tuple[str, str]]
 
 
-def entry_words(entry: Entry) -> str:
-    """An entry in one line, with the side that signed it in play by e-mail ("... (signed by the Allied player)")."""
+def entry_words(entry: Entry, trouble: str = "") -> str:
+    """An entry in one line, with the side that signed it in play by e-mail ("... (signed by the Allied player)"), or
+    what is wrong with its signature (``trouble``: "not signed", from ``signature_troubles``)."""
+    if trouble:
+        return f"{entry.line()} ({trouble})"
     if not (entry.author and entry.signature):
         return entry.line()
     return f"{entry.line()} (signed by the {entry.author.title()} player)"
+
+
+def signature_troubles(record: GameRecord) -> dict[str, str]:
+    """Entry hash -> what is wrong with its signature, for every entry after the first player's keys of the record
+    that is not signed by a side whose keys it holds ("not signed"), or whose signature is not that side's (each
+    entry on its own, as ``GameRecord.signature_problem`` walks the record to the first).  Nothing for a game whose
+    players recorded no keys (played at one table: ``cryptography`` is not loaded)."""
+    if not any(entry.kind == "key" for entry in record.entries):
+        return {}
+    from ...core.lines import RulesInputError
+    from ...core.record.keys import PublicKeys, entry_message
+
+    keys: dict[str, PublicKeys] = {}
+    troubles: dict[str, str] = {}
+    for entry in record.entries:
+        signing = keys.get(entry.author)
+        if entry.kind == "key" and entry.author:
+            try:
+                recorded = PublicKeys.from_json(entry.data.get("keys"), "keys")
+            except RulesInputError:
+                troubles[entry.hash] = "the keys it records are damaged"
+                continue
+            signing = signing or recorded
+            keys[entry.author] = recorded
+        if not keys:
+            continue
+        if not entry.author or not entry.signature:
+            troubles[entry.hash] = "not signed"
+        elif signing is None:
+            troubles[entry.hash] = f"signed for the {entry.author.title()} side, whose keys this game does not hold"
+        elif not signing.verify(entry_message(entry.hash), entry.signature):
+            troubles[entry.hash] = f"its signature is not the {entry.author.title()} player's"
+    return troubles
 
 
 class SinceDialog(QDialog):
@@ -43,10 +79,11 @@ class SinceDialog(QDialog):
     each (First, Previous, Next, Last)."""
 
     def __init__(self, entries: Sequence[Entry], standing: Sequence[Standing], since: str,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, troubles: dict[str, str] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Since your last turn")
         self.entries, self.standing = list(entries), list(standing)
+        self.troubles = troubles or {}
         layout = QVBoxLayout(self)
         count = len(self.entries)
         intro = QLabel(f"{count} entr{'y' if count == 1 else 'ies'} recorded since {since}. Step through them to see "
@@ -59,7 +96,7 @@ class SinceDialog(QDialog):
         self.list.setAccessibleName("Entries since your last turn")
         self.list.setWordWrap(True)
         for entry in self.entries:
-            self.list.addItem(entry_words(entry))
+            self.list.addItem(entry_words(entry, self.troubles.get(entry.hash, "")))
         row.addWidget(self.list, 3)
         self.table = QTableWidget(0, 2)
         self.table.setAccessibleName("What stood after the chosen entry")
@@ -108,7 +145,8 @@ class SinceDialog(QDialog):
         for row, (name, value) in enumerate(shown):
             self.table.setItem(row, 0, QTableWidgetItem(name))
             self.table.setItem(row, 1, QTableWidgetItem(value))
-        self.where.setText(f"Entry {index + 1} of {len(self.entries)}: {entry_words(self.entries[index])}")
+        self.where.setText(f"Entry {index + 1} of {len(self.entries)}: "
+                           f"{entry_words(self.entries[index], self.troubles.get(self.entries[index].hash, ''))}")
         self.buttons["First"].setEnabled(index > 0)
         self.buttons["Previous"].setEnabled(index > 0)
         self.buttons["Next"].setEnabled(index < len(self.entries) - 1)
@@ -119,9 +157,14 @@ def ask_to_go_on(parent: QWidget, comparison: Comparison, record: GameRecord, fi
     """An older, forked or set-aside copy: the players may go on from it only by saying so (True)."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Warning)
-    box.setWindowTitle("An older copy of this game")
-    words = {"older": "an older copy", "fork": "a copy that parts from the game", "set-aside": "a copy set aside"}
-    box.setText(f"{file_name} is {words.get(comparison.verdict, 'another copy')} this computer has seen.")
+    if comparison.verdict == "earlier-version":   # its record was begun afresh: nothing of the game so far in it
+        box.setWindowTitle("A file that claims an earlier version")
+        box.setText(f"{file_name} claims to be from an earlier version of the app: it holds no record of the game "
+                    "so far, although this computer has seen this game, or plays by e-mail.")
+    else:
+        box.setWindowTitle("An older copy of this game")
+        words = {"older": "an older copy", "fork": "a copy that parts from the game", "set-aside": "a copy set aside"}
+        box.setText(f"{file_name} is {words.get(comparison.verdict, 'another copy')} this computer has seen.")
     box.setInformativeText(comparison_words(comparison, record) + "\n\nGoing on from it is recorded, and the other "
                            "player will see that you did.")
     go_on = box.addButton("Go on from this copy", QMessageBox.ButtonRole.AcceptRole)
@@ -140,6 +183,7 @@ def show_since(parent: QWidget, record: GameRecord, head: str, standing: Callabl
         return None
     from ...core.record.codes import head_code
 
-    dialog = SinceDialog(entries, standing(entries), f"record {head_code(head)}, your last turn", parent)
+    dialog = SinceDialog(entries, standing(entries), f"record {head_code(head)}, your last turn", parent,
+                         signature_troubles(record))
     dialog.open()
     return dialog

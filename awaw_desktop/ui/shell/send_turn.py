@@ -28,7 +28,7 @@ from ...core.record.chain import GameRecord
 from ...core.record.pbem import SIDES, SUFFIX, mail_text, turn_file_name
 from .accessible import LiveLabel, announce
 from .dialog_body import scrolling_body
-from .record_code import signing_side
+from .record_code import signing_side, unsigned_hint
 from .record_open import remember_record
 from .screen import resize_within_screen
 
@@ -181,3 +181,39 @@ def send_turn(parent: QWidget, *, game_title: str, turn_title: str, record: Game
     written = dialog.written
     dialog.deleteLater()
     return written
+
+
+#: What the warning about an unsigned turn offers: (what is being done, the button that does it unsigned).
+UNSIGNED_DOING = {"send": ("send this turn", "Send it unsigned"), "end": ("end this turn", "End it unsigned")}
+
+
+def unsigned_go_on(parent: QWidget, record: Callable[[], GameRecord], unlock: Callable[[], None],
+                   doing: str = "send") -> bool:
+    """Before anything is added to a game that records the players' keys while none of them is unlocked on this
+    computer: say that what is added would not be signed, offering "Unlock your keys" (``unlock``: the window's
+    File > Players' keys).  True: go on (a side signs here now, or the player goes on unsigned); False: nothing is
+    done.  ``record``: the game's record now (it changes when keys are unlocked and a side taken)."""
+    if not unsigned_hint(record()):
+        return True
+    from PySide6.QtWidgets import QMessageBox
+
+    what, unsigned_text = UNSIGNED_DOING[doing]
+    box = QMessageBox(QMessageBox.Icon.Warning, "Your keys are not unlocked",
+                      "This game records the players' keys; this computer has none of them unlocked.", parent=parent)
+    box.setAccessibleName(box.windowTitle())
+    box.setInformativeText(f"If you {what} now, what is added is not signed, and the other player's app says so "
+                           "when he opens the file. Unlock your keys first (or make them and take your side).")
+    unlock_button = box.addButton("Unlock your keys…", QMessageBox.ButtonRole.AcceptRole)
+    unsigned = box.addButton(unsigned_text, QMessageBox.ButtonRole.DestructiveRole)
+    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(unlock_button)
+    box.setEscapeButton(cancel)
+    box.exec()
+    clicked = box.clickedButton()
+    box.deleteLater()
+    if clicked is unsigned:
+        return True
+    if clicked is not unlock_button:
+        return False
+    unlock()
+    return not unsigned_hint(record())   # still none signing here: nothing is done (the status bar says why)

@@ -66,3 +66,20 @@ def test_a_version_3_file_loads_its_record_still_holds_and_its_envelopes_open_as
     again = gamefile.dumps("europa", opened)
     assert json.loads(again)["version"] == 4 and json.loads(again)["game"]["version"] == 4
     assert verify_bytes(again).verified and gamefile.loads(again).game == opened
+
+
+def test_a_damaged_older_file_is_refused_not_a_traceback():
+    """Fault hunt (issue 30's hunt, rerun at merge): a version-2 file whose past envelopes are a number raised a
+    TypeError from its conversion; it is refused as damaged, like every other damaged file."""
+    import json
+    from pathlib import Path
+
+    import pytest
+
+    from awaw_desktop.core.files import gamefile
+    from awaw_desktop.core.files.atomic_file import SessionFileError
+
+    document = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / "europa-v2.awaw").read_text())
+    document["game"]["nations"][0]["past_envelopes"] = 7
+    with pytest.raises(SessionFileError, match="past_envelopes: expected a list"):
+        gamefile.loads(json.dumps(document).encode())

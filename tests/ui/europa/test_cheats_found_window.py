@@ -1,9 +1,9 @@
-"""Cheats that worked in the window (the cheating-player review): an opening forgotten by opening the copy from before
-it through a door that does not ask this computer's memory.  Each test fails today and is marked
-``xfail(strict=True)``; the day the app names the copy, it passes and the mark must go.
+"""Cheats that worked in the window (the cheating-player review), now closed: an opening forgotten by opening the copy
+from before it through a door that did not ask this computer's memory.  Every door goes through the checks of the
+Europa window's own File > Open (``ui.shell.family_window.open_checked``): the older copy is named, and opened only
+if the players say so (then the record says they went on from it).
 
-The Europa window's own File > Open names an older copy (tests/ui/europa/test_envelope_attacks_window.py); these
-are the other ways in."""
+The Europa window's own File > Open: tests/ui/europa/test_envelope_attacks_window.py."""
 
 from __future__ import annotations
 
@@ -40,6 +40,18 @@ def told(monkeypatch):
     return asked
 
 
+def went_on_anyway(monkeypatch) -> list[str]:
+    """The question about an older copy answered "Go on from this copy"."""
+    asked: list[str] = []
+
+    def ask(_parent, comparison, _record, file_name):
+        asked.append(f"{file_name}: {comparison.verdict}")
+        return True
+
+    monkeypatch.setattr(record_views, "ask_to_go_on", ask)
+    return asked
+
+
 def _newest_europa_window(qtbot):
     window = family_window._open[-1]
     assert isinstance(window, EuropaWindow)
@@ -48,25 +60,31 @@ def _newest_europa_window(qtbot):
     return window
 
 
-@pytest.mark.xfail(strict=True, reason="File > Open in the A World at War window (the window the app starts with) "
-                                       "hands a Europa file to a Europa window without asking this computer's memory: "
-                                       "the copy saved before an opening opens with the envelope sealed, unnamed")
-def test_the_copy_before_an_opening_opened_from_the_world_at_war_window_is_not_named(qtbot, europa, tmp_path,  # noqa: F811
-                                                                                       told):
+def test_the_copy_before_an_opening_opened_from_the_world_at_war_window_is_named(qtbot, europa, tmp_path,  # noqa: F811
+                                                                                   told):
     path = tmp_path / "danube.awaw"
     opened_after_saving(qtbot, europa, path)
     start = make_window(qtbot)
+    assert not start.open_path(path)                       # "Don't open it": no window, the game of the start unchanged
+    assert told == ["danube.awaw: older"]
+    assert family_window.window_showing(path) is None
+
+
+def test_going_on_from_the_copy_before_an_opening_from_the_world_at_war_window_is_recorded(qtbot, europa,  # noqa: F811
+                                                                                             tmp_path, monkeypatch):
+    path = tmp_path / "danube.awaw"
+    opened_after_saving(qtbot, europa, path)
+    asked = went_on_anyway(monkeypatch)
+    start = make_window(qtbot)
     assert start.open_path(path)
     again = _newest_europa_window(qtbot)
-    assert again.game.nation("Hungary").envelope.opened is None    # sealed again: the card may be opened later
-    assert told, "the older copy was opened without a word"
+    assert asked == ["danube.awaw: older"]
+    assert again.game.nation("Hungary").envelope.opened is None    # sealed again, as the players chose ...
+    assert again.game.record.entries[-1].kind == "went-on"         # ... and the record says so
 
 
-@pytest.mark.xfail(strict=True, reason="a crash-recovery file (JSON around the game's file: one is written by hand in "
-                                       "a minute from the copy saved before an opening) is recovered at the next start "
-                                       "without asking this computer's memory: the opening is forgotten, unnamed")
-def test_the_copy_before_an_opening_recovered_as_a_crash_leftover_is_not_named(qtbot, europa, tmp_path, told,  # noqa: F811
-                                                                                 monkeypatch):
+def test_the_copy_before_an_opening_recovered_as_a_crash_leftover_is_named(qtbot, europa, tmp_path, told,  # noqa: F811
+                                                                             monkeypatch):
     from awaw_desktop.core.files.recovery import RecoveryStore
     from awaw_desktop.ui.shell import app as app_module
 
@@ -79,10 +97,10 @@ def test_the_copy_before_an_opening_recovered_as_a_crash_leftover_is_not_named(q
     (folder / "cheat.awaw-recovery").write_text(json.dumps(leftover), encoding="utf-8")
     recovery = RecoveryStore(folder)
     monkeypatch.setattr(app_module, "ask_recovery", lambda entries, parent: {entries[0].id: "recover"})
-    assert app_module.offer_recovery(make_window(qtbot, recovery=recovery), recovery)
-    again = _newest_europa_window(qtbot)
-    assert again.game.nation("Hungary").envelope.opened is None
-    assert told, "the older copy was recovered without a word"
+    assert not app_module.offer_recovery(make_window(qtbot, recovery=recovery), recovery)
+    assert told == ["danube.awaw: older"]
+    assert family_window.window_showing(path) is None
+    assert (folder / "cheat.awaw-recovery").exists()               # kept: offered again at the next start
 
 
 def _warnings():
@@ -97,11 +115,6 @@ def _warnings():
     return words
 
 
-@pytest.mark.xfail(strict=True, reason="a Europa game by e-mail opened the usual way (File > Open in the window the "
-                                       "app starts with, or 'awaw-desktop FILE', which goes through it) shows no "
-                                       "warning for an entry the other player wrote in this player's name: the Europa "
-                                       "window is handed the game without the checks of its own File > Open (no "
-                                       "signature warning, no older-copy question, no 'Since your last turn')")
 def test_an_entry_in_the_other_players_name_is_not_named_when_opened_the_usual_way(qtbot, tmp_path):
     from awaw_desktop.core.files import gamefile
     from awaw_desktop.core.record.keys import Signer
