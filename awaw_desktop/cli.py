@@ -19,7 +19,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="awaw-desktop",
         description="Table assistant for the surrender rules (54-62) of A World at War.",
-        epilog="Also: 'awaw-desktop report FILE [--format text|markdown|json]' prints a session's levels; "
+        epilog="Also: 'awaw-desktop report FILE [--format text|markdown|json]' prints a session's levels, and "
+               "'awaw-desktop report FILE --format pdf|html --output OUT [--paper a4|letter] [--pdf-a]' writes the "
+               "printed turn report; "
                "'awaw-desktop readings' prints how the app reads unclear rules (as Help does), in Markdown; "
                "'awaw-desktop verify FILE' checks a game file against its game record.",
     )
@@ -33,6 +35,10 @@ def build_parser() -> argparse.ArgumentParser:
 def report(argv: list[str]) -> int:
     """``report FILE ...``: the file's rules family prints it (a file that cannot tell goes to the default
     family's report, which says what is wrong with it)."""
+    from .ui.shell import print_cli
+
+    if print_cli.asked(argv):   # --format pdf|html: the printed report (issue 41), laid out by Qt offscreen
+        return print_cli.export_main(argv)
     from .core import family
     from .core.files.gamefile import family_of_file
 

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .frozen import Frozen
 from .record.chain import Entry, GameRecord, RecordProblem
+
+if TYPE_CHECKING:
+    from .printable import PrintableReport, TurnSummary
 
 
 class Registered(Frozen):
@@ -92,6 +95,12 @@ class GameFamily(Protocol):
 
     def standing(self, entries: Sequence[Entry]) -> list[list[tuple[str, str]]]:
         """What stood after each entry, as (name, value) pairs to show ("Germany", "+3")."""
+
+    def printable(self, game: Any) -> PrintableReport:
+        """A game -> its turn report to print (File > Print, Export as PDF, ``report --format pdf``)."""
+
+    def turn_summary(self, game: Any) -> TurnSummary:
+        """A game -> this turn's results and what happened, for a forum post (Edit > Copy turn summary)."""
 
 
 def load_rules(key: str) -> None:

@@ -4,7 +4,7 @@ session (``session``), its file (``sessionfile``) and the report (``report``).""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...paths import resources_dir
 from ..family import GameFamily
@@ -16,6 +16,9 @@ from . import game_record, report, sessionfile
 from .common import Season, Turn
 from .readings import document
 from .session import Session
+
+if TYPE_CHECKING:
+    from ..printable import PrintableReport, TurnSummary
 
 
 def parse_turn(text: str) -> Turn:
@@ -89,6 +92,16 @@ class AWorldAtWar:
 
     def standing(self, entries: Sequence[Entry]) -> list[list[tuple[str, str]]]:
         return game_record.standing(entries)
+
+    def printable(self, game: Any) -> PrintableReport:
+        from .report_print import printable
+
+        return printable(_session(game))
+
+    def turn_summary(self, game: Any) -> TurnSummary:
+        from .report_print import turn_summary
+
+        return turn_summary(_session(game))
 
 
 FAMILY: GameFamily = AWorldAtWar()

@@ -119,7 +119,7 @@ def _header(session: Session) -> list[tuple[str, str]]:
             ("Players", f"Axis: {axis}; Allied: {allied}")]
 
 
-def _level_text(result: PowerResult) -> str:
+def level_words(result: PowerResult) -> str:
     if no_election(result):
         return f"no election this turn (62.21; the table stands at {signed(result.level)})"
     if result.status is Status.NOT_APPLICABLE:
@@ -182,7 +182,7 @@ def render_text(session: Session, results: Mapping[str, PowerResult], tipping: T
     if ended:
         lines += ["", f"*** {heading} ***"] + [f"    {line}" for line in _war_end_lines(ended)]
     for result in _ordered(results):
-        lines += ["", f"== {result.title}: {_level_text(result)}, {result.status.title} ==", result.verdict]
+        lines += ["", f"== {result.title}: {level_words(result)}, {result.status.title} ==", result.verdict]
         scoring = [item for item in result.breakdown if item.points != 0]
         if _not_used(result):
             lines.append("  Points: not counted in this scenario.")
@@ -221,7 +221,7 @@ def render_markdown(session: Session, results: Mapping[str, PowerResult], tippin
     if ended:
         lines += ["", f"> **{_cell(heading)}**"] + [f"> - {_cell(line)}" for line in _war_end_lines(ended)]
     for result in _ordered(results):
-        lines += ["", f"## {_cell(result.title)}: {_level_text(result)}, {result.status.title}", "",
+        lines += ["", f"## {_cell(result.title)}: {level_words(result)}, {result.status.title}", "",
                   _cell(result.verdict), ""]
         scoring = [item for item in result.breakdown if item.points != 0]
         if _not_used(result):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..family import GameFamily
 from ..files.atomic_file import SessionFileError
@@ -27,6 +27,9 @@ from .migrate import record_era_field
 from .readings import readings_markdown
 from .report import FORMATS, render, report_text
 from .state import EuropaGame
+
+if TYPE_CHECKING:
+    from ..printable import PrintableReport, TurnSummary
 
 KEY = "europa"
 #: The version of the Europa session document this app writes; it reads every version up to it (version 1 games
@@ -192,6 +195,16 @@ class Europa:
 
     def readings_markdown(self) -> str:
         return readings_markdown()
+
+    def printable(self, game: Any) -> PrintableReport:
+        from .report_print import printable
+
+        return printable(_game(game))
+
+    def turn_summary(self, game: Any) -> TurnSummary:
+        from .report_print import turn_summary
+
+        return turn_summary(_game(game))
 
 
 FAMILY: GameFamily = Europa()

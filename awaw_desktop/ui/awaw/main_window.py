@@ -28,6 +28,7 @@ from ...core.awaw.session import Session
 from ...core.awaw.unentered import end_the_turn, this_turns_inputs
 from ..shell.accessible import LiveLabel, speak_status_bar
 from ..shell.keys import Keys, install_keys, is_key_of, standard
+from ..shell.print_actions import PrintActions
 from ..shell.record_code import RecordCode
 from ..shell.theme import learn_system_scheme
 from ..shell.unsaved import window_title
@@ -221,7 +222,8 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         self.tab_shortcuts.append(facts_shortcut)
 
     def _build_actions(self) -> None:
-        self._build_file_menu(self.menuBar().addMenu("&File"))
+        file_menu = self.menuBar().addMenu("&File")
+        self._build_file_menu(file_menu)
 
         edit = self.menuBar().addMenu("&Edit")
         self.action_undo = self.store.undo_stack.createUndoAction(self, "&Undo")
@@ -241,6 +243,8 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
                                                  None, "For a forum or play-by-email post")
         edit.addAction(self.action_copy_text)
         edit.addAction(self.action_copy_markdown)
+        self.printing = PrintActions(self, "awaw", lambda: self.store.session, file_menu, edit, self.action_quit,
+                                     lambda: self.path)   # issue 41: print, PDF and the forum summary
 
         turn = self.menuBar().addMenu("&Turn")
         self.action_end_turn = self._action("&End Allied player turn\u2026", self.end_turn, "Ctrl+E",

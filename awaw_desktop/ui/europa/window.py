@@ -27,6 +27,7 @@ from ...core.files.incomplete_file import file_problem
 from ..shell.accessible import speak_status_bar
 from ..shell.family_window import bring_to_front, open_elsewhere, open_game_window, same_file, window_showing
 from ..shell.keys import is_key_of
+from ..shell.print_actions import PrintActions
 from ..shell.recent import fill_recent_menu, remember
 from ..shell.record_code import RecordCode
 from ..shell.record_open import after_open, check_copy, remember_record
@@ -132,6 +133,8 @@ class EuropaWindow(QMainWindow):
         self.action_copy_markdown = self._action(edit, "Copy report as &Markdown",
                                                  lambda: self.copy_report("markdown"))
         self.action_copy_markdown.setToolTip("For a forum or play-by-email post (no card before both sides saw it)")
+        self.printing = PrintActions(self, KEY, lambda: self.game, file, edit, self.action_close,
+                                     lambda: self.path)   # issue 41: print, PDF and the forum summary
         self.view = ViewMenu(self, self.menuBar().addMenu("&View"))
         turn = self.menuBar().addMenu("&Turn")
         self.action_end_turn = self._action(turn, "&End turn", self.end_turn, "Ctrl+E")
