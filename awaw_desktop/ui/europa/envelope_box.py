@@ -146,12 +146,11 @@ class EnvelopeBox(QGroupBox):
             self._say("A card was drawn and sealed. Nobody has seen it.")
             return ""
 
-        game = self.holder.game
-        names = (game.player(AXIS), game.player(ALLIED), game.title)
+        names = actions.passphrase_names(self.holder.game)
 
         def strong(side: str) -> Callable[[str], object]:
-            return lambda typed: check_new_passphrase(
-                typed, SIDE_TITLES[side], (*names, self.private.given(AXIS)) if side == ALLIED else names)
+            # Never compared with the other side's passphrase: a refusal would tell the Allied player the Axis one.
+            return lambda typed: check_new_passphrase(typed, SIDE_TITLES[side], names)
 
         purpose = ("seal your part of the draw. One passphrase per player per game is enough: use the same one for "
                    "every envelope. Remember it: it cannot be recovered")
