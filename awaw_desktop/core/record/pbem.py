@@ -146,11 +146,10 @@ def waiting_for(record: Any, what: str) -> str:
     if agreed(record, what):
         return ""
     sides = agreed_by(record, what)
-    have = [side_word(side) for side in SIDES if side in sides]
     missing = [side_word(side) for side in SIDES if side not in sides]
-    said = f" (the {' and '.join(have)} player has agreed)" if have else ""
-    return (f"this game is played by e-mail: {AGREEMENTS[what]} need both players' agreement, each recorded on his "
-            f"own computer with his own keys{said}; the {' and the '.join(missing)} player has not agreed")
+    said = f"the {missing[0]} player has not agreed yet" if len(missing) == 1 else "neither player has agreed yet"
+    return (f"this game is played by e-mail, where each side keeps its part of every secret: {AGREEMENTS[what]} "
+            f"need both players' agreement, each recorded on his own computer with his own keys, and {said}")
 
 
 def require_agreed(record: Any, what: str, doing: str) -> None:

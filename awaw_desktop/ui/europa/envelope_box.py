@@ -15,9 +15,10 @@ from ...core.europa.passphrases import check_new_passphrase
 from ...core.europa.report import envelope_view
 from ...core.europa.state import EuropaGame
 from ...core.lines import RulesInputError
+from ...core.record import pbem
 from ..shell.accessible import LiveLabel, announce
 from .cover import Ask, PrivateScreen
-from .envelope_mail_box import MailSteps
+from .envelope_mail_box import MailSteps, keys_side
 from .holder import EuropaGameHolder
 from .messages import sentence
 
@@ -62,6 +63,18 @@ class EnvelopeBox(QGroupBox):
             widget.setWordWrap(True)
             layout.addWidget(widget)
         layout.addLayout(row)
+        #: By e-mail each side keeps its part of every secret: a paper envelope or a draw at one table is offered
+        #: only once both players agreed to it, each on his own computer; until then, the player may record his.
+        self.agree_buttons: dict[str, QPushButton] = {}
+        agreeing = QGridLayout()
+        for index, (what, text) in enumerate(((pbem.PAPER_ENVELOPES, "Agree to paper envelopes"),
+                                              (pbem.TABLE_DRAWS, "Agree to draws at one table"))):
+            button = QPushButton(text)
+            button.setAccessibleName(text)
+            button.clicked.connect(lambda _checked=False, what=what: self.agree(what))
+            agreeing.addWidget(button, 0, index)
+            self.agree_buttons[what] = button
+        layout.addLayout(agreeing)
         self.mail = MailSteps(holder, nation, private, self._say, card_text)
         layout.addWidget(self.mail)
         layout.addWidget(self.paper_card)
@@ -95,17 +108,22 @@ class EnvelopeBox(QGroupBox):
         self._lay_out(mailing and envelope is not None and envelope.mode == SEALED_DRAW, mailing)
         here = "By e-mail: the Allied player opens and shows it on his own computer, with his keys."
         one = gone or "One envelope per nation at a time: a new card after the current one is discarded (56.E.1)."
+        record = game.record
+        waits = {what: sentence(pbem.waiting_for(record, what)) if pbem.waiting_for(record, what) else ""
+                 for what in (pbem.PAPER_ENVELOPES, pbem.TABLE_DRAWS)}
+        at_table = waits[pbem.PAPER_ENVELOPES] if paper else waits[pbem.TABLE_DRAWS] if not by_mail else ""
         why = {
-            "draw": (can_draw, one),
-            "paper": (can_draw, one),
-            "open": (stage is Stage.SEALED and nation.active and not by_mail, here if by_mail else gone or (
-                "Only a sealed envelope can be opened." if envelope else "Draw a card first.")),
+            "draw": (can_draw and not waits[pbem.TABLE_DRAWS], waits[pbem.TABLE_DRAWS] or one),
+            "paper": (can_draw and not waits[pbem.PAPER_ENVELOPES], waits[pbem.PAPER_ENVELOPES] or one),
+            "open": (stage is Stage.SEALED and nation.active and not by_mail and not at_table,
+                     here if by_mail else at_table or gone or (
+                         "Only a sealed envelope can be opened." if envelope else "Draw a card first.")),
             "look": (opened_private and not paper and (not by_mail or self.mail.opener()),
                      "A paper card is looked at on the table." if paper else here if by_mail else
                      "Only the opener looks, between the opening and the showing (56.E.1)."),
-            "show": (stage is Stage.TO_SHOW and not by_mail, here if by_mail else "The card is shown to both sides "
-                                                                                 "two months after it was opened "
-                                                                                 "(56.E.1)."),
+            "show": (stage is Stage.TO_SHOW and not by_mail and not at_table,
+                     here if by_mail else at_table or "The card is shown to both sides two months after it was "
+                                                      "opened (56.E.1)."),
             "void": (nation.active and envelope is not None and envelope.mode != REAL_DECK and not envelope.card
                      and stage not in (Stage.DISCARDED, Stage.VOIDED),
                      "Only a sealed or opened card not yet shown can be voided, by both players' agreement."),
@@ -113,7 +131,28 @@ class EnvelopeBox(QGroupBox):
         for key, (enabled, reason) in why.items():
             self.buttons[key].setEnabled(enabled)
             self.buttons[key].setToolTip("" if enabled else reason)
-        self.paper_card.setVisible(paper and stage is Stage.TO_SHOW)
+        self.paper_card.setVisible(paper and stage is Stage.TO_SHOW and not at_table)
+        signer_side = mailing and keys_side(record)
+        for what, button in self.agree_buttons.items():
+            mine = bool(signer_side) and signer_side in pbem.agreed_by(record, what)
+            button.setVisible(bool(waits[what]) and bool(signer_side) and nation.active)
+            button.setEnabled(not mine)
+            button.setToolTip("You have agreed: the other player agrees on his own computer." if mine else
+                              "Record, signed with your keys, that you agree; the other player agrees on his own "
+                              "computer.")
+
+    def agree(self, what: str) -> None:
+        """This player's agreement to paper envelopes or draws at one table, signed with his keys; the other player
+        agrees on his own computer (``core.record.pbem``)."""
+        try:
+            record = pbem.agree(self.holder.game.record, what, self.holder.game.turn.title)
+        except RulesInputError as error:
+            self._say(str(error))
+            return
+        self.holder.replace_record(record)
+        left = pbem.waiting_for(record, what)
+        self._say("Your agreement is recorded and signed. The other player agrees on his own computer; until "
+                  "then, draw by e-mail." if left else "Both players agreed: the envelope may be played at one table.")
 
     def _lay_out(self, one_table_envelope: bool, mailing: bool) -> None:
         """The buttons in rows of three: drawing, then the card's life.  Played by e-mail here, a sealed card is drawn,
