@@ -105,7 +105,8 @@ class EnvelopeBox(QGroupBox):
         paper = envelope is not None and envelope.mode == REAL_DECK
         by_mail = envelope is not None and envelope.mode == MAIL_DRAW
         mailing = self.mail.refresh()   # play by e-mail here: a card is drawn by e-mail, not at one table
-        self._lay_out(mailing and envelope is not None and envelope.mode == SEALED_DRAW, mailing)
+        table_envelope = envelope is not None and envelope.mode in (SEALED_DRAW, REAL_DECK)
+        self._lay_out(mailing and table_envelope, mailing, mailing and pbem.agreed(game.record, pbem.TABLE_DRAWS))
         here = "By e-mail: the Allied player opens and shows it on his own computer, with his keys."
         one = gone or "One envelope per nation at a time: a new card after the current one is discarded (56.E.1)."
         record = game.record
@@ -154,11 +155,12 @@ class EnvelopeBox(QGroupBox):
         self._say("Your agreement is recorded and signed. The other player agrees on his own computer; until "
                   "then, draw by e-mail." if left else "Both players agreed: the envelope may be played at one table.")
 
-    def _lay_out(self, one_table_envelope: bool, mailing: bool) -> None:
+    def _lay_out(self, one_table_envelope: bool, mailing: bool, table_draws: bool = False) -> None:
         """The buttons in rows of three: drawing, then the card's life.  Played by e-mail here, a sealed card is drawn,
         opened and shown by the e-mail steps: their one-table buttons go (unless this envelope was drawn at one
-        table), and the rest close up."""
-        hidden = {"draw", "open", "show"} if mailing and not one_table_envelope else {"draw"} if mailing else set()
+        table, or paper, or both players agreed to draws at one table), and the rest close up."""
+        hidden = ({"open", "show"} if mailing and not one_table_envelope else set()) | (
+            {"draw"} if mailing and not table_draws else set())
         drawing = [key for key in ("draw", "paper") if key not in hidden]
         life = [key for key in ("open", "look", "show", "void") if key not in hidden]
         order = drawing + ([""] * (-len(drawing) % 3) if not mailing else []) + life
