@@ -183,13 +183,34 @@ def show_card(game: EuropaGame, name: str, opener_passphrase: str = "", typed_ca
     a draw by e-mail, which ``actions_mail.show_by_mail`` gives: an envelope drawn by e-mail is never shown without
     them, nor one drawn at one table in a game played by e-mail unless both players agreed to it)."""
     envelope = _current(game, name)
-    if envelope.mode != MAIL_DRAW or opener_keys is None:
-        check_table_play(game, name, envelope.mode, "showing the card at one table")
+    check_can_show(game, name, envelope, opener_keys)
     shown = envelopes.show(envelope, game.turn, envelopes.SHOWN_BY_DATE, opener_passphrase, typed_card,
                            opener_keys)
     game = _update(game, name, lambda n: replace(n, envelope=shown))
     return _log(game, envelopes.RULE, game.nation(name).name,
                 f"the card is shown to both sides: {card_name(shown.card)}{shown_how(shown)}")
+
+
+def check_can_show(game: EuropaGame, name: str, envelope: Envelope, opener_keys: PlayerKeys | None) -> None:
+    """Refuse a showing this game could not save (issue 38 part 9): an envelope drawn by e-mail is shown only on
+    the Allied player's computer, with the keys the game records for him and this computer signing for him (as
+    ``actions_mail.show_by_mail`` does), and only a draw made for this game and nation; one drawn at one table, in
+    a game played by e-mail, only once both players agreed to it (``check_table_play``)."""
+    nation = game.nation(name).name
+    if envelope.mode != MAIL_DRAW:
+        check_table_play(game, name, envelope.mode, "showing the card at one table")
+        return
+    from ..record.keys import side_of, signer_for
+
+    signer = signer_for(game.record)
+    if opener_keys is None or side_of(opener_keys, game.record) != ALLIED or signer is None \
+            or signer.side != ALLIED:
+        raise RulesInputError(f"{nation}: the card is not shown: this envelope was drawn by e-mail, so the Allied "
+                              "player shows it on his own computer, with the keys the game records for him (Show "
+                              "the card, in the envelope's e-mail steps)")
+    if not envelope.bound(game.record.game_id, nation):
+        raise RulesInputError(f"the envelope of {nation} holds a draw made for another game, nation or envelope (a "
+                              "copied draw): it is not shown")
 
 
 def shown_how(envelope: Envelope) -> str:
@@ -301,8 +322,7 @@ def request_re_count(game: EuropaGame, name: str, by_side: str, opener_passphras
                                                                   "(drawn by e-mail)")
             raise RulesInputError(f"this count shows the card drawn for {nation.name} to both sides (56.E.2): the "
                                   f"{SIDE_TITLES[envelope.opened_by]} player {what}")
-        if envelope.mode != MAIL_DRAW or opener_keys is None:
-            check_table_play(game, name, envelope.mode, "showing the card at one table")
+        check_can_show(game, name, envelope, opener_keys)
         shown = envelopes.show(envelope, game.turn, envelopes.SHOWN_BY_COUNT, opener_passphrase, typed_card,
                                opener_keys)
         game = _update(game, name, lambda n: replace(n, envelope=shown))
