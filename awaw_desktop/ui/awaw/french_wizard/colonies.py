@@ -114,6 +114,7 @@ class DieInput(QGroupBox):
             said = self._agree()
         except RulesInputError as error:
             said = f"Not agreed: {error}"
+        self.changed.emit()   # every die box reads the agreement again (the page's refresh: ``set_needed``)
         self._show_typing()
         self.typing_line.setText(said)
         self.typing_line.setVisible(True)
@@ -214,6 +215,7 @@ class DieInput(QGroupBox):
             self.roll_button.setToolTip("Let the app roll this die; the roll is recorded and kept.")
         if not needed:
             self.modified.setText("No roll: every colony this die decides is held by the Axis or Britain.")
+        self._show_typing()
 
 
 class ColoniesPage(WizardPage):
