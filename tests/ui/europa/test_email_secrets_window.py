@@ -131,3 +131,20 @@ def test_a_passphrase_of_one_word_again_or_of_the_game_s_own_words_is_refused_as
     press(qtbot, panel, "OK")
     assert why in label(panel, "Passphrase problem")
     assert table.game.nation("Hungary").envelope is None
+
+
+def test_a_typed_surrender_die_by_e_mail_is_refused_with_the_reason_and_roll_for_me_works(qtbot):
+    """The surrender box still shows "Record the typed die": by e-mail the core refuses it, saying why, and
+    "Roll for me" takes the game's next fair die."""
+    from tests.ui.europa.test_fair_dice_boxes import axis_panel
+    from tests.ui.helpers import type_number
+
+    panel = axis_panel(qtbot, files=3)
+    type_number(qtbot, panel, "Die", 6)
+    press(qtbot, panel, "Record the typed die")
+    assert "is refused: this game is played by e-mail" in label(panel, "Surrender message")
+    assert "neither player has agreed yet" in label(panel, "Surrender message")
+    assert panel.holder.game.nation("Italy").surrender.rolls == ()
+    press(qtbot, panel, "Roll for me")
+    assert panel.holder.game.nation("Italy").surrender.rolls[-1].source == "rolled"
+    play_as(None)
