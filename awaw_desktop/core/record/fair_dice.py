@@ -251,16 +251,17 @@ def problem(record: Any) -> Trouble | None:
 #: How a family's entry says a die was rolled by the app, in its words ("Hungary: surrender roll for the nation:
 #: 4 (rolled by the app)"), for entries whose data does not say it.
 _APP_WORDS = re.compile(r"(?<![0-9])([1-6]) \(rolled by the app\)")
-#: Entries that repeat a change's label, never a die of their own.
-_AGAIN = frozenset({"undone", "redone", "gone-back"})
+#: Entries that repeat a change's label or quote another copy's entries, never a die of their own.
+_AGAIN = frozenset({"undone", "redone", "gone-back", "went-on"})
 
 
 def marked_app_dice(entry: Any) -> tuple[tuple[int, int | None], ...]:
     """The dice an entry says the app rolled, each as (value, its fair die's number or None).
 
     In its data: ``{"source": "rolled", "value": v}`` (A World at War's die entries), with ``"draw": k`` when the
-    entry names the fair die it used (then it must be that die); else in its words, "v (rolled by the app)" (the
-    Europa rolls).  A fair die's own entry, and an undo or redo (its words repeat a label), mark none."""
+    entry names the fair die it used (then it must be that die); else, for a procedure, in its words, "v (rolled by
+    the app)" (the Europa rolls).  A fair die's own entry, an undo or redo (its words repeat a label) and going on
+    from another copy (its words quote that copy) mark none."""
     data = entry.data if isinstance(entry.data, dict) else {}
     if "fair_dice" in data or entry.kind in _AGAIN:
         return ()
@@ -268,6 +269,8 @@ def marked_app_dice(entry: Any) -> tuple[tuple[int, int | None], ...]:
         value, k = data.get("value", data.get("die")), data.get("draw")
         number = k if isinstance(k, int) and not isinstance(k, bool) else None
         return ((value if isinstance(value, int) and not isinstance(value, bool) else 0, number),)
+    if entry.kind != "procedure":
+        return ()
     return tuple((int(found), None) for found in _APP_WORDS.findall(entry.summary))
 
 
