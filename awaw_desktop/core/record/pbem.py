@@ -95,14 +95,22 @@ def keyed(record: Any) -> bool:
     return any(entry.kind == "key" for entry in record.entries)
 
 
-def agreed_by(record: Any, what: str) -> frozenset[str]:
-    """The sides whose agreement to ``what`` (one of :data:`AGREEMENTS`) the record holds, each in an entry signed
-    with the keys the record holds for that side at that entry (an unsigned entry, or one whose signature is not
-    the side's, agrees to nothing)."""
+#: The agreements of the records read last, each kept with its record (records are immutable: the same object, the
+#: same agreements), so that a window refreshing its boxes reads a long record once.
+_read: dict[int, tuple[Any, dict[str, frozenset[str]]]] = {}
+
+
+def agreements(record: Any) -> dict[str, frozenset[str]]:
+    """For each of :data:`AGREEMENTS`, the sides whose agreement the record holds, each in an entry signed with the
+    keys the record holds for that side at that entry (an unsigned entry, or one whose signature is not the side's,
+    agrees to nothing)."""
+    cached = _read.get(id(record))
+    if cached is not None and cached[0] is record:
+        return cached[1]
     from .keys import PublicKeys, entry_message
 
     keys: dict[str, Any] = {}
-    sides: set[str] = set()
+    sides: dict[str, set[str]] = {what: set() for what in AGREEMENTS}
     for entry in record.entries:
         if entry.kind == "key":
             try:
@@ -114,12 +122,21 @@ def agreed_by(record: Any, what: str) -> frozenset[str]:
             if entry.author in SIDES and signing.verify(entry_message(entry.hash), entry.signature):
                 keys[entry.author] = recorded
             continue
-        data = entry.data if isinstance(entry.data, dict) else {}
-        if data.get("agreement") != what or entry.author not in keys:
+        what = entry.data.get("agreement") if isinstance(entry.data, dict) else None
+        if not isinstance(what, str) or what not in sides or entry.author not in keys:
             continue
         if keys[entry.author].verify(entry_message(entry.hash), entry.signature):
-            sides.add(entry.author)
-    return frozenset(sides)
+            sides[what].add(entry.author)
+    if len(_read) > 64:
+        _read.clear()
+    found = {what: frozenset(agreeing) for what, agreeing in sides.items()}
+    _read[id(record)] = (record, found)
+    return found
+
+
+def agreed_by(record: Any, what: str) -> frozenset[str]:
+    """The sides whose agreement to ``what`` (one of :data:`AGREEMENTS`) the record holds (:func:`agreements`)."""
+    return agreements(record).get(what, frozenset())
 
 
 def agreed(record: Any, what: str) -> bool:
