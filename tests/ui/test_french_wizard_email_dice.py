@@ -52,9 +52,11 @@ def test_roll_says_there_is_no_die_until_the_allied_file_reveals_his_part(qtbot)
     wizard = to_the_colonies(qtbot, email_store(files=1))   # the Allies have committed nothing yet
     click(qtbot, wizard, "Roll the Lebanon-Syria die")
     assert text(wizard, "Lebanon-Syria die problem") == ("Not rolled: no die left to roll until the Allied player's "
-                                                        "next file: type a real die or wait.")
+                                                        "next file: wait, or type a real die, once both players "
+                                                        "agreed to typed dice.")
     assert find(wizard, "Lebanon-Syria die", QLineEdit).text() == ""
-    assert find(wizard, "Roll the Lebanon-Syria die", QAbstractButton).isEnabled()   # a real die can still be typed
+    assert find(wizard, "Roll the Lebanon-Syria die", QAbstractButton).isEnabled()   # it may be pressed again
+    assert find(wizard, "Lebanon-Syria die", QLineEdit).isReadOnly()   # typing waits for both players' agreement
     assert not wizard.button(NEXT).isEnabled()
 
 

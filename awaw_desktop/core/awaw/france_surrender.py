@@ -14,6 +14,7 @@ from typing import Any
 
 from ..frozen import Frozen, field
 from ..lines import Context, LineResult, RulesInputError, evaluate
+from ..record.pbem import TYPED_DICE, require_agreed
 from . import facts_settled
 from .common import Consequence, Edition, PowerResult, Scenario, Status, Turn, require_range
 from .france import (
@@ -337,6 +338,10 @@ def record_french_surrender(session: Session, outcome: FrenchSurrenderOutcome) -
     if request.turn != session.turn:
         raise RulesInputError(f"outcome: worked out for {request.turn.title}, but the session is at "
                               f"{session.turn.title}")
+    used_rolls = {colony.colony.roll for colony in outcome.colonies if colony.die is not None}
+    if any(die is not None and die.source == "typed" and roll in used_rolls for roll, die in request.dice.items()):
+        # By e-mail nobody else sees a real die rolled: typed dice need both players' signed agreement (issue 35).
+        require_agreed(session.record, TYPED_DICE, "a colony die typed from a real die (58.531)")
     for line in lines(session.edition, session.scenario):
         if line.input_kind != "derived" and line.id in request.level_inputs:
             session.set_value(KEY, line.id, request.level_inputs[line.id])

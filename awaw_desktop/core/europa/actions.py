@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..frozen import replace
 from ..lines import RulesInputError
+from ..record.pbem import PAPER_ENVELOPES, TABLE_DRAWS, require_agreed
 from . import envelope as envelopes
 from . import political
 from .actions_aid import aid_arrived, ship_german_aid
@@ -89,6 +90,23 @@ def check_can_draw(game: EuropaGame, name: str) -> None:
         raise RulesInputError(f"{nation.name} already has an envelope; a new card is drawn after it is discarded")
 
 
+#: What both players must agree to, by e-mail, before an envelope of each one-table kind is drawn, opened or shown
+#: (``core.record.pbem``: each side keeps its part of every secret by e-mail, issue 35 part 4).
+_TABLE_PLAY = {envelopes.REAL_DECK: PAPER_ENVELOPES, envelopes.SEALED_DRAW: TABLE_DRAWS}
+
+
+def check_table_play(game: EuropaGame, name: str, mode: str, doing: str) -> None:
+    """Refuse ``doing`` with an envelope of ``mode`` in a game played by e-mail (its record holds players' keys)
+    unless both players agreed to play such envelopes, each in an entry signed with his keys; and an envelope drawn
+    by e-mail is opened and shown only by its steps (``actions_mail``), with the Allied player's keys."""
+    nation = game.nation(name).name
+    if mode == MAIL_DRAW:
+        raise RulesInputError(f"{nation}: {doing} is refused: this envelope was drawn by e-mail, so it is opened and "
+                              "shown on the Allied player's computer, with his keys (Open, Show the card by e-mail)")
+    if mode in _TABLE_PLAY:
+        require_agreed(game.record, _TABLE_PLAY[mode], f"{nation}: {doing}")
+
+
 def file_new(game: EuropaGame, name: str, envelope: Envelope, how: str) -> EuropaGame:
     def change(n: NationState) -> NationState:
         past = (*n.past_envelopes, n.envelope) if n.envelope is not None else n.past_envelopes
@@ -101,11 +119,13 @@ def draw_envelope(game: EuropaGame, name: str, axis_passphrase: str, allied_pass
                   secrets: tuple[bytes, bytes] | None = None) -> EuropaGame:
     """A sealed draw: each side's secret is kept under its own passphrase; nobody learns the card.  The draw is
     bound to this game, nation and envelope (``draw.bound_draw_id``); each passphrase must be strong enough
-    (``passphrases``: one per player per game is enough) and the two must differ."""
+    (``passphrases``: one per player per game is enough), and neither is compared with the other.  In a game played
+    by e-mail, only once both players agreed to draw at one table (``check_table_play``)."""
     check_can_draw(game, name)
-    names = (game.player(AXIS), game.player(ALLIED), game.title)
+    check_table_play(game, name, envelopes.SEALED_DRAW, "a draw at one table")
+    names = passphrase_names(game)
     axis_passphrase = check_new_passphrase(axis_passphrase, "Axis", names)
-    allied_passphrase = check_new_passphrase(allied_passphrase, "Allied", (*names, axis_passphrase))
+    allied_passphrase = check_new_passphrase(allied_passphrase, "Allied", names)
     nation = game.nation(name)
     number = len(nation.past_envelopes) + (1 if nation.envelope is not None else 0)
     envelope = envelopes.draw_sealed(game.turn, axis_passphrase, allied_passphrase, secrets,
@@ -115,8 +135,15 @@ def draw_envelope(game: EuropaGame, name: str, axis_passphrase: str, allied_pass
                                            f"draw {envelope.draw_id[:12]}, commitments {commitments})")
 
 
+def passphrase_names(game: EuropaGame) -> tuple[str, ...]:
+    """The game's own names a new passphrase must not be made of: the players', the title, the nations'.  Never the
+    other side's passphrase: comparing with it would tell the one typing whether he guessed it (issue 37)."""
+    return (game.player(AXIS), game.player(ALLIED), game.title, *(nation.name for nation in game.nations))
+
+
 def draw_paper_envelope(game: EuropaGame, name: str) -> EuropaGame:
     check_can_draw(game, name)
+    check_table_play(game, name, envelopes.REAL_DECK, "a paper envelope")
     return file_new(game, name, envelopes.draw_real_deck(game.turn), "a real card was drawn into an envelope")
 
 
@@ -128,6 +155,7 @@ def open_envelope(game: EuropaGame, name: str, owner_passphrase: str = "",
     has no more national will: its envelope stays shut."""
     require_active(game.nation(name), "its envelope is not opened any more")
     envelope = _current(game, name)
+    check_table_play(game, name, envelope.mode, "opening the envelope at one table")
     if not envelope.bound(game.record.game_id, game.nation(name).name):
         raise RulesInputError(f"the envelope of {game.nation(name).name} holds a draw made for another game, nation or "
                               "envelope: it is not opened (a copied draw)")
@@ -152,12 +180,37 @@ def peek_card(game: EuropaGame, name: str, opener_passphrase: str) -> str:
 def show_card(game: EuropaGame, name: str, opener_passphrase: str = "", typed_card: str = "",
               opener_keys: PlayerKeys | None = None) -> EuropaGame:
     """The date has come (T + 3 months): the card is shown to both sides (``opener_keys``: the Allied player's, for
-    a draw by e-mail)."""
-    shown = envelopes.show(_current(game, name), game.turn, envelopes.SHOWN_BY_DATE, opener_passphrase, typed_card,
+    a draw by e-mail, which ``actions_mail.show_by_mail`` gives: an envelope drawn by e-mail is never shown without
+    them, nor one drawn at one table in a game played by e-mail unless both players agreed to it)."""
+    envelope = _current(game, name)
+    check_can_show(game, name, envelope, opener_keys)
+    shown = envelopes.show(envelope, game.turn, envelopes.SHOWN_BY_DATE, opener_passphrase, typed_card,
                            opener_keys)
     game = _update(game, name, lambda n: replace(n, envelope=shown))
     return _log(game, envelopes.RULE, game.nation(name).name,
                 f"the card is shown to both sides: {card_name(shown.card)}{shown_how(shown)}")
+
+
+def check_can_show(game: EuropaGame, name: str, envelope: Envelope, opener_keys: PlayerKeys | None) -> None:
+    """Refuse a showing this game could not save (issue 38 part 9): an envelope drawn by e-mail is shown only on
+    the Allied player's computer, with the keys the game records for him and this computer signing for him (as
+    ``actions_mail.show_by_mail`` does), and only a draw made for this game and nation; one drawn at one table, in
+    a game played by e-mail, only once both players agreed to it (``check_table_play``)."""
+    nation = game.nation(name).name
+    if envelope.mode != MAIL_DRAW:
+        check_table_play(game, name, envelope.mode, "showing the card at one table")
+        return
+    from ..record.keys import side_of, signer_for
+
+    signer = signer_for(game.record)
+    if opener_keys is None or side_of(opener_keys, game.record) != ALLIED or signer is None \
+            or signer.side != ALLIED:
+        raise RulesInputError(f"{nation}: the card is not shown: this envelope was drawn by e-mail, so the Allied "
+                              "player shows it on his own computer, with the keys the game records for him (Show "
+                              "the card, in the envelope's e-mail steps)")
+    if not envelope.bound(game.record.game_id, nation):
+        raise RulesInputError(f"the envelope of {nation} holds a draw made for another game, nation or envelope (a "
+                              "copied draw): it is not shown")
 
 
 def shown_how(envelope: Envelope) -> str:
@@ -269,6 +322,7 @@ def request_re_count(game: EuropaGame, name: str, by_side: str, opener_passphras
                                                                   "(drawn by e-mail)")
             raise RulesInputError(f"this count shows the card drawn for {nation.name} to both sides (56.E.2): the "
                                   f"{SIDE_TITLES[envelope.opened_by]} player {what}")
+        check_can_show(game, name, envelope, opener_keys)
         shown = envelopes.show(envelope, game.turn, envelopes.SHOWN_BY_COUNT, opener_passphrase, typed_card,
                                opener_keys)
         game = _update(game, name, lambda n: replace(n, envelope=shown))

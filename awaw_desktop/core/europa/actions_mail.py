@@ -7,6 +7,7 @@ the consent, the opening, and the secrets revealed at the showing."""
 
 from __future__ import annotations
 
+import hmac
 from collections.abc import Sequence
 
 from ..frozen import replace
@@ -74,11 +75,33 @@ def add_secret_by_mail(game: EuropaGame, name: str, keys: PlayerKeys, secret: by
                      f"{ADDED} (draw {added.draw_id[:12]}, commitment {added.contributions[1].commitment[:12]})")
 
 
+#: Between a consent line's draw and the Allied commitment it was given for (``consent_words``).
+_FOR = ", Allied commitment "
+
+
 def consent_words(envelope: Envelope) -> tuple[str, str]:
-    """How a consent's line begins: it names the draw, then the Allied commitment it was given for, so this computer's
-    memory of the record knows both (``give_consent``)."""
-    return (f"{CONSENTED} (draw {envelope.draw_id[:12]}",
-            f", Allied commitment {envelope.contributions[1].commitment[:12]})")
+    """How a consent's line begins: it names the draw, then the whole Allied commitment it was given for (64 hex
+    digits), so this computer's memory of the record knows both (``give_consent``)."""
+    return (f"{CONSENTED} (draw {envelope.draw_id[:12]}", f"{_FOR}{envelope.contributions[1].commitment})")
+
+
+def consented_before(seen: Sequence[str], nation: str, envelope: Envelope) -> bool:
+    """Whether ``seen`` (the words of entries this computer has shown) holds a consent this computer gave for this
+    draw of ``nation`` for another Allied commitment than the envelope's.  The whole commitment is compared (a
+    constant-time comparison of all 64 hex digits): a prefix could be matched by an Allied secret tried against it,
+    2^48 hashes for 12 digits.  A consent line that names no whole commitment (written by an earlier version, which
+    kept 12 digits) cannot tell, and counts as another."""
+    draw, _same = consent_words(envelope)
+    draw = f"{nation}: {draw}"
+    commitment = envelope.contributions[1].commitment.encode("ascii")
+    for words in seen:
+        if not words.startswith(draw):
+            continue
+        rest = words[len(draw):]
+        named = rest[len(_FOR):].partition(")")[0] if rest.startswith(_FOR) else ""
+        if not hmac.compare_digest(named.encode("utf-8", "replace"), commitment):
+            return True
+    return False
 
 
 def give_consent(game: EuropaGame, name: str, keys: PlayerKeys, seen: Sequence[str] = ()) -> EuropaGame:
@@ -88,14 +111,12 @@ def give_consent(game: EuropaGame, name: str, keys: PlayerKeys, seen: Sequence[s
     this computer gave for the same draw in a copy that is not this one is refused: the Allied player holds the Axis
     secret since, so an Allied secret added again in an older copy could have been chosen to draw the card he
     wants.  Such a draw is voided by both players' agreement and a new card drawn.  (A consent given again for the
-    same Allied secret, after an undo, gives nothing new.)"""
+    same Allied secret, the whole commitment the same, after an undo, gives nothing new.)"""
     _require(game, keys, AXIS, "give the consent to open")
     require_active(game.nation(name), "its envelope is not opened any more")
     envelope = _mail_envelope(game, name)
-    draw, same = consent_words(envelope) if len(envelope.contributions) == 2 else ("", "")
-    draw = f"{game.nation(name).name}: {draw}"
-    if same and envelope.consent is None and any(words.startswith(draw) and not words.startswith(draw + same)
-                                                 for words in seen):
+    if len(envelope.contributions) == 2 and envelope.consent is None and consented_before(
+            seen, game.nation(name).name, envelope):
         raise RulesInputError(f"this computer already gave the consent to open this draw of {game.nation(name).name} "
                               "in another copy of the game: the Allied player knows the Axis secret, so he could "
                               "have chosen the Allied secret of this copy. Consent is not given twice for one draw: "

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from ..frozen import Frozen, replace
 from ..lines import RulesInputError
+from ..record.pbem import TYPED_DICE, require_agreed
 from . import defection as defection_rules
 from . import surrender
 from .actions_base import log_event, require_active, state_word, update_nation
@@ -29,8 +30,12 @@ def _defection(game: EuropaGame, name: str, record: defection_rules.DefectionRec
 
 def _die(game: EuropaGame, die: int | None, purpose: str) -> tuple[int, str]:
     """A die typed from a real die, or rolled by the app for ``purpose`` (``dice.roll_die``: in play by e-mail the
-    next fair die of the game) when ``die`` is None."""
-    return (roll_die(game.record, f"{game.turn.title}: {purpose}"), ROLLED) if die is None else (die, TYPED)
+    next fair die of the game) when ``die`` is None.  By e-mail a typed die needs both players' signed agreement
+    (``core.record.pbem``: nobody else sees a real die rolled, issue 35)."""
+    if die is None:
+        return roll_die(game.record, f"{game.turn.title}: {purpose}"), ROLLED
+    require_agreed(game.record, TYPED_DICE, f"a die typed from a real die ({purpose})")
+    return die, TYPED
 
 
 # -- the conditions, checked at the start of each game turn (56.A, 56.B) -------------------------------

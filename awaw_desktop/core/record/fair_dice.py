@@ -37,13 +37,16 @@ grown from its keys; it gains nothing, as it still commits before any of the oth
 The value a family then uses is its own entry's (the record's die entry sits just before it); a modified program
 could use another, and the two entries would disagree in the other player's "since your last turn".  A side whose
 keys changed after its commitment can roll no more app dice (its new keys grow another chain); nor can anyone after
-:data:`CHAIN_LENGTH` dice.  A die typed from a real die stays possible at any time: it is recorded as typed.
+:data:`CHAIN_LENGTH` dice.  A die typed from a real die is possible once both players agreed to typed dice,
+each in an entry signed with his keys (``pbem.agreed``: by e-mail nobody else sees a real die rolled); it is
+recorded as typed.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -55,6 +58,10 @@ CHAIN_LENGTH = 4096
 #: How many dice ahead a side reveals (a defection rolls one die per ground unit in a single change).
 AHEAD = 24
 SIDES = ("axis", "allied")
+
+
+#: What a player can do when the app cannot roll (by e-mail a typed die needs both players' agreement).
+TYPE = "type a real die, once both players agreed to typed dice"
 
 
 class NoDieLeft(RulesInputError):
@@ -121,20 +128,27 @@ class Dice:
         self.used = 0
         #: The sides whose keys the record holds.
         self.keyed: set[str] = set()
+        #: Each side's revealed elements 1..upto, 32 bytes each, end to end: derived once, as each reveal is checked
+        #: (hashing the new highest element back to the one before it), so reading every die is linear in the dice
+        #: however many one entry reveals (issue 38 part 6: 4,096 revealed at once made verify quadratic).  Bytes
+        #: are immutable: a copy shares them.
+        self.elements: dict[str, bytes] = {}
 
     def copy(self) -> Dice:
         dice = Dice()
         dice.anchors, dice.revealed, dice.used, dice.keyed = (dict(self.anchors), dict(self.revealed), self.used,
                                                               set(self.keyed))
+        dice.elements = dict(self.elements)
         return dice
 
     def upto(self, side: str) -> int:
         return self.revealed.get(side, (0, b""))[0]
 
     def element(self, side: str, k: int) -> bytes | None:
-        """Side's element ``k`` if the record reveals it."""
-        upto, highest = self.revealed.get(side, (0, b""))
-        return hashed(highest, upto - k) if 1 <= k <= upto else None
+        """Side's element ``k`` if the record reveals it (no hashing: derived when it was revealed)."""
+        if not 1 <= k <= self.upto(side):
+            return None
+        return self.elements[side][32 * (k - 1):32 * k]
 
     def take(self, game_id: str, side: str, facts: Any) -> str:
         """Read one entry's dice facts ("" when they hold, else what is wrong)."""
@@ -168,9 +182,14 @@ class Dice:
         if isinstance(upto, bool) or not isinstance(upto, int) or not before < upto <= CHAIN_LENGTH \
                 or len(highest) != 32:
             return "revealed dice are damaged"
-        if hashed(highest, upto - before) != last:
+        derived, value = [], highest   # elements upto, upto - 1, ..., before + 1, then element ``before``
+        for _ in range(upto - before):
+            derived.append(value)
+            value = hashed(value, 1)
+        if value != last:
             return "revealed dice do not hash back to the ones committed"
         self.revealed[side] = (upto, highest)
+        self.elements[side] = self.elements.get(side, b"") + b"".join(reversed(derived))
         return ""
 
     def _draw(self, game_id: str, side: str, facts: dict[str, Any]) -> str:
@@ -218,8 +237,87 @@ def read(record: Any, remembered: bool = True) -> tuple[Dice, Trouble | None]:
 
 
 def problem(record: Any) -> Trouble | None:
-    """What ``verify`` names: the first app die, commitment or revealed element that does not hold."""
-    return read(record, remembered=False)[1]
+    """What ``verify`` names: the first app die, commitment or revealed element that does not hold, else the first
+    entry that says the app rolled a die no fair die is behind (:func:`app_dice_troubles`)."""
+    trouble = read(record, remembered=False)[1]
+    if trouble is not None:
+        return trouble
+    troubles = app_dice_troubles(record)
+    return troubles[0] if troubles else None
+
+
+# -- dice the entries say the app rolled ------------------------------------------------------------
+
+#: How a family's entry says a die was rolled by the app, in its words ("Hungary: surrender roll for the nation:
+#: 4 (rolled by the app)"), for entries whose data does not say it.
+_APP_WORDS = re.compile(r"(?<![0-9])([1-6]) \(rolled by the app\)")
+#: Entries that repeat a change's label or quote another copy's entries, never a die of their own.
+_AGAIN = frozenset({"undone", "redone", "gone-back", "went-on"})
+
+
+def marked_app_dice(entry: Any) -> tuple[tuple[int, int | None], ...]:
+    """The dice an entry says the app rolled, each as (value, its fair die's number or None).
+
+    In its data: ``{"source": "rolled", "value": v}`` (A World at War's die entries), with ``"draw": k`` when the
+    entry names the fair die it used (then it must be that die); else, for a procedure, in its words, "v (rolled by
+    the app)" (the Europa rolls).  A fair die's own entry, an undo or redo (its words repeat a label) and going on
+    from another copy (its words quote that copy) mark none."""
+    data = entry.data if isinstance(entry.data, dict) else {}
+    if "fair_dice" in data or entry.kind in _AGAIN:
+        return ()
+    if data.get("source") == "rolled":
+        value, k = data.get("value", data.get("die")), data.get("draw")
+        number = k if isinstance(k, int) and not isinstance(k, bool) else None
+        return ((value if isinstance(value, int) and not isinstance(value, bool) else 0, number),)
+    if entry.kind != "procedure":
+        return ()
+    return tuple((int(found), None) for found in _APP_WORDS.findall(entry.summary))
+
+
+def app_dice_troubles(record: Any) -> tuple[Trouble, ...]:
+    """Every entry of a game played by e-mail that says the app rolled a die with no fair die behind it (issue 35
+    part 4), oldest first: from the first key entry on, each die an entry marks as the app's (:func:`marked_app_dice`)
+    must be a fair die of the record (:func:`read`: drawn from both sides' committed dice) recorded before it, of the
+    same value and used by no other such die; one that names its fair die's number must be that die.  (A die of a
+    change later undone keeps its fair die; a fair die no entry uses is one drawn and not used, which the record
+    shows with what it was rolled for.)  Dice at one table, before any keys, are the app's own and are not checked.
+    ``verify`` and the replay call it; the first is what ``verify`` names."""
+    troubles: list[Trouble] = []
+    dice = Dice()
+    keyed = False
+    unused: dict[int, int] = {}   # fair die number -> its face, not yet used by an entry that marks an app die
+    for entry in record.entries:
+        keyed = keyed or entry.kind == "key"
+        if entry.kind == "key" and entry.author:
+            dice.keyed.add(entry.author)
+        data = entry.data if isinstance(entry.data, dict) else {}
+        if "fair_dice" in data:
+            used = dice.used
+            if dice.take(record.game_id, entry.author, data["fair_dice"]):
+                break   # the dice facts do not hold: ``problem`` names this entry, and nothing after it is a fair die
+            if dice.used > used:
+                unused[dice.used] = data["fair_dice"]["value"]
+            continue
+        if not keyed:
+            continue
+        for value, number in marked_app_dice(entry):
+            if number is not None:
+                fair = unused.pop(number, None)
+                what = (f"it says the app rolled a {value} as fair die {number}, which no unused fair die of the "
+                        "record before it is" if fair is None else
+                        f"it says the app rolled a {value} as fair die {number}, but that die gives {fair}"
+                        if fair != value else "")
+            else:
+                match = next((k for k, face in unused.items() if face == value), None)
+                if match is not None:
+                    del unused[match]
+                what = "" if match is not None else (
+                    f"it says the app rolled a {value}, but no fair die of the record before it gives {value} "
+                    "(a die the app rolls by e-mail is drawn from both players' committed dice, in an entry of its "
+                    "own before the change that uses it)")
+            if what:
+                troubles.append(Trouble(n=entry.n, turn=entry.turn, what=what))
+    return tuple(troubles)
 
 
 # -- drawing on this computer ----------------------------------------------------------------------
@@ -260,7 +358,7 @@ def draw(record: Any, signer: Any, purpose: str) -> int:
     dice, trouble = read(record)
     if trouble is not None:
         raise NoDieLeft(f"this game's record of app dice does not hold (entry {trouble.n + 1}: {trouble.what}): "
-                        "type a real die")
+                        f"{TYPE}")
     waiting = _waiting(record, signer.side, dice.used)
     again = next((d for d in waiting if d.purpose == purpose), None)
     if again is not None:
@@ -268,13 +366,13 @@ def draw(record: Any, signer: Any, purpose: str) -> int:
     k = dice.used + len(waiting) + 1
     other = _other(signer.side)
     if k > CHAIN_LENGTH:
-        raise NoDieLeft(f"this game has rolled all its {CHAIN_LENGTH} app dice: type a real die")
+        raise NoDieLeft(f"this game has rolled all its {CHAIN_LENGTH} app dice: {TYPE}")
     seed = seed_of(signer.keys, record.game_id)
     if signer.side in dice.anchors and dice.anchors[signer.side] != _anchor(seed):
-        raise NoDieLeft("your keys are not the ones your side's dice were committed with: type a real die")
+        raise NoDieLeft(f"your keys are not the ones your side's dice were committed with: {TYPE}")
     theirs = dice.element(other, k)
     if theirs is None:
-        raise NoDieLeft(f"no die left to roll until the {other.title()} player's next file: type a real die or wait")
+        raise NoDieLeft(f"no die left to roll until the {other.title()} player's next file: wait, or {TYPE}")
     mine = element(seed, k)
     axis, allied = (mine, theirs) if signer.side == "axis" else (theirs, mine)
     value = face(record.game_id, k, axis, allied)
@@ -297,11 +395,11 @@ def app_die(record: Any, purpose: str, fallback: Callable[[], int]) -> int:
     signer = signer_for(record)
     if signer is None:
         raise NoDieLeft("this game is played by e-mail: only a player of it, his keys unlocked, lets the app roll; "
-                        "type a real die")
+                        f"{TYPE}")
     other = _other(signer.side)
     if other not in record.player_keys():
-        raise NoDieLeft(f"no die left to roll until the {other.title()} player has taken his side: type a real die "
-                        "or wait")
+        raise NoDieLeft(f"no die left to roll until the {other.title()} player has taken his side: wait, or "
+                        f"{TYPE}")
     return draw(record, signer, purpose)
 
 

@@ -11,6 +11,7 @@ its own salt, so using the same passphrase for all of them gives nothing away.)
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from ..lines import RulesInputError
@@ -49,6 +50,23 @@ passphrase mypassphrase secretpassphrase opensesame letmeinplease iamthewalrus c
 """.split())  # noqa: SIM905  (a list of words reads best as words)
 
 
+#: The game's own words, beyond the common choices above: a passphrase made only of these (and of the players'
+#: names, the game's title, its nations) is among the first a guesser who knows the game would try.
+GAME_WORDS = frozenset("""
+a an the of and or to in on at by for with from my our your his their is it war wars world game games play player
+players table turn turns axis allies allied ally soviet soviets sovietunion ussr russia russian russians germany german
+germans reich italy italian italians japan japanese britain british england english france french vichy usa us america
+american americans china chinese finland finnish hungary hungarian rumania romania rumanian romanian bulgaria
+bulgarian spain spanish turkey turkish sweden swedish yugoslavia greece greek poland polish europe european pacific
+atlantic africa mediterranean national will nationalwill envelope envelopes card cards deck sealed seal draw drawn
+open opened show shown secret secrets passphrase password key keys consent surrender surrendered defection defect
+defected government rp rps re res brp brps dp dps hex hexes unit units army armies corps division divisions infantry
+armor armour cavalry motorized mechanized tank tanks fleet navy naval air force forces plane planes fighter bomber
+bombers attack defense defence blitz panzer panzers tiger tigers king queen jack ace joker jokers hearts heart diamonds
+diamond clubs club spades spade red black one two three four five six seven eight nine ten
+""".split()) | COMMON  # noqa: SIM905
+
+
 def normalised(passphrase: str) -> str:
     """The passphrase as it is sealed with: Unicode NFC (an "é" typed as one character or as "e" and an accent is
     the same passphrase on every keyboard)."""
@@ -59,9 +77,26 @@ def _plain(text: str) -> str:
     return "".join(char for char in unicodedata.normalize("NFKC", text).casefold() if char.isalnum())
 
 
+def _words(text: str) -> list[str]:
+    return [word for word in re.split(r"[\W_]+", unicodedata.normalize("NFKC", text).casefold()) if word]
+
+
+def _periodic(plain: str) -> bool:
+    """"panzerpanzer", "abcabcabc": one part said again and again."""
+    return len(plain) > 1 and (plain + plain).find(plain, 1) < len(plain)
+
+
+def _vocabulary(word: str, own: frozenset[str]) -> bool:
+    """A word of the game's own (a year or a short number counts: "panzer 1943")."""
+    bare = word.rstrip("0123456789") or word
+    return (word.isdigit() and len(word) <= 4) or bare in GAME_WORDS or word in GAME_WORDS or bare in own \
+        or word in own
+
+
 def passphrase_problem(passphrase: str, avoid: tuple[str, ...] = ()) -> str:
-    """Why a new passphrase is refused ("" when it may be used).  ``avoid``: words it must not be (the players'
-    names, the game's title, the other side's passphrase; for new keys, the player's name)."""
+    """Why a new passphrase is refused ("" when it may be used).  ``avoid``: the game's own names it must not be
+    made of (the players' names, the game's title, its nations; for new keys, the player's name).  A new passphrase
+    is never compared with another side's: a refusal would tell the one typing it the other side's passphrase."""
     if not isinstance(passphrase, str):
         return "a passphrase is text"
     text = normalised(passphrase)
@@ -77,8 +112,16 @@ def passphrase_problem(passphrase: str, avoid: tuple[str, ...] = ()) -> str:
     for word in sorted((_plain(word) for word in avoid if word), key=len, reverse=True):
         if word:
             rest = rest.replace(word, "")
-    if len(rest) < MIN_DISTINCT + 1 and rest != plain:   # little more than a name, a title or the other passphrase
-        return "a passphrase must not be a player's name, the game's title or the other side's passphrase"
+    if len(rest) < MIN_DISTINCT + 1 and rest != plain:   # little more than a name or the title
+        return "a passphrase must not be a player's name, the game's title or a nation's name"
+    words = _words(text)
+    if _periodic(plain) or _periodic(plain.rstrip("0123456789!")) or (len(words) > 1 and len(set(words)) == 1):
+        return ("a passphrase must not be one word or part said again (\u201cpanzer panzer\u201d): a guesser tries "
+                "those next")
+    own = frozenset(word for name in avoid if name for word in (*_words(name), _plain(name)))
+    if all(_vocabulary(word, own) for word in words):
+        return ("a passphrase must not be made only of the game's own words (Axis, Allied, panzer, the nations, the "
+                "cards, the players' names, the game's title): add words of your own")
     return ""
 
 

@@ -15,9 +15,10 @@ from ...core.europa.passphrases import check_new_passphrase
 from ...core.europa.report import envelope_view
 from ...core.europa.state import EuropaGame
 from ...core.lines import RulesInputError
+from ...core.record import pbem
 from ..shell.accessible import LiveLabel, announce
 from .cover import Ask, PrivateScreen
-from .envelope_mail_box import MailSteps
+from .envelope_mail_box import MailSteps, keys_side
 from .holder import EuropaGameHolder
 from .messages import sentence
 
@@ -62,6 +63,18 @@ class EnvelopeBox(QGroupBox):
             widget.setWordWrap(True)
             layout.addWidget(widget)
         layout.addLayout(row)
+        #: By e-mail each side keeps its part of every secret: a paper envelope or a draw at one table is offered
+        #: only once both players agreed to it, each on his own computer; until then, the player may record his.
+        self.agree_buttons: dict[str, QPushButton] = {}
+        agreeing = QGridLayout()
+        for index, (what, text) in enumerate(((pbem.PAPER_ENVELOPES, "Agree to paper envelopes"),
+                                              (pbem.TABLE_DRAWS, "Agree to draws at one table"))):
+            button = QPushButton(text)
+            button.setAccessibleName(text)
+            button.clicked.connect(lambda _checked=False, what=what: self.agree(what))
+            agreeing.addWidget(button, 0, index)
+            self.agree_buttons[what] = button
+        layout.addLayout(agreeing)
         self.mail = MailSteps(holder, nation, private, self._say, card_text)
         layout.addWidget(self.mail)
         layout.addWidget(self.paper_card)
@@ -92,20 +105,26 @@ class EnvelopeBox(QGroupBox):
         paper = envelope is not None and envelope.mode == REAL_DECK
         by_mail = envelope is not None and envelope.mode == MAIL_DRAW
         mailing = self.mail.refresh()   # play by e-mail here: a card is drawn by e-mail, not at one table
-        self._lay_out(mailing and envelope is not None and envelope.mode == SEALED_DRAW, mailing)
+        table_envelope = envelope is not None and envelope.mode in (SEALED_DRAW, REAL_DECK)
+        self._lay_out(mailing and table_envelope, mailing, mailing and pbem.agreed(game.record, pbem.TABLE_DRAWS))
         here = "By e-mail: the Allied player opens and shows it on his own computer, with his keys."
         one = gone or "One envelope per nation at a time: a new card after the current one is discarded (56.E.1)."
+        record = game.record
+        waits = {what: sentence(pbem.waiting_for(record, what)) if pbem.waiting_for(record, what) else ""
+                 for what in (pbem.PAPER_ENVELOPES, pbem.TABLE_DRAWS)}
+        at_table = waits[pbem.PAPER_ENVELOPES] if paper else waits[pbem.TABLE_DRAWS] if not by_mail else ""
         why = {
-            "draw": (can_draw, one),
-            "paper": (can_draw, one),
-            "open": (stage is Stage.SEALED and nation.active and not by_mail, here if by_mail else gone or (
-                "Only a sealed envelope can be opened." if envelope else "Draw a card first.")),
+            "draw": (can_draw and not waits[pbem.TABLE_DRAWS], waits[pbem.TABLE_DRAWS] or one),
+            "paper": (can_draw and not waits[pbem.PAPER_ENVELOPES], waits[pbem.PAPER_ENVELOPES] or one),
+            "open": (stage is Stage.SEALED and nation.active and not by_mail and not at_table,
+                     here if by_mail else at_table or gone or (
+                         "Only a sealed envelope can be opened." if envelope else "Draw a card first.")),
             "look": (opened_private and not paper and (not by_mail or self.mail.opener()),
                      "A paper card is looked at on the table." if paper else here if by_mail else
                      "Only the opener looks, between the opening and the showing (56.E.1)."),
-            "show": (stage is Stage.TO_SHOW and not by_mail, here if by_mail else "The card is shown to both sides "
-                                                                                 "two months after it was opened "
-                                                                                 "(56.E.1)."),
+            "show": (stage is Stage.TO_SHOW and not by_mail and not at_table,
+                     here if by_mail else at_table or "The card is shown to both sides two months after it was "
+                                                      "opened (56.E.1)."),
             "void": (nation.active and envelope is not None and envelope.mode != REAL_DECK and not envelope.card
                      and stage not in (Stage.DISCARDED, Stage.VOIDED),
                      "Only a sealed or opened card not yet shown can be voided, by both players' agreement."),
@@ -113,13 +132,35 @@ class EnvelopeBox(QGroupBox):
         for key, (enabled, reason) in why.items():
             self.buttons[key].setEnabled(enabled)
             self.buttons[key].setToolTip("" if enabled else reason)
-        self.paper_card.setVisible(paper and stage is Stage.TO_SHOW)
+        self.paper_card.setVisible(paper and stage is Stage.TO_SHOW and not at_table)
+        signer_side = mailing and keys_side(record)
+        for what, button in self.agree_buttons.items():
+            mine = bool(signer_side) and signer_side in pbem.agreed_by(record, what)
+            button.setVisible(bool(waits[what]) and bool(signer_side) and nation.active)
+            button.setEnabled(not mine)
+            button.setToolTip("You have agreed: the other player agrees on his own computer." if mine else
+                              "Record, signed with your keys, that you agree; the other player agrees on his own "
+                              "computer.")
 
-    def _lay_out(self, one_table_envelope: bool, mailing: bool) -> None:
+    def agree(self, what: str) -> None:
+        """This player's agreement to paper envelopes or draws at one table, signed with his keys; the other player
+        agrees on his own computer (``core.record.pbem``)."""
+        try:
+            record = pbem.agree(self.holder.game.record, what, self.holder.game.turn.title)
+        except RulesInputError as error:
+            self._say(str(error))
+            return
+        self.holder.replace_record(record)
+        left = pbem.waiting_for(record, what)
+        self._say("Your agreement is recorded and signed. The other player agrees on his own computer; until "
+                  "then, draw by e-mail." if left else "Both players agreed: the envelope may be played at one table.")
+
+    def _lay_out(self, one_table_envelope: bool, mailing: bool, table_draws: bool = False) -> None:
         """The buttons in rows of three: drawing, then the card's life.  Played by e-mail here, a sealed card is drawn,
         opened and shown by the e-mail steps: their one-table buttons go (unless this envelope was drawn at one
-        table), and the rest close up."""
-        hidden = {"draw", "open", "show"} if mailing and not one_table_envelope else {"draw"} if mailing else set()
+        table, or paper, or both players agreed to draws at one table), and the rest close up."""
+        hidden = ({"open", "show"} if mailing and not one_table_envelope else set()) | (
+            {"draw"} if mailing and not table_draws else set())
         drawing = [key for key in ("draw", "paper") if key not in hidden]
         life = [key for key in ("open", "look", "show", "void") if key not in hidden]
         order = drawing + ([""] * (-len(drawing) % 3) if not mailing else []) + life
@@ -146,12 +187,11 @@ class EnvelopeBox(QGroupBox):
             self._say("A card was drawn and sealed. Nobody has seen it.")
             return ""
 
-        game = self.holder.game
-        names = (game.player(AXIS), game.player(ALLIED), game.title)
+        names = actions.passphrase_names(self.holder.game)
 
         def strong(side: str) -> Callable[[str], object]:
-            return lambda typed: check_new_passphrase(
-                typed, SIDE_TITLES[side], (*names, self.private.given(AXIS)) if side == ALLIED else names)
+            # Never compared with the other side's passphrase: a refusal would tell the Allied player the Axis one.
+            return lambda typed: check_new_passphrase(typed, SIDE_TITLES[side], names)
 
         purpose = ("seal your part of the draw. One passphrase per player per game is enough: use the same one for "
                    "every envelope. Remember it: it cannot be recovered")

@@ -36,6 +36,14 @@ def mail_keys(game: EuropaGame) -> tuple[PlayerKeys | None, str]:
     return keys, actions_mail.mail_side(game, keys)
 
 
+def keys_side(record: object) -> str:
+    """The side the keys this computer plays with sign for in a game's record ("" when none)."""
+    from ...core.record.keys import signer_for
+
+    signer = signer_for(record)
+    return signer.side if signer is not None else ""
+
+
 class MailSteps(QWidget):
     """The five steps and the line saying whose step comes next."""
 

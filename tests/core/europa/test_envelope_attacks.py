@@ -133,11 +133,13 @@ def test_weak_passphrases_are_refused_with_the_reason(typed, why):
     assert why in passphrase_problem(typed, ("Ann", "Bob", "Danube"))
 
 
-def test_a_good_passphrase_is_taken_and_the_same_one_for_both_sides_is_not():
+def test_a_good_passphrase_is_taken_and_never_compared_with_the_other_side_s():
+    """Refusing the other side's passphrase told the one typing it that he had guessed it (issue 37): at one table
+    the Axis passphrase is the consent to open."""
     assert passphrase_problem("olive branch grove") == ""
     game = actions.add_nation(actions.new_game(T("Jun II 43"), "Danube", "Ann", "Bob"), "Italy")
-    with pytest.raises(RulesInputError, match="other side's passphrase"):
-        actions.draw_envelope(game, "Italy", AXIS, AXIS)
+    drawn = actions.draw_envelope(game, "Italy", AXIS, AXIS)
+    assert drawn.nation("Italy").envelope is not None
 
 
 def test_a_passphrase_typed_on_another_keyboard_opens_the_same_box():

@@ -12,7 +12,7 @@ from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.core.files import gamefile
 from awaw_desktop.core.frozen import replace
 from awaw_desktop.core.lines import RulesInputError
-from awaw_desktop.core.record import fair_dice
+from awaw_desktop.core.record import fair_dice, pbem
 from awaw_desktop.core.record.chain import GameRecord
 from awaw_desktop.core.record.keys import PlayerKeys, entry_message, play_as, take_side
 from awaw_desktop.core.record.verify import verify_bytes
@@ -34,6 +34,17 @@ def on(keys, game, change, label="a change"):
         return game_record.recorded(game, change(game), label)
     finally:
         play_as(None)
+
+
+def both_agree(game, what=pbem.TYPED_DICE):
+    """Each player records his agreement on his own computer, signed with his keys (``pbem.agree``)."""
+    for keys in (ANN, BOB):
+        play_as(keys)
+        try:
+            game = replace(game, record=pbem.agree(game.record, what, game.turn.title))
+        finally:
+            play_as(None)
+    return game
 
 
 def email_game():
@@ -60,7 +71,10 @@ def test_an_app_surrender_roll_takes_the_next_fair_die_and_the_file_verifies():
 
 def test_a_defection_rolls_one_fair_die_per_unit_in_order():
     units = [UnitToRoll("Ariete"), UnitToRoll("Ariete"), UnitToRoll("Pasubio", die=4)]   # the same name twice
-    game = on(ANN, email_game(), lambda g: defect(g, "Italy", units))
+    with pytest.raises(RulesInputError, match="dice typed from real dice need both players' agreement"):
+        on(ANN, email_game(), lambda g: defect(g, "Italy", units))   # by e-mail nobody else sees a real die
+    fair_dice.forget_drawn()
+    game = on(ANN, both_agree(email_game()), lambda g: defect(g, "Italy", units))
     drawn = [entry.data["fair_dice"] for entry in game.record.entries if entry.kind == "die"]
     assert [d["draw"] for d in drawn] == [1, 2]
     assert [u.die for u in game.nation("Italy").defection.units[:2]] == [d["value"] for d in drawn]
@@ -73,9 +87,12 @@ def test_no_die_until_the_allied_file_reveals_its_part():
     game = actions.new_game(EuropaTurn.parse("Jul I 43"), "Danube", "Ann", "Bob")
     game = game_record.recorded(game, actions.add_nation(game, "Italy"), "Italy")
     game = replace(game, record=take_side(take_side(game.record, ANN, "axis", "Jul I 43"), BOB, "allied", "Jul I 43"))
-    with pytest.raises(RulesInputError, match="no die left to roll until the Allied player's next file: type a real"):
+    with pytest.raises(RulesInputError, match="no die left to roll until the Allied player's next file: wait, or "
+                                              "type a real die, once both players agreed to typed dice"):
         on(ANN, game, lambda g: actions.record_surrender_roll(g, "Italy", None))
-    typed = on(ANN, game, lambda g: actions.record_surrender_roll(g, "Italy", 5))   # a real die is always taken
+    with pytest.raises(RulesInputError, match="neither player has agreed yet"):
+        on(ANN, game, lambda g: actions.record_surrender_roll(g, "Italy", 5))
+    typed = on(ANN, both_agree(game), lambda g: actions.record_surrender_roll(g, "Italy", 5))   # both agreed
     assert "surrender roll for the nation: 5 (typed from a real die)" in typed.log[-1].text
 
 

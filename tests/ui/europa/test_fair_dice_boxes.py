@@ -40,8 +40,8 @@ def axis_panel(qtbot, files):
 def test_roll_for_me_waits_for_the_allied_file_then_draws_the_next_fair_die(qtbot):
     panel = axis_panel(qtbot, files=1)
     press(qtbot, panel, "Roll for me")
-    assert status(panel, "Surrender message") == ("No die left to roll until the Allied player's next file: type a "
-                                                  "real die or wait")
+    assert status(panel, "Surrender message") == ("No die left to roll until the Allied player's next file: wait, "
+                                                  "or type a real die, once both players agreed to typed dice")
     assert panel.holder.game.nation("Italy").surrender.rolls == ()
 
     panel = axis_panel(qtbot, files=3)

@@ -36,15 +36,21 @@ CONTROL_LABELS = ((Control.FRENCH, "France"), (Control.AXIS, "the Axis: no roll 
 
 class DieInput(QGroupBox):
     """One die: typed in (1-6) or rolled by the app (``roller``: the wizard's, which in play by e-mail takes the
-    game's next fair die and may refuse, saying why).  A rolled die is kept as rolled."""
+    game's next fair die and may refuse, saying why).  A rolled die is kept as rolled.
+
+    ``typing_refused``: why a real die may not be typed ("" when it may): in play by e-mail nobody else sees it
+    rolled, so typing waits for both players' agreement (``core.record.pbem``); the box then offers only the Roll
+    button and "Agree to typed dice" (``agree``: records this player's agreement and says what is left)."""
 
     changed = Signal()
 
-    def __init__(self, roll: str, roller: Callable[[str], int]) -> None:
+    def __init__(self, roll: str, roller: Callable[[str], int], typing_refused: Callable[[], str] = lambda: "",
+                 agree: Callable[[], str] | None = None) -> None:
         title = ROLL_TITLES[roll]
         colonies = ", ".join(colony.title for colony in ROLLS[roll])
         super().__init__(f"{title} die ({colonies})" if roll == "north_africa" else f"{title} die")
         self.roll, self.roller, self.title = roll, roller, title
+        self.typing_refused, self._agree = typing_refused, agree
         self.source = "typed"
         layout = QGridLayout(self)
         self.edit = QLineEdit()
@@ -66,6 +72,12 @@ class DieInput(QGroupBox):
         self.problem = wrapped_label(name=f"{title} die problem")
         self.problem.setStyleSheet("color: #b00020;")
         self.problem.hide()
+        self.typing_line = wrapped_label(name=f"{title} typed die")
+        self.agree_button = QPushButton("Agree to typed dice")
+        self.agree_button.setAccessibleName(f"Agree to typed dice ({title} die)")
+        self.agree_button.setToolTip("Record that you agree to type dice from real dice in this game; the other "
+                                     "player agrees on his own computer.")
+        self.agree_button.clicked.connect(self.agree_to_typed_dice)
         #: The last die the box held (typed in range or rolled): what it goes back to when a typed number is refused.
         self._kept = ""
         layout.addWidget(caption, 0, 0)
@@ -74,11 +86,38 @@ class DieInput(QGroupBox):
         layout.addWidget(self.source_label, 0, 3)
         layout.addWidget(self.modified, 1, 0, 1, 4)
         layout.addWidget(self.problem, 2, 0, 1, 4)
+        layout.addWidget(self.typing_line, 3, 0, 1, 3)
+        layout.addWidget(self.agree_button, 3, 3)
         layout.setColumnStretch(3, 1)
         self.edit.textEdited.connect(self._typed)
         self.edit.editingFinished.connect(self._finished)
         self.edit.installEventFilter(self)
         self.roll_button.clicked.connect(self.roll_die)
+        self._show_typing()
+
+    def _show_typing(self) -> None:
+        """In play by e-mail, until both players agreed to typed dice: the die is rolled, not typed."""
+        refused = self.typing_refused()
+        rolled = self.source == "rolled" and self.die() is not None
+        self.edit.setReadOnly(bool(refused) or rolled)
+        self.edit.setPlaceholderText("Roll" if refused else "1-6")
+        self.edit.setToolTip(f"A die typed from a real die is refused: {refused}." if refused else
+                             "Type the die you rolled at the table (1-6), or press Roll.")
+        self.typing_line.setText(f"Press Roll: {refused}." if refused else "")
+        self.typing_line.setVisible(bool(refused))
+        self.agree_button.setVisible(bool(refused) and self._agree is not None)
+
+    def agree_to_typed_dice(self) -> None:
+        if self._agree is None:
+            return
+        try:
+            said = self._agree()
+        except RulesInputError as error:
+            said = f"Not agreed: {error}"
+        self.changed.emit()   # every die box reads the agreement again (the page's refresh: ``set_needed``)
+        self._show_typing()
+        self.typing_line.setText(said)
+        self.typing_line.setVisible(True)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Enter on a refused die stays in the box: it does not also press Next with the earlier die."""
@@ -91,6 +130,11 @@ class DieInput(QGroupBox):
         """A typed die outside 1-6, or what is no number at all, is refused at once: the box shows its
         earlier die again (selected, to type over) and says why.  A sign alone may stand while typing;
         digits of other scripts ("５") are taken as 0-9."""
+        refused = self.typing_refused()
+        if refused:   # read-only already; a die never reaches the wizard typed without both players' agreement
+            self.edit.setText(self._kept)
+            self._refuse(f"a die typed from a real die is refused: {refused}")
+            return
         self.source = "typed"
         plain = plain_digits(text).strip()
         number = typed_number(plain)
@@ -171,6 +215,7 @@ class DieInput(QGroupBox):
             self.roll_button.setToolTip("Let the app roll this die; the roll is recorded and kept.")
         if not needed:
             self.modified.setText("No roll: every colony this die decides is held by the Axis or Britain.")
+        self._show_typing()
 
 
 class ColoniesPage(WizardPage):
@@ -213,7 +258,7 @@ class ColoniesPage(WizardPage):
         dice = QHBoxLayout()
         self.dice: dict[str, DieInput] = {}
         for roll in ROLLS:
-            die = DieInput(roll, wizard.roll_die)
+            die = DieInput(roll, wizard.roll_die, wizard.typed_dice_refused, wizard.agree_to_typed_dice)
             die.changed.connect(self._die_changed)
             dice.addWidget(die, 1)
             self.dice[roll] = die

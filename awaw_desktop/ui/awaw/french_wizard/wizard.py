@@ -22,6 +22,7 @@ from ....core.awaw.france_surrender import (
 )
 from ....core.lines import RulesInputError, TableResult
 from ....core.record.fair_dice import app_die
+from ....core.record.pbem import TYPED_DICE, agree, waiting_for
 from ...shell.discard_question import AsksBeforeDiscarding
 from ...shell.screen import fit_wizard
 from ..store import SessionStore
@@ -116,6 +117,17 @@ class FrenchSurrenderWizard(AsksBeforeDiscarding, QWizard):
         """A die the app rolls for ``purpose``: from ``rng`` at one table; in play by e-mail the game's next fair die
         (``core.record.fair_dice``; raises ``NoDieLeft`` saying why there is none yet)."""
         return app_die(self.store.session.record, f"{self.turn.title}: {purpose}", lambda: self.rng.randint(1, 6))
+
+    def typed_dice_refused(self) -> str:
+        """Why a die may not be typed from a real die ("" when it may): by e-mail, until both players agreed."""
+        return waiting_for(self.store.session.record, TYPED_DICE)
+
+    def agree_to_typed_dice(self) -> str:
+        """This player's agreement to typed dice, signed with his keys (``pbem.agree``), and what is left."""
+        self.store.replace_record(agree(self.store.session.record, TYPED_DICE, self.turn.title))
+        left = waiting_for(self.store.session.record, TYPED_DICE)
+        return ("Your agreement is recorded; the other player agrees on his own computer: until then, press Roll."
+                if left else "Both players agreed: a die may be typed from a real die.")
 
     def roll_needed(self, roll: str) -> bool:
         return any(self.colony_control[colony.value] == Control.FRENCH.value for colony in ROLLS[roll])
