@@ -105,12 +105,11 @@ def after_open(parent: QWidget, copy: Comparison | bool, record: GameRecord, nam
     if problem is not None:   # said, not asked: the game is open; the players decide what to make of it
         from PySide6.QtWidgets import QMessageBox
 
-        box = QMessageBox(QMessageBox.Icon.Warning, "The game record does not hold",
-                          f"{name}: {problem.words()}. The file was changed outside the app; File > Verify the game "
-                          "record says more. The game is open as the file holds it.", QMessageBox.StandardButton.Ok,
-                          parent)
-        box.setAccessibleName(box.windowTitle())
-        box.open()
+        from .plain_text import message_box
+
+        message_box(QMessageBox.Icon.Warning, "The game record does not hold",
+                    f"{name}: {problem.words()}. The file was changed outside the app; File > Verify the game record "
+                    "says more. The game is open as the file holds it.", parent).open()
     head, _entries = since_last_turn(record)
     if not head:
         return None

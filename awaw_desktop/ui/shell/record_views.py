@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from ...core.record.chain import Entry, GameRecord
 from ...core.record.seen import Comparison
 from ...core.record.words import comparison_words
+from .plain_text import plain, plain_label
 from .screen import resize_within_screen
 
 #: (name, value as written) of what stood after one entry: ("Germany", "+3").
@@ -88,7 +89,7 @@ class SinceDialog(QDialog):
         count = len(self.entries)
         intro = QLabel(f"{count} entr{'y' if count == 1 else 'ies'} recorded since {since}. Step through them to see "
                        "what stood after each.")
-        intro.setWordWrap(True)
+        plain(intro).setWordWrap(True)
         intro.setAccessibleName("Since your last turn")
         layout.addWidget(intro)
         row = QHBoxLayout()
@@ -106,7 +107,8 @@ class SinceDialog(QDialog):
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         row.addWidget(self.table, 2)
         layout.addLayout(row, 1)
-        self.where = QLabel()
+        self.where = plain_label()
+        self.where.setWordWrap(True)
         self.where.setAccessibleName("Entry shown")
         layout.addWidget(self.where)
         steps = QHBoxLayout()
@@ -155,7 +157,7 @@ class SinceDialog(QDialog):
 
 def ask_to_go_on(parent: QWidget, comparison: Comparison, record: GameRecord, file_name: str) -> bool:
     """An older, forked or set-aside copy: the players may go on from it only by saying so (True)."""
-    box = QMessageBox(parent)
+    box = plain(QMessageBox(parent))
     box.setIcon(QMessageBox.Icon.Warning)
     if comparison.verdict == "earlier-version":   # its record was begun afresh: nothing of the game so far in it
         box.setWindowTitle("A file that claims an earlier version")

@@ -28,6 +28,7 @@ from ...core.record.chain import GameRecord
 from ...core.record.pbem import SIDES, SUFFIX, mail_text, turn_file_name
 from .accessible import LiveLabel, announce
 from .dialog_body import scrolling_body
+from .plain_text import plain
 from .record_code import signing_side, unsigned_hint
 from .record_open import remember_record
 from .screen import resize_within_screen
@@ -82,7 +83,7 @@ class SendTurnDialog(QDialog):
         self.save_button.clicked.connect(self.save)
         self.next_side.currentIndexChanged.connect(self._refresh)
         layout.addWidget(self.save_button)
-        self.message = LiveLabel(caption="Message")
+        self.message = plain(LiveLabel(caption="Message"))   # it names the file, the game's title in it
         self.message.setWordWrap(True)
         layout.addWidget(self.message)
         self.code = LiveLabel(caption="Record code")

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from ...core import family as families
 from ...core.files.atomic_file import SessionFileError
 from ...core.record.verify import verify_bytes, verify_path
+from .plain_text import message_box
 
 
 def verification_words(key: str, game: Any, path: Path | None, unsaved: bool) -> tuple[bool, str]:
@@ -33,8 +34,5 @@ def verification_words(key: str, game: Any, path: Path | None, unsaved: bool) ->
 
 def show_verification(parent: QWidget, key: str, game: Any, path: Path | None, unsaved: bool) -> None:
     verified, words = verification_words(key, game, path, unsaved)
-    box = QMessageBox(QMessageBox.Icon.Information if verified else QMessageBox.Icon.Warning,
-                      "Game record verified" if verified else "The game record does not hold", words,
-                      QMessageBox.StandardButton.Ok, parent)
-    box.setAccessibleName(box.windowTitle())
-    box.open()
+    message_box(QMessageBox.Icon.Information if verified else QMessageBox.Icon.Warning,
+                "Game record verified" if verified else "The game record does not hold", words, parent).open()
