@@ -18,6 +18,8 @@ from . import __version__
 if TYPE_CHECKING:
     import argparse
 
+    from .core.record.chain import GameRecord
+
 #: Exit statuses, the same for every command.
 OK, PROBLEMS, USAGE, NO_RECORD = 0, 1, 2, 3
 EXIT_CODES = (
@@ -136,6 +138,11 @@ def verify(files: Sequence[str]) -> int:
                   "no game record")
             status = max(status, NO_RECORD)
             continue
+        shared = _shared_keys(record) if verification.verified else None
+        if shared is not None:
+            print(f"{name}: record {record.code}: NOT verified: {shared}")
+            status = max(status, PROBLEMS)
+            continue
         print(f"{name}: {verification.words()}")
         if not verification.verified:
             status = max(status, PROBLEMS)
@@ -149,8 +156,18 @@ def verify(files: Sequence[str]) -> int:
         if comparison.trouble:
             from .core.record.words import comparison_words
 
-            print(f"  note: {comparison_words(comparison, record)}")
+            print(f"  note: {comparison.words or comparison_words(comparison, record)}")
     return status
+
+
+def _shared_keys(record: GameRecord) -> str | None:
+    """The words of a "key" entry that gives one side the other's keys (``keys.shared_keys_problem``), or None."""
+    if not any(entry.kind == "key" for entry in record.entries):
+        return None   # a game at one table: ``cryptography`` is not loaded
+    from .core.record.keys import shared_keys_problem
+
+    problem = shared_keys_problem(record)
+    return None if problem is None else str(problem.words())
 
 
 def _is_window_start(argv: Sequence[str]) -> bool:

@@ -90,3 +90,34 @@ def test_the_verify_box_shows_a_forged_turn_as_written(qtbot, tmp_path):
     words = box_words(box)
     assert words.count(FORGED_TURN) == 2 and "Its file, forged.awaw" in words, words
     box.accept()
+
+
+def test_a_new_game_at_a_table_played_by_email_is_named_before_it_opens(qtbot, tmp_path):
+    """Issue 35.3: the game rewritten under a new game id, keys dropped, at the table this computer plays by e-mail:
+    named before it opens, "Don't open it" the default; the player's title and players shown as written."""
+    from tests.ui.helpers import NextDialog
+
+    players = {"axis": "Ann", "allied": "Bob <!--"}
+    window = make_window(qtbot)
+    played = Session.new(title="Tuesday <b>club</b>", players=players)
+    ann, bob = PlayerKeys.new("Ann"), PlayerKeys.new("Bob")
+    played.record = take_side(take_side(played.record, ann, "axis", "Fall 1939"), bob, "allied", "Fall 1939")
+    window.set_session(played, None)
+    path = tmp_path / "tuesday.awaw"
+    assert window.save_to(path)                                           # seen here: played by e-mail
+    rewritten = tmp_path / "tuesday-again.awaw"
+    rewritten.write_bytes(sessionfile.dumps(Session.new(title="Tuesday <b>club</b>", players=players)))
+    said: list[tuple[str, str, str]] = []
+
+    def read_and_refuse(box):
+        said.append((box.windowTitle(), box_words(box), box.defaultButton().text()))
+        box.reject()
+
+    hands = NextDialog(read_and_refuse, QMessageBox)
+    assert not window.open_path(rewritten, confirmed=True)
+    hands.check()
+    title, words, default = said[0]
+    assert title == "Not the game you know" and default == "Don't open it"
+    assert "tuesday-again.awaw: This is not the game you play by e-mail at this table" in words
+    assert "begun Fall 1939" in words and "Open it only if you and the other player agreed to it" in words
+    assert window.path == path                                            # the game that was open stays open

@@ -49,7 +49,8 @@ def check_copy(parent: QWidget, record: GameRecord, file_name: str) -> Compariso
 def went_on_words(comparison: Comparison, record: GameRecord) -> tuple[str, dict[str, Any]]:
     """The entry saying the players went on from this copy, naming what the copy set aside held."""
     seen = comparison.seen
-    words = f"The players went on from this copy: {comparison_words(comparison, record)}"
+    words = (f"Opened although this computer said: {comparison.words}" if comparison.words else
+             f"The players went on from this copy: {comparison_words(comparison, record)}")
     data = {"set_aside": seen.head if seen is not None else "", "verdict": comparison.verdict,
             "held": held(comparison.newer_entries())}
     return words[:4000], data
@@ -79,6 +80,11 @@ def signature_problem_of(record: GameRecord) -> RecordProblem | None:
     game played at one table holds no keys, and never loads ``cryptography`` for this."""
     if not any(entry.kind == "key" for entry in record.entries):
         return None
+    from ...core.record.keys import shared_keys_problem
+
+    shared = shared_keys_problem(record)
+    if shared is not None:
+        return shared
     problems = record.signature_problems()   # every one named: an unsigned entry must not hide a later forged one
     if not problems:
         return None

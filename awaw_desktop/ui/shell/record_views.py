@@ -159,7 +159,14 @@ def ask_to_go_on(parent: QWidget, comparison: Comparison, record: GameRecord, fi
     """An older, forked or set-aside copy: the players may go on from it only by saying so (True)."""
     box = plain(QMessageBox(parent))
     box.setIcon(QMessageBox.Icon.Warning)
-    if comparison.verdict == "earlier-version":   # its record was begun afresh: nothing of the game so far in it
+    going_on = "Go on from this copy"
+    if comparison.verdict in ("new-game", "keys-shared"):   # known by its table or its players' keys (35.3)
+        box.setWindowTitle("Not the game you know" if comparison.verdict == "new-game" else "Keys of the other side")
+        box.setText(f"{file_name}: {comparison.words}")
+        box.setInformativeText("Open it only if you and the other player agreed to it. Opening it is recorded, and "
+                               "the other player will see that you did.")
+        going_on = "Open it as a new game" if comparison.verdict == "new-game" else "Open it anyway"
+    elif comparison.verdict == "earlier-version":   # its record was begun afresh: nothing of the game so far in it
         box.setWindowTitle("A file that claims an earlier version")
         box.setText(f"{file_name} claims to be from an earlier version of the app: it holds no record of the game "
                     "so far, although this computer has seen this game, or plays by e-mail.")
@@ -167,9 +174,10 @@ def ask_to_go_on(parent: QWidget, comparison: Comparison, record: GameRecord, fi
         box.setWindowTitle("An older copy of this game")
         words = {"older": "an older copy", "fork": "a copy that parts from the game", "set-aside": "a copy set aside"}
         box.setText(f"{file_name} is {words.get(comparison.verdict, 'another copy')} this computer has seen.")
-    box.setInformativeText(comparison_words(comparison, record) + "\n\nGoing on from it is recorded, and the other "
-                           "player will see that you did.")
-    go_on = box.addButton("Go on from this copy", QMessageBox.ButtonRole.AcceptRole)
+    if going_on == "Go on from this copy":
+        box.setInformativeText(comparison_words(comparison, record) + "\n\nGoing on from it is recorded, and the "
+                               "other player will see that you did.")
+    go_on = box.addButton(going_on, QMessageBox.ButtonRole.AcceptRole)
     cancel = box.addButton("Don't open it", QMessageBox.ButtonRole.RejectRole)
     box.setDefaultButton(cancel)
     box.setEscapeButton(cancel)

@@ -22,6 +22,13 @@ def verification_words(key: str, game: Any, path: Path | None, unsaved: bool) ->
         return False, f"The open game cannot be checked: {error}"
     lines = [f"The open game: {shown.words()}."]
     verified = shown.verified
+    if verified and shown.record is not None:
+        from .record_open import signature_problem_of
+
+        shared = signature_problem_of(shown.record)   # signatures held: a side given the other's keys is left
+        if shared is not None:
+            verified = False
+            lines = [f"The open game: record {shown.record.code}: NOT verified: {shared.words()}."]
     if path is not None:
         on_disk = verify_path(path)
         verified = verified and on_disk.verified
