@@ -164,7 +164,7 @@ def _shared_keys(record: GameRecord) -> str | None:
     """The words of a "key" entry that gives one side the other's keys (``keys.shared_keys_problem``), or None."""
     if not any(entry.kind == "key" for entry in record.entries):
         return None   # a game at one table: ``cryptography`` is not loaded
-    from .core.record.keys import shared_keys_problem
+    from .core.record.seen import shared_keys_problem
 
     problem = shared_keys_problem(record)
     return None if problem is None else str(problem.words())

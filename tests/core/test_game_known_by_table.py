@@ -15,8 +15,8 @@ from awaw_desktop.core.awaw import sessionfile
 from awaw_desktop.core.awaw.session import Session
 from awaw_desktop.core.lines import RulesInputError
 from awaw_desktop.core.record.chain import GameRecord, table_of
-from awaw_desktop.core.record.keys import PlayerKeys, Signer, shared_keys_problem, side_of, take_side
-from awaw_desktop.core.record.seen import SeenStore
+from awaw_desktop.core.record.keys import PlayerKeys, Signer, side_of, take_side
+from awaw_desktop.core.record.seen import SeenStore, shared_keys_problem
 
 ROOT = Path(__file__).resolve().parents[2]
 ANN, BOB = PlayerKeys.new("Ann"), PlayerKeys.new("Bob")

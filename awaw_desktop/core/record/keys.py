@@ -16,7 +16,7 @@ import hashlib
 import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cryptography.exceptions import InvalidSignature, InvalidTag
 from cryptography.hazmat.primitives import serialization
@@ -32,9 +32,6 @@ from ..frozen import Frozen
 from ..lines import RulesInputError
 from .codes import head_code
 from .passphrases import normalised
-
-if TYPE_CHECKING:
-    from .chain import RecordProblem
 
 KEYS_FORMAT = "awaw-desktop-player-keys"
 #: Version 2: the two raw private keys sealed together (AES-GCM under a key from Scrypt).  Version 1 (PKCS#8 under
@@ -275,25 +272,6 @@ def side_of(keys: PlayerKeys, record: Any) -> str | None:
     mine = keys.public
     sides = [side for side, public in record.player_keys().items() if public == mine]
     return sides[0] if len(sides) == 1 else None
-
-
-def shared_keys_problem(record: Any) -> RecordProblem | None:
-    """The first "key" entry of ``record`` that records, for its side, keys another side holds in the record (a
-    ``chain.RecordProblem``), or None.  One side's keys are never the other's: the player whose keys were given to
-    the other side would sign as that side, and the app dice of both would be one player's."""
-    from .chain import RecordProblem, digest
-
-    holders: dict[str, str] = {}
-    for entry in record.entries:
-        if entry.kind != "key" or not entry.author:
-            continue
-        held = digest(entry.data.get("keys"))
-        holder = holders.setdefault(held, entry.author)
-        if holder != entry.author:
-            return RecordProblem(entry.n, entry.turn, f"it records for the {entry.author.title()} side the keys the "
-                                                      f"{holder.title()} player holds in this game: one side's keys "
-                                                      "are never the other's")
-    return None
 
 
 def signer_for(record: Any) -> Signer | None:

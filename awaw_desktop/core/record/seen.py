@@ -26,7 +26,7 @@ from typing import Any
 
 from ..files.atomic_file import write_atomically
 from ..frozen import Frozen
-from .chain import Entry, GameRecord, digest
+from .chain import Entry, GameRecord, RecordProblem, digest
 
 SEEN_FORMAT = "awaw-desktop-seen"
 SEEN_VERSION = 1
@@ -340,3 +340,20 @@ def recorded_keys(record: GameRecord) -> list[tuple[str, str]]:
     ``cryptography`` needed: the keys are compared as the file writes them)."""
     return [(digest(entry.data.get("keys")), entry.author) for entry in record.entries
             if entry.kind == "key" and entry.author]
+
+
+def shared_keys_problem(record: GameRecord) -> RecordProblem | None:
+    """The first "key" entry of ``record`` that records, for its side, keys another side holds in the record (a
+    ``chain.RecordProblem``), or None.  One side's keys are never the other's: the player whose keys were given to
+    the other side would sign as that side, and the app dice of both would be one player's."""
+    holders: dict[str, str] = {}
+    for entry in record.entries:
+        if entry.kind != "key" or not entry.author:
+            continue
+        held = digest(entry.data.get("keys"))
+        holder = holders.setdefault(held, entry.author)
+        if holder != entry.author:
+            return RecordProblem(entry.n, entry.turn, f"it records for the {entry.author.title()} side the keys the "
+                                                      f"{holder.title()} player holds in this game: one side's keys "
+                                                      "are never the other's")
+    return None

@@ -80,7 +80,7 @@ def signature_problem_of(record: GameRecord) -> RecordProblem | None:
     game played at one table holds no keys, and never loads ``cryptography`` for this."""
     if not any(entry.kind == "key" for entry in record.entries):
         return None
-    from ...core.record.keys import shared_keys_problem
+    from ...core.record.seen import shared_keys_problem
 
     shared = shared_keys_problem(record)
     if shared is not None:
