@@ -72,9 +72,10 @@ def test_the_since_dialog_shows_an_entrys_words_as_written(qtbot, tmp_path):
     entries = session.record.entries[-1:]
     dialog = SinceDialog(entries, [[("Germany", "<b>+3</b>")]], "record ABCD-EFGH, your last turn")
     qtbot.addWidget(dialog)
-    shown = dialog.findChild(QLabel, "") and [on_screen(label) for label in dialog.findChildren(QLabel)]
+    shown = [on_screen(label) for label in dialog.findChildren(QLabel)]
     assert any(FORGED_TURN in words and FORGED_WORDS in words for words in shown), shown
-    listing = dialog.findChild(QListWidget)
+    listing = next(widget for widget in dialog.findChildren(QListWidget)
+                   if widget.accessibleName() == "Entries since your last turn")
     assert FORGED_WORDS in listing.item(0).text()                         # list items never guess
 
 

@@ -117,6 +117,8 @@ class SeenStore:
 
     def __init__(self, directory: str | os.PathLike[str] | None = None) -> None:
         self.directory = Path(directory) if directory is not None else default_directory()
+        #: Game id -> (own head, inputs and facts then), as last read or written (a write keeps them unread).
+        self._kept: dict[str, tuple[str, dict[str, str]]] = {}
 
     def _path(self, game_id: str) -> Path:
         return self.directory / f"{game_id}.json"
@@ -130,17 +132,24 @@ class SeenStore:
             data = json.loads(path.read_text(encoding="utf-8"))
             if data.get("format") != SEEN_FORMAT or data.get("version") != SEEN_VERSION:
                 return [], "", []
+            self._kept[path.stem] = _own_facts(data)
             branches = [Branch(tuple(SeenEntry(*map(str, item)) for item in branch["entries"]),
                                str(branch.get("set_aside", ""))) for branch in data["branches"]]
             return branches, str(data.get("own", "")), [str(table) for table in data.get("tables", [])]
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return [], "", []   # nothing seen, or a damaged file: as if new (the app never refuses a game for it)
 
-    def _write(self, game_id: str, branches: list[Branch], own: str, tables: list[str] | None = None) -> None:
+    def _write(self, game_id: str, branches: list[Branch], own: str, tables: list[str] | None = None,
+               own_facts: dict[str, str] | None = None) -> None:
         if tables is None:
             tables = self._read_all(self._path(game_id))[2]
+        if own_facts is None:   # kept as they were, for the head they were taken at
+            kept_head, kept = self._kept[game_id] if game_id in self._kept else self.own_facts_of(game_id)
+            own_facts = kept if kept_head == own else {}
+        self._kept[game_id] = (own, own_facts)
         document: dict[str, Any] = {
             "format": SEEN_FORMAT, "version": SEEN_VERSION, "game_id": game_id, "own": own, "tables": tables,
+            "own_facts": {"head": own, "facts": own_facts},
             "branches": [{"entries": [[e.hash, e.turn, e.kind, e.summary] for e in branch.entries],
                           "set_aside": branch.set_aside} for branch in branches]}
         try:
@@ -292,9 +301,10 @@ class SeenStore:
         return (f" (record {head_code(longest.head)}, begun {longest.entries[0].turn}, seen here up to "
                 f"{longest.entries[-1].turn})")
 
-    def remember(self, record: GameRecord, own: bool = False) -> None:
-        """Note that this computer has shown ``record`` (``own``: saved or sent from here), and the table (title and
-        players) its first entry names."""
+    def remember(self, record: GameRecord, own: bool = False, facts: dict[str, str] | None = None) -> None:
+        """Note that this computer has shown ``record`` (``own``: saved or sent from here, with the game's inputs and
+        facts then, ``facts``, for "since your last turn"), and the table (title and players) its first entry
+        names."""
         branches, own_head, tables = self._read_all(self._path(record.game_id))
         table = record.entries[0].data.get("table") if record.entries else None
         if isinstance(table, str) and table and table not in tables:
@@ -309,7 +319,8 @@ class SeenStore:
             kept.append(branch)
         if not covered:
             kept.append(Branch(tuple(SeenEntry.of(entry) for entry in record.entries)))
-        self._write(record.game_id, kept, record.head if own else own_head, tables)
+        self._write(record.game_id, kept, record.head if own else own_head, tables,
+                    own_facts=(facts or {}) if own else None)
         self._index_record(record, table if isinstance(table, str) else "")
 
     def set_aside(self, record: GameRecord, comparison: Comparison) -> None:
@@ -329,6 +340,13 @@ class SeenStore:
         signed stays known here: an e-mail envelope's consent is not given twice for one draw)."""
         branches, _own = self._read(game_id)
         return tuple(entry for branch in branches for entry in branch.entries)
+
+    def own_facts_of(self, game_id: str) -> tuple[str, dict[str, str]]:
+        """(the head this computer last saved or sent, the game's inputs and facts then) — empty if not kept."""
+        try:
+            return _own_facts(json.loads(self._path(game_id).read_text(encoding="utf-8")))
+        except (OSError, ValueError):
+            return "", {}
 
     def own_head(self, game_id: str) -> str:
         """The head this computer last saved or sent ("" if none)."""
@@ -357,3 +375,12 @@ def shared_keys_problem(record: GameRecord) -> RecordProblem | None:
                                                       f"{holder.title()} player holds in this game: one side's keys "
                                                       "are never the other's")
     return None
+
+
+def _own_facts(data: Any) -> tuple[str, dict[str, str]]:
+    try:
+        kept = data.get("own_facts") or {}
+        facts = kept.get("facts") or {}
+        return str(kept.get("head", "")), {str(name): str(value) for name, value in facts.items()}
+    except (AttributeError, TypeError):
+        return "", {}

@@ -75,12 +75,24 @@ def signature_troubles(record: GameRecord) -> dict[str, str]:
     return troubles
 
 
+def who_changed(entries: Sequence[Entry]) -> str:
+    """Who made the entries since this computer's last turn, in the players' words ("" at one table)."""
+    sides = sorted({entry.author for entry in entries if entry.author})
+    unsigned = any(not entry.author for entry in entries if entry.kind not in ("begun", "migrated"))
+    if not sides:
+        return "" if entries else "no entry of the record: the file was changed outside the app"
+    words = " and ".join(side.title() for side in sides)
+    by = f"the {words} player{'s' if len(sides) > 1 else ''}"
+    return f"{by}, and entries signed by no player" if unsigned else by
+
+
 class SinceDialog(QDialog):
     """What was recorded since a head this computer saved or sent: one screen, entry by entry, with what stood after
     each (First, Previous, Next, Last)."""
 
     def __init__(self, entries: Sequence[Entry], standing: Sequence[Standing], since: str,
-                 parent: QWidget | None = None, troubles: dict[str, str] | None = None) -> None:
+                 parent: QWidget | None = None, troubles: dict[str, str] | None = None,
+                 changes: Sequence[tuple[str, str, str]] = (), who: str = "") -> None:
         super().__init__(parent)
         self.setWindowTitle("Since your last turn")
         self.entries, self.standing = list(entries), list(standing)
@@ -92,6 +104,21 @@ class SinceDialog(QDialog):
         plain(intro).setWordWrap(True)
         intro.setAccessibleName("Since your last turn")
         layout.addWidget(intro)
+        self.changes = QListWidget(self)   # every input and fact that changed, not only what the entries say (35.5)
+        self.changes.setAccessibleName("Inputs and facts changed since your last turn")
+        self.changes.setWordWrap(True)
+        for name, then, now in changes:
+            self.changes.addItem(f"{name}: {then or '(none)'} \u2192 {now or '(none)'}")
+        if changes:
+            count_changed = len(changes)
+            caption = plain_label(f"{count_changed} input{'s' if count_changed != 1 else ''} and facts changed since "
+                                  f"{since}" + (f", by {who}:" if who else ":"))
+            caption.setWordWrap(True)
+            caption.setBuddy(self.changes)
+            layout.addWidget(caption)
+            layout.addWidget(self.changes, 1)
+        else:
+            self.changes.hide()
         row = QHBoxLayout()
         self.list = QListWidget()
         self.list.setAccessibleName("Entries since your last turn")
@@ -186,14 +213,15 @@ def ask_to_go_on(parent: QWidget, comparison: Comparison, record: GameRecord, fi
 
 
 def show_since(parent: QWidget, record: GameRecord, head: str, standing: Callable[[Sequence[Entry]], list[Standing]],
-               ) -> SinceDialog | None:
-    """Show what was recorded after ``head`` (a head this computer saved or sent), if anything was."""
-    entries = record.since(head)
-    if not entries:
+               changes: Sequence[tuple[str, str, str]] = ()) -> SinceDialog | None:
+    """Show what was recorded after ``head`` (a head this computer saved or sent), and every input and fact that
+    changed since (``changes``: name, then, now), if anything was or did."""
+    entries = record.since(head) or ()
+    if not entries and not changes:
         return None
     from ...core.record.codes import head_code
 
     dialog = SinceDialog(entries, standing(entries), f"record {head_code(head)}, your last turn", parent,
-                         signature_troubles(record))
+                         signature_troubles(record), changes, who_changed(entries))
     dialog.open()
     return dialog

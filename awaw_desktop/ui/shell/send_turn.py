@@ -30,7 +30,7 @@ from .accessible import LiveLabel, announce
 from .dialog_body import scrolling_body
 from .plain_text import plain
 from .record_code import signing_side, unsigned_hint
-from .record_open import remember_record
+from .record_open import facts_of_bytes, remember_record
 from .screen import resize_within_screen
 
 CHOOSE_NEXT = "Choose who moves next\u2026"
@@ -148,7 +148,8 @@ class SendTurnDialog(QDialog):
             self._say(f"The turn file was not written: {error}. Nothing else was changed; choose another folder.")
             return
         self.written = path
-        remember_record(self.record, own=True)
+        written = self.data if isinstance(self.data, bytes) else b""
+        remember_record(self.record, own=True, facts=facts_of_bytes(written))   # the inputs and facts sent
         text = mail_text(self.game_title, self.turn_title, side, self.record.code)
         if path.name != turn_file_name(self.game_title, self.turn_title, side):
             text = text.replace(f"Attached: {turn_file_name(self.game_title, self.turn_title, side)}",
