@@ -93,3 +93,23 @@ def test_the_facts_name_every_value_by_where_it_stands():
     assert facts == {"title": "Kursk", "nations \u00b7 Italy \u00b7 losses \u00b7 ground res": "2",
                      "turn": "Fall 1939", "cities": "essen, cologne"}      # no record, no sealed envelope
     assert changed_facts({"a": "1", "b": "2"}, {"a": "1", "b": "3", "c": "4"}) == [("b", "2", "3"), ("c", "", "4")]
+
+
+def test_a_europa_game_names_its_changed_facts_too(qtbot, tmp_path):
+    from awaw_desktop.core.europa import actions, game_record
+    from awaw_desktop.core.files import gamefile
+    from tests.ui.test_hostile_paths_both_windows import europa_window
+
+    path = tmp_path / "danube.awaw"
+    window = europa_window(qtbot, path)                   # saved here: this computer's last head
+    game = gamefile.load(path).game                       # the other player's turn, on his computer
+    game = game_record.recorded(game, actions.add_nation(game, "Finland"), "Add Finland")
+    returned = tmp_path / "danube-back.awaw"
+    returned.write_bytes(gamefile.dumps("europa", game))
+    assert window.open_path(returned, confirmed=True)
+    dialog = window.since_dialog
+    assert dialog is not None
+    shown = changes_shown(dialog)
+    assert any(line.startswith("nations \u00b7 Finland \u00b7 ") and line.endswith("(none) \u2192 0")
+               for line in shown), shown
+    dialog.reject()
