@@ -122,3 +122,19 @@ def test_a_new_game_at_a_table_played_by_email_is_named_before_it_opens(qtbot, t
     assert "tuesday-again.awaw: This is not the game you play by e-mail at this table" in words
     assert "begun Fall 1939" in words and "Open it only if you and the other player agreed to it" in words
     assert window.path == path                                            # the game that was open stays open
+
+
+def test_file_verify_says_no_record_to_verify_for_a_file_stripped_of_it(qtbot, tmp_path):
+    import json
+
+    from awaw_desktop.ui.shell.verify_dialog import verification_words
+
+    document = json.loads(sessionfile.dumps(Session.new(title="Tuesday")))
+    document["version"] = 3
+    del document["record"]
+    path = tmp_path / "stripped.awaw"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    session = sessionfile.load(path)
+    verified, words = verification_words("awaw", session, path, False)
+    assert not verified
+    assert words.count("no record to verify") == 2 and "verified (" not in words
