@@ -138,3 +138,28 @@ def test_file_verify_says_no_record_to_verify_for_a_file_stripped_of_it(qtbot, t
     verified, words = verification_words("awaw", session, path, False)
     assert not verified
     assert words.count("no record to verify") == 2 and "verified (" not in words
+
+
+def test_a_new_game_opened_anyway_is_recorded_so(qtbot, tmp_path):
+    from tests.ui.helpers import NextDialog
+
+    players = {"axis": "Ann", "allied": "Bob"}
+    window = make_window(qtbot)
+    played = Session.new(title="Tuesday", players=players)
+    played.record = take_side(take_side(played.record, PlayerKeys.new("Ann"), "axis", "Fall 1939"),
+                              PlayerKeys.new("Bob"), "allied", "Fall 1939")
+    window.set_session(played, None)
+    assert window.save_to(tmp_path / "tuesday.awaw")
+    rewritten = tmp_path / "tuesday-again.awaw"
+    rewritten.write_bytes(sessionfile.dumps(Session.new(title="Tuesday", players=players)))
+
+    def open_anyway(box):
+        next(button for button in box.buttons() if button.text() == "Open it as a new game").click()
+
+    hands = NextDialog(open_anyway, QMessageBox)
+    assert window.open_path(rewritten, confirmed=True)
+    hands.check()
+    last = window.store.session.record.entries[-1]
+    assert last.kind == "went-on" and last.summary.startswith("Opened although this computer said: This is not the "
+                                                              "game you play by e-mail at this table")
+    assert last.data["verdict"] == "new-game"
