@@ -62,6 +62,8 @@ def test_a_change_no_entry_speaks_of_is_named_as_made_outside_the_app(qtbot, tmp
     assert CHANGED in changes_shown(dialog)
     captions = [label.text() for label in dialog.findChildren(QLabel)]
     assert any("by no entry of the record: the file was changed outside the app" in text for text in captions)
+    assert any(text.startswith("Nothing was recorded since record ") and "not as this computer left it" in text
+               for text in captions), captions
     dialog.reject()
 
 

@@ -100,7 +100,8 @@ class SinceDialog(QDialog):
         layout = QVBoxLayout(self)
         count = len(self.entries)
         intro = QLabel(f"{count} entr{'y' if count == 1 else 'ies'} recorded since {since}. Step through them to see "
-                       "what stood after each.")
+                       "what stood after each." if count else
+                       f"Nothing was recorded since {since}, yet the game is not as this computer left it.")
         plain(intro).setWordWrap(True)
         intro.setAccessibleName("Since your last turn")
         layout.addWidget(intro)
