@@ -151,3 +151,20 @@ def test_a_window_start_without_a_display_still_says_so_in_one_line(tmp_path, fi
         done = terminal(tmp_path, *args)
         assert done.returncode == 2, args
         assert "no display" in done.stderr and len(done.stderr.strip().splitlines()) == 1, args
+
+
+def test_verify_notes_a_new_game_at_a_table_this_computer_plays_by_email(tmp_path):
+    from awaw_desktop.core.record.keys import PlayerKeys, take_side
+    from awaw_desktop.core.record.seen import SeenStore
+
+    players = {"axis": "Ann", "allied": "Bob"}
+    known = Session.new(title="Tuesday", players=players)
+    known.record = take_side(take_side(known.record, PlayerKeys.new("Ann"), "axis", "Fall 1939"),
+                             PlayerKeys.new("Bob"), "allied", "Fall 1939")
+    SeenStore(tmp_path / "data" / "awaw-desktop" / "seen").remember(known.record, own=True)
+    path = tmp_path / "again.awaw"
+    path.write_bytes(sessionfile.dumps(Session.new(title="Tuesday", players=players)))   # keys dropped, new id
+    done = terminal(tmp_path, "verify", str(path))
+    assert done.returncode == 0, done.stderr
+    assert ": verified (" in done.stdout                      # the file holds together ...
+    assert "  note: This is not the game you play by e-mail at this table" in done.stdout   # ... and is named
