@@ -20,8 +20,8 @@ XCB_LIBRARIES = {
     "libxcb-xkb.so.1": "libxcb-xkb1", "libxcb-sync.so.1": "libxcb-sync1", "libxcb-shm.so.0": "libxcb-shm0",
     "libX11-xcb.so.1": "libx11-xcb1", "libxkbcommon-x11.so.0": "libxkbcommon-x11-0",
 }
-#: Arguments that never open a window.
-NO_WINDOW = ("report", "readings", "-h", "--help", "--version")
+#: Arguments that never open a window (``cli.COMMANDS`` and the help).
+NO_WINDOW = ("report", "verify", "readings", "-h", "--help", "--version")
 
 
 #: The dynamic linker's cache, the list ``ldconfig -p`` prints (read directly: running ldconfig took some 8 ms of
@@ -67,13 +67,9 @@ def display_problem(argv: list[str], environ: Mapping[str, str] = os.environ,
 
 def main(argv: list[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else argv
-    problem = display_problem(arguments)
-    if problem is not None:
-        print(problem, file=sys.stderr)
-        return 2
     from .cli import run
 
-    return run(arguments)
+    return run(arguments, display_problem)   # asked once the arguments are read: a mistyped command is no window
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from awaw_desktop.core.europa import actions
 from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.core.files.atomic_file import TEMP_SUFFIX
 from awaw_desktop.ui.europa.window import EuropaWindow
-from awaw_desktop.ui.shell import family_window
+from awaw_desktop.ui.shell import family_window, plain_text
 from tests.core.test_file_path_both_families import dead_process_id
 from tests.ui.test_main_window import make_window
 
@@ -49,6 +49,7 @@ def open_chosen(monkeypatch, window, path):
     shown = []
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_args, **_kw: (str(path), ""))
     monkeypatch.setattr(QMessageBox, "warning", lambda _parent, title, text: shown.append((title, text)))
+    monkeypatch.setattr(plain_text, "warn", lambda _parent, title, text: shown.append((title, text)))
     monkeypatch.setattr(QMessageBox, "critical", lambda _parent, title, text: shown.append((title, text)))
     window.action_open.trigger()
     return shown

@@ -145,6 +145,7 @@ def test_a_recovery_file_that_cannot_be_loaded_is_named_in_plain_words_and_remov
     from awaw_desktop.core.files.recovery import RecoveryStore
     from awaw_desktop.ui.awaw.main_window import MainWindow
     from awaw_desktop.ui.shell import app as app_module
+    from awaw_desktop.ui.shell import plain_text
     from awaw_desktop.ui.shell.app import offer_recovery
 
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
@@ -158,7 +159,7 @@ def test_a_recovery_file_that_cannot_be_loaded_is_named_in_plain_words_and_remov
     monkeypatch.setattr(recovery, "load_game", cut_short)
     monkeypatch.setattr(app_module, "ask_recovery", lambda entries, parent: {entries[0].id: "recover"})
     warnings: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: warnings.append(f"{title}: {text}"))
+    monkeypatch.setattr(plain_text, "warn", lambda parent, title, text: warnings.append(f"{title}: {text}"))
     window = MainWindow(recovery=recovery)
     window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
     qtbot.addWidget(window)

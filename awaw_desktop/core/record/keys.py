@@ -267,9 +267,11 @@ def playing_as() -> PlayerKeys | None:
 
 
 def side_of(keys: PlayerKeys, record: Any) -> str | None:
-    """The side whose keys ``record`` (a ``chain.GameRecord``) records as ``keys``, or None."""
+    """The side whose keys ``record`` (a ``chain.GameRecord``) records as ``keys``, or None: also when it records
+    them for both sides (a key change that gave one side the other's keys: this computer never signs for either)."""
     mine = keys.public
-    return next((side for side, public in record.player_keys().items() if public == mine), None)
+    sides = [side for side, public in record.player_keys().items() if public == mine]
+    return sides[0] if len(sides) == 1 else None
 
 
 def signer_for(record: Any) -> Signer | None:
@@ -285,6 +287,11 @@ def take_side(record: Any, keys: PlayerKeys, side: str, turn: str) -> Any:
     them.  Refused (``RulesInputError``) when the game already records other keys for that side: only those keys
     could sign a change."""
     recorded = record.player_keys().get(side)
+    other = next((held for held, public in record.player_keys().items() if held != side and public == keys.public),
+                 None)
+    if other is not None:
+        raise RulesInputError(f"these keys are the {other.title()} side's in this game: one player's keys cannot "
+                              f"play the {side.title()} side too")
     if recorded is not None and recorded != keys.public:
         raise RulesInputError(f"this game already records other keys for the {side.title()} side "
                               f"({recorded.fingerprint}): only those keys can sign a change")

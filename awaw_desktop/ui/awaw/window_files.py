@@ -178,7 +178,8 @@ class GameFiles:
         record = self.store.session.record
         self.since_dialog = _record_open().after_open(
             self, copy, record, name, self.store.add_to_record, lambda: self.store.session.record,
-            game_record.check_against_record(self.store.session, record), game_record.standing)
+            game_record.check_against_record(self.store.session, record), game_record.standing,
+            _record_open().facts_of("awaw", self.store.session))
         self.show_unsigned_hint()
 
     def show_unsigned_hint(self) -> None:
@@ -386,7 +387,8 @@ class GameFiles:
             return False
         self.path = path
         self.disk_stamp = file_stamp(path)
-        _record_open().remember_record(self.store.session.record, own=True)
+        _record_open().remember_record(self.store.session.record, own=True,
+                                       facts=_record_open().facts_of("awaw", self.store.session))
         self.store.undo_stack.setClean()
         self.autosave_timer.stop()
         self.discard_recovery()

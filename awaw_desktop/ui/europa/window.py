@@ -30,7 +30,7 @@ from ..shell.keys import is_key_of
 from ..shell.print_actions import PrintActions
 from ..shell.recent import fill_recent_menu, remember
 from ..shell.record_code import RecordCode
-from ..shell.record_open import after_open, check_copy, remember_record
+from ..shell.record_open import after_open, check_copy, facts_of, remember_record
 from ..shell.screen import fit_to_screen
 from ..shell.unsaved import ask_unsaved, may_discard, window_title
 from . import window_mail
@@ -322,7 +322,8 @@ class EuropaWindow(QMainWindow):
         holder = self.holder
         record = holder.game.record
         self.since_dialog = after_open(self, copy, record, name, holder.add_to_record, lambda: holder.game.record,
-                                       check_against_record(holder.game, record), standing)
+                                       check_against_record(holder.game, record), standing,
+                                       facts_of(KEY, holder.game))
         window_mail.show_unsigned_hint(self)
 
     def _record_changed(self) -> None:
@@ -359,7 +360,7 @@ class EuropaWindow(QMainWindow):
             return False
         self.path = path
         remember(path)   # in File > Open Recent of the main window, beside the AWAW games
-        remember_record(self.game.record, own=True)
+        remember_record(self.game.record, own=True, facts=facts_of(KEY, self.game))
         assert self.holder is not None
         self.holder.undo_stack.setClean()
         self.autosave_timer.stop()

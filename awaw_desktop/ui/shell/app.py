@@ -77,7 +77,6 @@ def offer_recovery(window: GameWindow, recovery: RecoveryStore, parent: QWidget 
 
     Returns True if a session was recovered.  Only the files the player declines are removed;
     the others stay to be offered at the next start."""
-    from PySide6.QtWidgets import QMessageBox
 
     from ...core.files.atomic_file import SessionFileError
 
@@ -96,9 +95,10 @@ def offer_recovery(window: GameWindow, recovery: RecoveryStore, parent: QWidget 
         loaded = recovery.load_game(chosen.id)
     except SessionFileError as error:
         from ...core.files.incomplete_file import file_problem
+        from . import plain_text
 
-        QMessageBox.warning(parent or window, "Cannot recover",  # type: ignore[arg-type]
-                            file_problem("The recovery file", error))
+        plain_text.warn(parent or window, "Cannot recover",  # type: ignore[arg-type]  # a QWidget
+                        file_problem("The recovery file", error))
         recovery.discard(chosen.id)
         return False
     from .recovery_dialog import recovery_name

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
+from PySide6.QtWidgets import QMainWindow, QWidget
 
 from ...core.files import atomic_file
 from .accessible import speak_status_bar
@@ -75,7 +75,9 @@ def open_elsewhere(parent: QWidget, own_key: str, path: Path, recovery: object =
     try:
         loaded = gamefile.load(path)
     except SessionFileError as error:
-        QMessageBox.warning(parent, "Cannot open this file", f"{path.name}: {error}\n\nThe open game is unchanged.")
+        from . import plain_text
+
+        plain_text.warn(parent, "Cannot open this file", f"{path.name}: {error}\n\nThe open game is unchanged.")
         return False
     return open_checked(parent, loaded.family, loaded.game, Path(path), recovery, Path(path).name) is not None
 

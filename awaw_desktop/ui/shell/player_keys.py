@@ -30,6 +30,7 @@ from ...core.record.passphrases import MIN_LENGTH, normalised, passphrase_proble
 from ...core.record.pbem import SIDES
 from .accessible import LiveLabel, announce
 from .dialog_body import scrolling_body
+from .plain_text import plain
 from .screen import resize_within_screen
 
 #: The shortest passphrase accepted for new keys: the app's one rule for new passphrases (``core.record.passphrases``).
@@ -79,10 +80,10 @@ class PlayerKeysDialog(QDialog):
 
         game = QGroupBox("This game")
         game_layout = QVBoxLayout(game)
-        self.game_keys = LiveLabel(caption="This game's keys")
+        self.game_keys = plain(LiveLabel(caption="This game's keys"))   # players' names, as the file holds them
         self.game_keys.setWordWrap(True)
         game_layout.addWidget(self.game_keys)
-        self.playing = LiveLabel(caption="This computer plays")
+        self.playing = plain(LiveLabel(caption="This computer plays"))
         self.playing.setWordWrap(True)
         game_layout.addWidget(self.playing)
         compare = QLabel(COMPARE_WORDS)
@@ -143,7 +144,7 @@ class PlayerKeysDialog(QDialog):
         side_row.addWidget(self.take_button)
         layout.addWidget(side)
 
-        self.message = LiveLabel(caption="Message")
+        self.message = plain(LiveLabel(caption="Message"))
         self.message.setWordWrap(True)
         outer.addWidget(self.message)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from ...core.record.chain import Entry, GameRecord
 from ...core.record.seen import Comparison
 from ...core.record.words import comparison_words
+from .plain_text import plain, plain_label
 from .screen import resize_within_screen
 
 #: (name, value as written) of what stood after one entry: ("Germany", "+3").
@@ -74,12 +75,24 @@ def signature_troubles(record: GameRecord) -> dict[str, str]:
     return troubles
 
 
+def who_changed(entries: Sequence[Entry]) -> str:
+    """Who made the entries since this computer's last turn, in the players' words ("" at one table)."""
+    sides = sorted({entry.author for entry in entries if entry.author})
+    unsigned = any(not entry.author for entry in entries if entry.kind not in ("begun", "migrated"))
+    if not sides:
+        return "" if entries else "no entry of the record: the file was changed outside the app"
+    words = " and ".join(side.title() for side in sides)
+    by = f"the {words} player{'s' if len(sides) > 1 else ''}"
+    return f"{by}, and entries signed by no player" if unsigned else by
+
+
 class SinceDialog(QDialog):
     """What was recorded since a head this computer saved or sent: one screen, entry by entry, with what stood after
     each (First, Previous, Next, Last)."""
 
     def __init__(self, entries: Sequence[Entry], standing: Sequence[Standing], since: str,
-                 parent: QWidget | None = None, troubles: dict[str, str] | None = None) -> None:
+                 parent: QWidget | None = None, troubles: dict[str, str] | None = None,
+                 changes: Sequence[tuple[str, str, str]] = (), who: str = "") -> None:
         super().__init__(parent)
         self.setWindowTitle("Since your last turn")
         self.entries, self.standing = list(entries), list(standing)
@@ -87,10 +100,26 @@ class SinceDialog(QDialog):
         layout = QVBoxLayout(self)
         count = len(self.entries)
         intro = QLabel(f"{count} entr{'y' if count == 1 else 'ies'} recorded since {since}. Step through them to see "
-                       "what stood after each.")
-        intro.setWordWrap(True)
+                       "what stood after each." if count else
+                       f"Nothing was recorded since {since}, yet the game is not as this computer left it.")
+        plain(intro).setWordWrap(True)
         intro.setAccessibleName("Since your last turn")
         layout.addWidget(intro)
+        self.changes = QListWidget(self)   # every input and fact that changed, not only what the entries say (35.5)
+        self.changes.setAccessibleName("Inputs and facts changed since your last turn")
+        self.changes.setWordWrap(True)
+        for name, then, now in changes:
+            self.changes.addItem(f"{name}: {then or '(none)'} \u2192 {now or '(none)'}")
+        if changes:
+            count_changed = len(changes)
+            caption = plain_label(f"{count_changed} input{'s' if count_changed != 1 else ''} and facts changed since "
+                                  f"{since}" + (f", by {who}:" if who else ":"))
+            caption.setWordWrap(True)
+            caption.setBuddy(self.changes)
+            layout.addWidget(caption)
+            layout.addWidget(self.changes, 1)
+        else:
+            self.changes.hide()
         row = QHBoxLayout()
         self.list = QListWidget()
         self.list.setAccessibleName("Entries since your last turn")
@@ -106,7 +135,8 @@ class SinceDialog(QDialog):
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         row.addWidget(self.table, 2)
         layout.addLayout(row, 1)
-        self.where = QLabel()
+        self.where = plain_label()
+        self.where.setWordWrap(True)
         self.where.setAccessibleName("Entry shown")
         layout.addWidget(self.where)
         steps = QHBoxLayout()
@@ -155,9 +185,16 @@ class SinceDialog(QDialog):
 
 def ask_to_go_on(parent: QWidget, comparison: Comparison, record: GameRecord, file_name: str) -> bool:
     """An older, forked or set-aside copy: the players may go on from it only by saying so (True)."""
-    box = QMessageBox(parent)
+    box = plain(QMessageBox(parent))
     box.setIcon(QMessageBox.Icon.Warning)
-    if comparison.verdict == "earlier-version":   # its record was begun afresh: nothing of the game so far in it
+    going_on = "Go on from this copy"
+    if comparison.verdict in ("new-game", "keys-shared"):   # known by its table or its players' keys (35.3)
+        box.setWindowTitle("Not the game you know" if comparison.verdict == "new-game" else "Keys of the other side")
+        box.setText(f"{file_name}: {comparison.words}")
+        box.setInformativeText("Open it only if you and the other player agreed to it. Opening it is recorded, and "
+                               "the other player will see that you did.")
+        going_on = "Open it as a new game" if comparison.verdict == "new-game" else "Open it anyway"
+    elif comparison.verdict == "earlier-version":   # its record was begun afresh: nothing of the game so far in it
         box.setWindowTitle("A file that claims an earlier version")
         box.setText(f"{file_name} claims to be from an earlier version of the app: it holds no record of the game "
                     "so far, although this computer has seen this game, or plays by e-mail.")
@@ -165,9 +202,10 @@ def ask_to_go_on(parent: QWidget, comparison: Comparison, record: GameRecord, fi
         box.setWindowTitle("An older copy of this game")
         words = {"older": "an older copy", "fork": "a copy that parts from the game", "set-aside": "a copy set aside"}
         box.setText(f"{file_name} is {words.get(comparison.verdict, 'another copy')} this computer has seen.")
-    box.setInformativeText(comparison_words(comparison, record) + "\n\nGoing on from it is recorded, and the other "
-                           "player will see that you did.")
-    go_on = box.addButton("Go on from this copy", QMessageBox.ButtonRole.AcceptRole)
+    if going_on == "Go on from this copy":
+        box.setInformativeText(comparison_words(comparison, record) + "\n\nGoing on from it is recorded, and the "
+                               "other player will see that you did.")
+    go_on = box.addButton(going_on, QMessageBox.ButtonRole.AcceptRole)
     cancel = box.addButton("Don't open it", QMessageBox.ButtonRole.RejectRole)
     box.setDefaultButton(cancel)
     box.setEscapeButton(cancel)
@@ -176,14 +214,15 @@ def ask_to_go_on(parent: QWidget, comparison: Comparison, record: GameRecord, fi
 
 
 def show_since(parent: QWidget, record: GameRecord, head: str, standing: Callable[[Sequence[Entry]], list[Standing]],
-               ) -> SinceDialog | None:
-    """Show what was recorded after ``head`` (a head this computer saved or sent), if anything was."""
-    entries = record.since(head)
-    if not entries:
+               changes: Sequence[tuple[str, str, str]] = ()) -> SinceDialog | None:
+    """Show what was recorded after ``head`` (a head this computer saved or sent), and every input and fact that
+    changed since (``changes``: name, then, now), if anything was or did."""
+    entries = record.since(head) or ()
+    if not entries and not changes:
         return None
     from ...core.record.codes import head_code
 
     dialog = SinceDialog(entries, standing(entries), f"record {head_code(head)}, your last turn", parent,
-                         signature_troubles(record))
+                         signature_troubles(record), changes, who_changed(entries))
     dialog.open()
     return dialog

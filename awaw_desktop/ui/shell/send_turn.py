@@ -28,8 +28,9 @@ from ...core.record.chain import GameRecord
 from ...core.record.pbem import SIDES, SUFFIX, mail_text, turn_file_name
 from .accessible import LiveLabel, announce
 from .dialog_body import scrolling_body
+from .plain_text import plain
 from .record_code import signing_side, unsigned_hint
-from .record_open import remember_record
+from .record_open import facts_of_bytes, remember_record
 from .screen import resize_within_screen
 
 CHOOSE_NEXT = "Choose who moves next\u2026"
@@ -82,7 +83,7 @@ class SendTurnDialog(QDialog):
         self.save_button.clicked.connect(self.save)
         self.next_side.currentIndexChanged.connect(self._refresh)
         layout.addWidget(self.save_button)
-        self.message = LiveLabel(caption="Message")
+        self.message = plain(LiveLabel(caption="Message"))   # it names the file, the game's title in it
         self.message.setWordWrap(True)
         layout.addWidget(self.message)
         self.code = LiveLabel(caption="Record code")
@@ -147,7 +148,8 @@ class SendTurnDialog(QDialog):
             self._say(f"The turn file was not written: {error}. Nothing else was changed; choose another folder.")
             return
         self.written = path
-        remember_record(self.record, own=True)
+        written = self.data if isinstance(self.data, bytes) else b""
+        remember_record(self.record, own=True, facts=facts_of_bytes(written))   # the inputs and facts sent
         text = mail_text(self.game_title, self.turn_title, side, self.record.code)
         if path.name != turn_file_name(self.game_title, self.turn_title, side):
             text = text.replace(f"Attached: {turn_file_name(self.game_title, self.turn_title, side)}",

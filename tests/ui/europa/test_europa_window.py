@@ -18,7 +18,7 @@ from awaw_desktop.core.europa.cards import card_name
 from awaw_desktop.core.europa.report import render
 from awaw_desktop.core.files import gamefile
 from awaw_desktop.ui.europa.window import EuropaWindow
-from awaw_desktop.ui.shell import family_window
+from awaw_desktop.ui.shell import family_window, plain_text
 from awaw_desktop.ui.shell.new_game import NewSessionDialog
 from tests.ui.helpers import NextDialog, choose, find, tick, type_number
 from tests.ui.test_main_window import make_window
@@ -282,6 +282,7 @@ def test_a_europa_file_that_cannot_be_read_leaves_the_open_game(qtbot, monkeypat
                      json.dumps({**json.loads(good), "version": 7}).encode())
     warnings = []
     monkeypatch.setattr(QMessageBox, "warning", lambda _parent, title, text: warnings.append((title, text)))
+    monkeypatch.setattr(plain_text, "warn", lambda _parent, title, text: warnings.append((title, text)))
     before = europa.game
     for window in (europa, make_window(qtbot)):
         opened = len(family_window._open)
