@@ -160,7 +160,7 @@ def instance_lock_path(environ: Mapping[str, str] = os.environ, platform: str = 
 def instance_server_name(environ: Mapping[str, str] = os.environ, platform: str = sys.platform) -> str:
     """The name the running app listens on for a second start (Qt's ``QLocalServer``): a named pipe on Windows,
     a socket in the temporary folder elsewhere; per user and data folder, short enough for any system's limit."""
-    import hashlib   # here, not at the top: hashlib loads OpenSSL, which the first paint does without
+    import hashlib  # here, not at the top: hashlib loads OpenSSL, which the first paint does without
 
     folder = str(state_folder(environ, platform))
     user = environ.get("USERNAME") or environ.get("USER") or environ.get("LOGNAME") or ""

@@ -35,8 +35,8 @@ from typing import Annotated, Any, Literal
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StringConstraints, ValidationError
 
-from .. import family as families
 from ...system import Lock, is_locked, try_lock
+from .. import family as families
 from ..frozen import Frozen
 from .atomic_file import SessionFileError, clean_stray_temp_files, read_limited, write_atomically
 from .document import parse_json
