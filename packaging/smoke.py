@@ -167,6 +167,11 @@ class Smoke:
         try:
             time.sleep(WINDOW_SECONDS)
             running = process.poll() is None
+            # A second start (a second double-click) hands its file to the running window and exits (issue 39).
+            second = self.run(self.bundled, str(EXAMPLES[0]))
+            self.check(second.returncode == 0 and "took the file" in second.stderr and process.poll() is None,
+                       f"a second start hands {EXAMPLES[0].name} to the running window and exits "
+                       f"(exit {second.returncode}, {(second.stderr.strip().splitlines() or ['no output'])[-1]})")
         finally:
             process.terminate()
             _, errors = process.communicate(timeout=30)

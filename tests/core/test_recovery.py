@@ -217,6 +217,8 @@ def test_clean_stray_temp_files(store):
 
 
 def test_a_session_open_in_another_running_app_is_not_a_crash_leftover(tmp_path):
+    """Two copies of the app on one data folder: each one's open game is never the other's leftover; once a copy
+    is killed, the system lets go of its lock and its game is offered (issue 39)."""
     import subprocess
     import sys
 
@@ -224,17 +226,29 @@ def test_a_session_open_in_another_running_app_is_not_a_crash_leftover(tmp_path)
     store.write("mine", Session.new(), None)
     store.claim("mine")
     store.write("theirs", Session.new(), None)
-    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    holder = ("import sys, time; from awaw_desktop.core.files.recovery import RecoveryStore; "
+              f"store = RecoveryStore({str(tmp_path)!r}); store.claim('theirs'); print('held', flush=True); "
+              "time.sleep(60)")
+    other = subprocess.Popen([sys.executable, "-c", holder], stdout=subprocess.PIPE, text=True)
     try:
-        store.owner_path("theirs").write_text(str(other.pid), encoding="ascii")
-        assert store.in_use("theirs")
-        assert {entry.id for entry in store.crash_leftovers()} == {"mine"}
+        assert other.stdout is not None and other.stdout.readline().strip() == "held"
+        assert store.in_use("theirs") and store.in_use("mine")
+        assert store.crash_leftovers() == []   # neither copy's live game
+        with pytest.raises(SessionFileError, match="another running copy"):
+            store.discard("theirs")   # the other copy's autosave is never deleted under it
+        assert store.path_for("theirs").exists()
     finally:
-        other.kill()
+        other.kill()   # a crash: no clean exit, the lock file stays
         other.wait()
-    assert not store.in_use("theirs")  # that app is gone: its file is a leftover now
-    assert {entry.id for entry in store.crash_leftovers()} == {"mine", "theirs"}
+        assert other.stdout is not None
+        other.stdout.close()
+    assert store.owner_path("theirs").exists()
+    assert not store.in_use("theirs")   # that app is gone: its file is a leftover now, its stale lock taken over
+    assert [entry.id for entry in store.crash_leftovers()] == ["theirs"]
+    store.claim("theirs")
+    assert store.crash_leftovers() == []
     store.discard("mine")
+    store.discard("theirs")
     assert not store.owner_path("mine").exists()
 
 

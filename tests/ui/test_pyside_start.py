@@ -149,7 +149,7 @@ def test_the_cache_folder_is_where_platformdirs_puts_it(monkeypatch, tmp_path):
 
     assert cache_folder(platform="darwin") == Path(MacOS(appname="awaw-desktop").user_cache_dir)
     assert cache_folder({"LOCALAPPDATA": r"C:\Users\ada\AppData\Local", "HOME": "/home/ada"}, "win32") == Path(
-        r"C:\Users\ada\AppData\Local") / "awaw-desktop" / "Cache"
+        r"C:\Users\ada\AppData\Local") / "awaw-desktop" / "awaw-desktop" / "Cache"   # platformdirs' author folder
     assert bytecode_file(tmp_path).parent == tmp_path
 
 

@@ -15,10 +15,11 @@ import errno
 import os
 import shutil
 import stat
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from ...system import can_sync_folder
 
 #: The suffix of the temporary files written while saving (see :func:`clean_stray_temp_files`).
 TEMP_SUFFIX = ".awaw-tmp"
@@ -104,8 +105,8 @@ def _open_temp(target: Path) -> tuple[int, Path]:
 
 
 def _fsync_directory(directory: Path) -> None:
-    """Make a rename durable (POSIX); a no-op where folders cannot be opened."""
-    if sys.platform == "win32":
+    """Make a rename durable (POSIX); a no-op where folders cannot be opened (``system.can_sync_folder``)."""
+    if not can_sync_folder():
         return
     try:
         fd = os.open(directory, os.O_RDONLY)

@@ -21,9 +21,11 @@ No Qt here: the window only calls these functions.
 from __future__ import annotations
 
 import builtins
+import contextlib
 import json
 import os
 import re
+import sys
 import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -33,6 +35,7 @@ from typing import Annotated, Any, Literal
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StringConstraints, ValidationError
 
+from ...system import Lock, is_locked, try_lock
 from .. import family as families
 from ..frozen import Frozen
 from .atomic_file import SessionFileError, clean_stray_temp_files, read_limited, write_atomically
@@ -48,18 +51,6 @@ OWNER_SUFFIX = ".awaw-owner"
 APP_NAME = "awaw-desktop"
 _ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"
 _ID = re.compile(_ID_PATTERN)
-
-
-def _process_alive(pid: int) -> bool:
-    if os.name != "posix" or pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def default_directory() -> Path:
@@ -142,9 +133,12 @@ class RecoveryStore:
     """The recovery files in one folder (by default :func:`default_directory`)."""
 
     def __init__(self, directory: str | os.PathLike[str] | None = None,
-                 clock: Callable[[], datetime] = _now) -> None:
+                 clock: Callable[[], datetime] = _now, platform: str = sys.platform) -> None:
         self._directory = Path(directory) if directory is not None else default_directory()
         self._clock = clock
+        self._platform = platform
+        #: The locks of the sessions open in this app (``claim``), held until they are discarded.
+        self._held: dict[str, Lock] = {}
 
     @property
     def directory(self) -> Path:
@@ -252,24 +246,39 @@ class RecoveryStore:
         return self._read(self.path_for(session_id))[1]
 
     def owner_path(self, session_id: str) -> Path:
-        """Beside a recovery file: the process id of the app that has the session open."""
+        """Beside a recovery file: the lock its running app holds (``awaw_desktop.system``), with that app's
+        process id written in it for a person who looks."""
         return self._directory / f"{_check_id(session_id)}{OWNER_SUFFIX}"
 
     def claim(self, session_id: str) -> None:
-        """Mark a session as open in this process, so another running copy of the app does not
-        take its recovery file for a crash's leftovers."""
+        """Hold the lock of a session open in this app for as long as it is open, so that another running copy
+        of the app does not take its recovery file for a crash's leftovers.  The system lets go of the lock when
+        this process ends, however it ends: a crash's leftovers are then offered, never a live game's.  Raises
+        :class:`SessionFileError` if another running copy holds it."""
+        if session_id in self._held:
+            return
         self._directory.mkdir(parents=True, exist_ok=True)
-        self.owner_path(session_id).write_text(str(os.getpid()), encoding="ascii")
+        try:
+            lock = try_lock(self.owner_path(session_id), self._platform)
+        except OSError as error:
+            raise SessionFileError(f"cannot lock the recovery file: {error.strerror or error}") from error
+        if lock is None:
+            raise SessionFileError("another running copy of awaw-desktop has this game open")
+        with contextlib.suppress(OSError):   # for information only: the lock is what counts
+            os.write(lock.fileno(), f"{os.getpid()}\n".encode("ascii"))
+        self._held[session_id] = lock
+
+    def release_all(self) -> None:
+        """Let go of every lock this app holds (as the system does when the app ends): at quitting."""
+        for lock in self._held.values():
+            lock.release()
+        self._held.clear()
 
     def in_use(self, session_id: str) -> bool:
-        """True if the app that wrote this recovery file is still running (POSIX; elsewhere False)."""
-        try:
-            pid = int(self.owner_path(session_id).read_text(encoding="ascii").strip())
-        except (OSError, ValueError):
-            return False
-        if pid == os.getpid():
-            return False
-        return _process_alive(pid)
+        """True if a running app has this session open: this one, or another copy holding its lock."""
+        if session_id in self._held:
+            return True
+        return is_locked(self.owner_path(session_id), self._platform)
 
     def crash_leftovers(self) -> builtins.list[RecoveryEntry]:
         """The recovery files no running app owns: what a crash left behind, newest first."""
@@ -277,6 +286,11 @@ class RecoveryStore:
 
     def discard(self, session_id: str) -> None:
         """Delete a recovery file (after a clean save or close); a missing file is fine."""
+        held = self._held.pop(session_id, None)
+        if held is not None:   # let go first: Windows deletes no file that is open
+            held.release()
+        elif is_locked(self.owner_path(session_id), self._platform):
+            raise SessionFileError("another running copy of awaw-desktop has this game open: its recovery file stays")
         try:
             self.owner_path(session_id).unlink(missing_ok=True)
             self.path_for(session_id).unlink(missing_ok=True)

@@ -74,6 +74,7 @@ class GameFiles:
         self._report_recovery_errors()
         if self.store.undo_stack.isClean():
             self._recovery_jobs.append(self._recovery_pool().submit(self.recovery.discard, self.recovery_id))
+            self._claimed.discard(self.recovery_id)   # its lock goes with it: claimed again at the next change
             return
         try:
             document = self.recovery.snapshot(self.store.session)

@@ -242,7 +242,8 @@ class EuropaWindow(QMainWindow):
             return
         try:
             if self.holder.undo_stack.isClean():
-                self.recovery.discard(self.recovery_id)
+                self.recovery.discard(self.recovery_id)   # and its lock: claimed again at the next change
+                self._claimed = False
                 return
             if not self._claimed:
                 self.recovery.claim(self.recovery_id)

@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
@@ -156,8 +156,33 @@ def resume_collector() -> None:
     gc.enable()
 
 
+def open_sent_files(window: GameWindow, files: list[Path]) -> None:
+    """Files a second start or the system sent this app: each opened as File > Open opens it, in the window in
+    front (a game of another family, or a file already open, goes to its own window), which comes to the front."""
+    from PySide6.QtWidgets import QMainWindow
+
+    from .family_window import bring_to_front
+
+    front = QApplication.activeWindow()
+    target: Any = front if front is not None and hasattr(front, "open_path") else window
+    for file in files:
+        target.open_path(file)
+    if isinstance(target, QMainWindow):
+        bring_to_front(target)
+
+
 def run_app(file: Path | None, screenshot_dir: Path | None, argv: list[str]) -> int:
     app = make_application(argv)
+    running = None
+    if screenshot_dir is None and os.environ.get(EXIT_AFTER_FIRST_PAINT) != "1":
+        from .single_instance import FileOpenEvents, RunningApp
+
+        running = RunningApp.start([file] if file is not None else [])   # one running app per user (issue 39)
+        if running is None:
+            print("awaw-desktop: the running awaw-desktop took the file", file=sys.stderr)
+            return 0
+        FileOpenEvents(app, running.open_files)   # macOS: a file opened from Finder while the app runs
+        app.aboutToQuit.connect(running.stop)
     first = windows(DEFAULT_FAMILY)
     if screenshot_dir is not None:
         window = first.new_window()
@@ -197,9 +222,12 @@ def run_app(file: Path | None, screenshot_dir: Path | None, argv: list[str]) -> 
 
         recovery = RecoveryStore()
         window.recovery = recovery
+        app.aboutToQuit.connect(recovery.release_all)
         recovered = offer_recovery(window, recovery)
         if file is not None and not recovered:
             window.open_path(file, confirmed=True)
+        if running is not None:
+            running.listen(lambda files: open_sent_files(window, files))
 
     FirstPaint(shown, after_show)
     shown.show()

@@ -32,15 +32,11 @@ for _feature in __future__.all_feature_names:
 
 
 def cache_folder(environ: dict[str, str] | os._Environ[str] = os.environ, platform: str = sys.platform) -> Path:
-    """The user's cache folder for the app, where ``platformdirs.user_cache_dir("awaw-desktop")`` puts it (worked
-    out here: importing platformdirs before the first paint would cost some 10 ms; a test checks they agree)."""
-    home = Path(environ.get("HOME") or os.path.expanduser("~"))
-    if platform == "win32":
-        local = environ.get("LOCALAPPDATA") or str(home / "AppData" / "Local")
-        return Path(local) / "awaw-desktop" / "Cache"
-    if platform == "darwin":
-        return home / "Library" / "Caches" / "awaw-desktop"
-    return Path(environ.get("XDG_CACHE_HOME") or home / ".cache") / "awaw-desktop"
+    """The user's cache folder for the app, where ``platformdirs.user_cache_dir("awaw-desktop")`` puts it
+    (``awaw_desktop.system``, which works it out without importing platformdirs before the first paint)."""
+    from ...system import cache_folder as folder
+
+    return folder(environ, platform)
 
 
 def bytecode_file(folder: Path | None = None) -> Path:

@@ -337,7 +337,8 @@ def test_an_unsaved_europa_game_is_recovered_after_a_crash(qtbot, monkeypatch, t
     qtbot.waitUntil(lambda: [entry.family for entry in recovery.list()] == ["europa"], timeout=5000)
     assert recovery.list()[0].turn.title == "Jul II 1943"
 
-    # The app "crashes"; at the next start the player recovers the game.
+    # The app "crashes" (the system lets go of its locks); at the next start the player recovers the game.
+    recovery.release_all()
     monkeypatch.setattr(app_module, "ask_recovery", lambda entries, parent: {entries[0].id: "recover"})
     assert app_module.offer_recovery(make_window(qtbot, recovery=recovery), recovery)
     recovered = family_window._open[-1]
