@@ -100,8 +100,13 @@ def after_open(parent: QWidget, copy: Comparison | bool, record: GameRecord, nam
         went_on(record_now(), copy)
     else:
         remember_record(record)
-    if problem is None:
-        problem = signature_problem_of(record)
+    signed = signature_problem_of(record)   # named whatever else was found: a forged entry is never hidden
+    if problem is None or signed is None:
+        problem = problem or signed
+    elif signed.n != problem.n or signed.what != problem.what:
+        from ...core.frozen import replace
+
+        problem = replace(problem, what=f"{problem.what}; and {signed.words()}")
     if problem is not None:   # said, not asked: the game is open; the players decide what to make of it
         from PySide6.QtWidgets import QMessageBox
 
