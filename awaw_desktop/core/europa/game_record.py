@@ -250,7 +250,7 @@ def check_against_record(game: EuropaGame, record: GameRecord) -> RecordProblem 
                 return RecordProblem(*where, f"{nation.name}: the envelope drawn on {envelope.drawn} holds a draw the "
                                              "record never made")
             commitments = [part.commitment for part in envelope.contributions]
-            if entry is not None and getattr(facts_of(entry), "commitments", None) != commitments:
+            if entry is not None and list(getattr(facts_of(entry), "commitments", ())) != commitments:
                 return RecordProblem(entry.n, entry.turn, f"{nation.name}: the envelope's commitments are not the "
                                                           "ones this draw made")
             if envelope.revealed:
