@@ -103,7 +103,7 @@ def main() -> int:
         window = MainWindow()
         window.show()
         app.processEvents()
-        opened, done = timed(lambda window=window, path=path: (window.open_path(path, confirmed=True),
+        opened, _done = timed(lambda window=window, path=path: (window.open_path(path, confirmed=True),
                                                                app.processEvents()))
         print(f"{key:>6}: File > Open of the largest record, until the window is idle: {opened:5.2f} s "
               f"(target < 2 s)")
