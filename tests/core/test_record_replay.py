@@ -6,6 +6,8 @@ a turn the rules do not give is named with its turn and both values, even when t
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from awaw_desktop.core.awaw import sessionfile
 from awaw_desktop.core.awaw.family import FAMILY as AWAW
@@ -18,6 +20,7 @@ from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.core.europa.family import FAMILY as EUROPA
 from awaw_desktop.core.files import gamefile
 from awaw_desktop.core.frozen import replace
+from awaw_desktop.core.record.chain import GameRecord, digest
 from awaw_desktop.core.record.keys import PlayerKeys, play_as, take_side
 from awaw_desktop.core.record.verify import verify_bytes
 
@@ -130,3 +133,32 @@ def test_a_europa_end_of_turn_that_skips_a_turn_or_a_cards_date_is_named():
     quiet = europa_record.recorded(game, log_event(quiet, "56", "", f"game turn {quiet.turn} begins"), "End")
     words = verify_bytes(gamefile.dumps("europa", quiet)).words()
     assert "End of turn Jul II 1943: Italy: the envelope's dates give \u201cthe card comes into effect\u201d" in words
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False)
+                    | st.text(max_size=20), lambda inner: st.lists(inner, max_size=3)
+                    | st.dictionaries(st.text(max_size=8), inner, max_size=3), max_leaves=8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(power=st.sampled_from(["germany", "japan", "britain", "russia"]), part=st.sampled_from(["inputs", "carry"]),
+       key=st.sampled_from(["dp_level", "firestorms", "cumulative_total", "surrendered", "x"]), value=JSON)
+def test_a_checkpoint_of_any_shape_sealed_by_its_entry_is_a_finding_never_an_exception(power, part, key, value):
+    """A changed program that seals a hostile checkpoint (its digest in the end of turn's entry, the chain written
+    again): the replay names the end of turn or finds nothing wrong, and never raises."""
+    session = long_game(3)
+    point = session.checkpoints[1]
+    old = digest(point)
+    point["state"][part].setdefault(power, {})[key] = value
+    entries, previous = [], session.record.entries[0].hash
+    for entry in session.record.entries:
+        if entry.data.get("before") == old:
+            entry = replace(entry, data={**entry.data, "before": digest(point)})
+        if entries:
+            entry = replace(entry, hash=entry.hashed(previous))
+        entries.append(entry)
+        previous = entry.hash
+    session.record = GameRecord(session.record.game_id, tuple(entries))
+    assert session.record.problem() is None
+    for finding in replay(session):
+        assert finding.what.startswith("End of turn ")

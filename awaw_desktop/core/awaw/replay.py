@@ -23,6 +23,8 @@ from typing import Any
 
 import msgspec
 
+from ..files.atomic_file import SessionFileError
+from ..lines import RulesInputError
 from ..record.chain import Entry, RecordProblem, digest
 from ..record.entry_data import EndOfTurn, before_of, typed
 from . import assess
@@ -32,7 +34,8 @@ from .session import HistoryEntry, Session, apply_end_of_turn
 
 #: What one replay can go wrong on with a hostile checkpoint (its shape is checked as the file is read, not every
 #: value's kind as the rules read it): named as a finding, never raised.
-_DAMAGED = (ArithmeticError, AttributeError, KeyError, LookupError, TypeError, ValueError, msgspec.MsgspecError)
+_DAMAGED = (ArithmeticError, AttributeError, KeyError, LookupError, TypeError, ValueError, msgspec.MsgspecError,
+            RulesInputError, SessionFileError)
 #: The most differences named for one end of turn.
 _NAMED = 4
 
