@@ -162,3 +162,13 @@ def test_a_checkpoint_of_any_shape_sealed_by_its_entry_is_a_finding_never_an_exc
     assert session.record.problem() is None
     for finding in replay(session):
         assert finding.what.startswith("End of turn ")
+
+
+def test_an_end_of_turn_answered_against_the_usual_answer_replays_with_the_answer_it_logged():
+    session = long_game(2)
+    end_turn(session, {"russia.brp_option": "surrender_ic"})   # 60.21: the Russian player's choice, not the default
+    assert session.carry["russia"]["brp_option"] == "surrender_ic"
+    end_turn(session)
+    assert replay(sessionfile.loads(sessionfile.dumps(session))) == []
+    cheating_end_turn(session)   # and a wrong value beside the answer is still named
+    assert "sealed 12, the rules give 0" in replay(session)[0].what
