@@ -150,7 +150,13 @@ def long_session(turns: int):  # type: ignore[no-untyped-def]
         session.checkpoints.append(point)
         game_record.record_step(session, game_record.step_entries(before, session, "End of turn"), point)
         if session.turn.year >= 1950 and session.turn.season.value == "winter":
-            session.turn = session.start_turn  # keep within the calendar; the record keeps growing
+            # Keep within the calendar (the record keeps growing): the turn set back is a step of its own, recorded
+            # with its checkpoint, so that verify, which replays every end of turn, sees the game go on from it.
+            before, point = session.snapshot(), session.checkpoint("Turn set back")
+            session.turn = session.start_turn
+            session.checkpoints.append(point)
+            game_record.record_step(session, game_record.step_entries(before, session, "Turn set back", "details"),
+                                    point)
     return session
 
 

@@ -91,7 +91,14 @@ class GameFamily(Protocol):
     def check_record(self, raw: bytes) -> tuple[GameRecord, RecordProblem | None]:
         """The bytes of a file of this family -> its record as written, and the first entry that does not hold: the
         chain, then what the family can re-derive (the settled state, undo checkpoints, commitments, revealed draws
-        and dice).  Raises ``SessionFileError`` for a file that cannot be read at all."""
+        and dice, and the game replayed by the rules: :meth:`replay`).  Raises ``SessionFileError`` for a file that
+        cannot be read at all."""
+
+    def replay(self, game: Any, start: int = 0) -> list[RecordProblem]:
+        """What of a game's record the rules do not give, worked out again from the state and inputs each step
+        started from (the family's own pure core), for the entries from ``start`` on (0: all; the window's open
+        path passes the first entry this computer has not replayed): each named by its entry, turn and the two
+        values.  Never raises for what a file holds."""
 
     def standing(self, entries: Sequence[Entry]) -> list[list[tuple[str, str]]]:
         """What stood after each entry, as (name, value) pairs to show ("Germany", "+3")."""

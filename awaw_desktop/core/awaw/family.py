@@ -88,7 +88,13 @@ class AWorldAtWar:
             if record is None or problem is None:
                 raise refused from None
             return record, problem
-        return session.record, game_record.check_against_record(session, session.record)
+        problem = game_record.check_against_record(session, session.record)
+        return session.record, problem if problem is not None else next(iter(self.replay(session)), None)
+
+    def replay(self, game: Any, start: int = 0) -> list[RecordProblem]:
+        from .replay import replay
+
+        return replay(_session(game), start)
 
     def standing(self, entries: Sequence[Entry]) -> list[list[tuple[str, str]]]:
         return game_record.standing(entries)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..record.chain import Entry, GameRecord, RecordProblem, digest
+from ..record.entry_data import Migrated, before_of, data_problem, facts_of, typed
 from . import assess
 from .levels import signed
 from .session import DieRoll, HistoryEntry, Session
@@ -67,25 +68,29 @@ def standing(entries: Sequence[Entry]) -> list[list[tuple[str, str]]]:
     shown: dict[str, int] = {}
     rows: list[list[tuple[str, str]]] = []
     for entry in entries:
-        levels = entry.data.get("levels")
-        if isinstance(levels, dict):
-            shown.update({power: level for power, level in levels.items()
-                          if isinstance(level, int) and not isinstance(level, bool) and power in assess.ORDER})
+        levels = getattr(facts_of(entry), "levels", None)
+        if levels:
+            shown.update({power: level for power, level in levels.items() if power in assess.ORDER})
         rows.append([(assess.title(power), signed(shown[power])) for power in assess.DISPLAY_ORDER if power in shown])
     return rows
 
 
 def check_against_record(session: Session, record: GameRecord) -> RecordProblem | None:
     """What of a loaded session does not agree with its record, named by the entry concerned: the settled state
-    against the last sealing entry, and each undo checkpoint against the step it was taken before."""
+    against the last sealing entry, and each undo checkpoint against the step it was taken before.  An entry whose
+    facts are not of the kinds its kind holds is named first (damaged or forged: ``entry_data``)."""
+    forged = data_problem(record)
+    if forged is not None:
+        return forged
     sealing = next((entry for entry in reversed(record.entries) if entry.state), None)
     if sealing is not None and sealing.state != session.state_digest():
         return RecordProblem(sealing.n, sealing.turn, "the file's turn, carried values, outcomes, log of turns or "
                                                       "dice are not those this entry sealed")
-    known = {entry.data.get("before") for entry in record.entries}
+    known = {before_of(entry) for entry in record.entries}
     for entry in record.entries:
-        if entry.kind == "migrated":
-            known.update(entry.data.get("checkpoints") or ())
+        migrated = typed(entry, Migrated) if entry.kind == "migrated" else None
+        if migrated is not None:
+            known.update(migrated.checkpoints)
     for point in session.checkpoints:
         if digest(point) not in known:
             return RecordProblem(len(record.entries) - 1, record.entries[-1].turn if record.entries else "",

@@ -182,7 +182,13 @@ class Europa:
             if record is None or problem is None:
                 raise refused from None
             return record, problem
-        return game.record, check_against_record(game, game.record)
+        problem = check_against_record(game, game.record)
+        return game.record, problem if problem is not None else next(iter(self.replay(game)), None)
+
+    def replay(self, game: Any, start: int = 0) -> list[RecordProblem]:
+        from .replay import replay
+
+        return replay(_game(game), start)
 
     def standing(self, entries: Sequence[Entry]) -> list[list[tuple[str, str]]]:
         return standing(entries)

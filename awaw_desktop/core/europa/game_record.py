@@ -14,6 +14,7 @@ from typing import Any
 from ..frozen import replace
 from ..lines import RulesInputError
 from ..record.chain import Entry, GameRecord, RecordProblem, digest, new_game_id, table_of
+from ..record.entry_data import data_problem, facts_of
 from .envelope import REAL_DECK, SEALED_DRAW
 from .envelope_mail import ADDED, VOID_AGREED
 from .mail_draw import MAIL_DRAW
@@ -217,13 +218,17 @@ def stage_problem(game: EuropaGame, record: GameRecord) -> RecordProblem | None:
 
 
 def check_against_record(game: EuropaGame, record: GameRecord) -> RecordProblem | None:
-    """What of a game does not agree with its record, named by the entry concerned."""
+    """What of a game does not agree with its record, named by the entry concerned.  An entry whose facts are not of
+    the kinds its kind holds is named first (damaged or forged: ``entry_data``): the checks after it read them."""
+    forged = data_problem(record)
+    if forged is not None:
+        return forged
     last = record.entries[-1] if record.entries else None
     sealing = next((entry for entry in reversed(record.entries) if entry.state), None)
     if sealing is not None and sealing.state != state_digest(game):
         return RecordProblem(sealing.n, sealing.turn, "the game is not what this entry sealed: the file was changed "
                                                       "outside the app")
-    draws = {entry.data.get("draw"): entry for entry in record.entries
+    draws = {getattr(facts_of(entry), "draw", ""): entry for entry in record.entries
              if entry.kind == "draw" and "commitments" in entry.data}
     migrated = bool(record.entries) and record.entries[0].kind == "migrated"
     where = (last.n if last else 0), (last.turn if last else "")
@@ -245,7 +250,7 @@ def check_against_record(game: EuropaGame, record: GameRecord) -> RecordProblem 
                 return RecordProblem(*where, f"{nation.name}: the envelope drawn on {envelope.drawn} holds a draw the "
                                              "record never made")
             commitments = [part.commitment for part in envelope.contributions]
-            if entry is not None and entry.data.get("commitments") != commitments:
+            if entry is not None and list(getattr(facts_of(entry), "commitments", ())) != commitments:
                 return RecordProblem(entry.n, entry.turn, f"{nation.name}: the envelope's commitments are not the "
                                                           "ones this draw made")
             if envelope.revealed:

@@ -51,21 +51,54 @@ class Verification(Frozen):
 
 
 def verify_bytes(raw: bytes) -> Verification:
-    """Check the bytes of a game file against its record."""
+    """Check the bytes of a game file against its record.  Never raises for what a file holds: a check that could
+    not finish on it is named as a failure, and the signatures are checked whatever the other checks found (a forged
+    entry in the other player's name is never hidden by another problem)."""
     try:
         key = family_of_bytes(raw)
         record, problem = families.get(key).check_record(raw)
     except (SessionFileError, RulesInputError) as error:
         return Verification(None, None, str(error))
-    signatures = record.signature_problems() if record.problem() is None and any(
-        entry.kind == "key" for entry in record.entries) else ()
+    except Exception as error:   # a check that trusted a shape it should not have: a failure, named
+        record = _written(raw)
+        if record is None:
+            return Verification(None, None, f"the file could not be checked ({type(error).__name__}): it is damaged")
+        problem = _unfinished(record, error)
+    signatures: tuple[RecordProblem, ...] = ()
+    if record.problem() is None and any(entry.kind == "key" for entry in record.entries):
+        try:
+            signatures = record.signature_problems()
+        except Exception as error:   # as above
+            signatures = (_unfinished(record, error),)
     if problem is None and signatures:   # the chain and the game hold: then every signature (play by e-mail)
         problem = signatures[0]
     if problem is None:   # and every app die drawn in play by e-mail, re-derived from both sides' commitments
-        trouble = fair_dice.problem(record)
-        problem = None if trouble is None else RecordProblem(trouble.n, trouble.turn, trouble.what)
+        try:
+            trouble = fair_dice.problem(record)
+        except Exception as error:   # as above
+            problem = _unfinished(record, error)
+        else:
+            problem = None if trouble is None else RecordProblem(trouble.n, trouble.turn, trouble.what)
     more = tuple(other for other in signatures if problem is not None and other != problem)
     return Verification(record, problem, more=more)
+
+
+def _written(raw: bytes) -> GameRecord | None:
+    """The record a file holds as written, or None when even that cannot be read."""
+    from ..files.document import parse_json
+    from .chain import written_record
+
+    try:
+        return written_record(parse_json(raw))
+    except Exception:   # unreadable: said as such
+        return None
+
+
+def _unfinished(record: GameRecord, error: BaseException) -> RecordProblem:
+    last = record.entries[-1] if record.entries else None
+    return RecordProblem(last.n if last else 0, last.turn if last else "",
+                         f"the file could not be checked to its end ({type(error).__name__}): an entry or a part of "
+                         "the file is damaged or forged")
 
 
 def verify_path(path: str | os.PathLike[str]) -> Verification:

@@ -175,12 +175,14 @@ class GameFiles:
         from an older copy recorded, a record that does not hold named, "Since your last turn"
         (``record_open.after_open``; ``copy``: what ``check_copy`` said before the game was shown)."""
         from ...core.awaw import game_record
+        from ...core.awaw.replay import replay
 
-        record = self.store.session.record
-        self.since_dialog = _record_open().after_open(
-            self, copy, record, name, self.store.add_to_record, lambda: self.store.session.record,
-            game_record.check_against_record(self.store.session, record), game_record.standing,
-            _record_open().facts_of("awaw", self.store.session))
+        session, record, opened = self.store.session, self.store.session.record, _record_open()
+        problem = opened.replayed_problem(game_record.check_against_record(session, record),
+                                          lambda start: replay(session, start), record)
+        self.since_dialog = opened.after_open(self, copy, record, name, self.store.add_to_record,
+                                              lambda: self.store.session.record, problem, game_record.standing,
+                                              opened.facts_of("awaw", session))
         self.show_unsigned_hint()
 
     def show_unsigned_hint(self) -> None:

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget,
 
 from ...core.europa.family import FAMILY, KEY
 from ...core.europa.game_record import check_against_record, standing
+from ...core.europa.replay import replay
 from ...core.europa.report import render
 from ...core.europa.state import EuropaGame
 from ...core.files import gamefile
@@ -30,7 +31,7 @@ from ..shell.keys import is_key_of
 from ..shell.print_actions import PrintActions
 from ..shell.recent import fill_recent_menu, remember
 from ..shell.record_code import RecordCode
-from ..shell.record_open import after_open, check_copy, facts_of, remember_record
+from ..shell.record_open import after_open, check_copy, facts_of, remember_record, replayed_problem
 from ..shell.screen import fit_to_screen
 from ..shell.unsaved import ask_unsaved, may_discard, window_title
 from . import window_mail
@@ -322,9 +323,10 @@ class EuropaWindow(QMainWindow):
         assert self.holder is not None
         holder = self.holder
         record = holder.game.record
+        game = holder.game
+        problem = replayed_problem(check_against_record(game, record), lambda start: replay(game, start), record)
         self.since_dialog = after_open(self, copy, record, name, holder.add_to_record, lambda: holder.game.record,
-                                       check_against_record(holder.game, record), standing,
-                                       facts_of(KEY, holder.game))
+                                       problem, standing, facts_of(KEY, holder.game))
         window_mail.show_unsigned_hint(self)
 
     def _record_changed(self) -> None:

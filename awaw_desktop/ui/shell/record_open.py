@@ -38,6 +38,7 @@ def check_copy(parent: QWidget, record: GameRecord, file_name: str) -> Compariso
     """True: nothing to say (a game never seen here, or the same or a longer record).  A comparison: an older,
     forked or set-aside copy the players chose to go on from (the caller records it, ``went_on``).  False: they
     chose not to open it."""
+    _replay_from[record.head] = replay_start(record)   # before the game is shown (and so remembered here)
     comparison = seen_store().compare(record)
     if not comparison.trouble:
         return True
@@ -147,6 +148,28 @@ def facts_since_last_turn(record: GameRecord, facts: dict[str, str] | None) -> l
     return changed_facts(before, facts)
 
 
+#: The head of a record being opened -> the first entry this computer had not replayed when ``check_copy`` asked.
+_replay_from: dict[str, int] = {}
+
+
+def replay_start(record: GameRecord) -> int:
+    """The first entry this computer has not replayed: every entry it has shown (made here, or in a file opened here)
+    was worked out again when shown, and an entry's hash stands for every entry before it."""
+    seen = {entry.hash for entry in seen_store().entries_seen(record.game_id)}
+    for index in range(len(record.entries) - 1, -1, -1):
+        if record.entries[index].hash in seen:
+            return index + 1
+    return 0
+
+
+def replayed_problem(problem: RecordProblem | None, replay: Callable[[int], list[RecordProblem]],
+                     record: GameRecord) -> RecordProblem | None:
+    """``problem``, else the first step the rules do not give among the entries this computer has not replayed."""
+    start = _replay_from.pop(record.head, None)
+    start = replay_start(record) if start is None else start
+    return problem if problem is not None else next(iter(replay(start)), None)
+
+
 def signature_problem_of(record: GameRecord) -> RecordProblem | None:
     """In play by e-mail (the record holds players' keys): the first entry not signed by the side that made it, the
     others named after it.  A
@@ -181,8 +204,13 @@ def after_open(parent: QWidget, copy: Comparison | bool, record: GameRecord, nam
         went_on(record_now(), copy)
     else:
         remember_record(record)
-    if problem is None:
-        problem = signature_problem_of(record)
+    signed = signature_problem_of(record)   # named whatever else was found: a forged entry is never hidden
+    if problem is None or signed is None:
+        problem = problem or signed
+    elif signed.n != problem.n or signed.what != problem.what:
+        from ...core.frozen import replace
+
+        problem = replace(problem, what=f"{problem.what}; and {signed.words()}")
     if problem is not None:   # said, not asked: the game is open; the players decide what to make of it
         from PySide6.QtWidgets import QMessageBox
 
