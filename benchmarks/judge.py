@@ -63,10 +63,10 @@ class Judge:
         space = "" if unit == "x" else " "
         if ok:
             self.passed += 1
-            return f"PASS ({sign} {limit:g}{space}{unit})"
+            return f"PASS ({sign} {limit:.3g}{space}{unit})"
         gap = f"+{value - limit:.2f}{space}{unit}" + (f", {value / limit:.1f} x the target" if unit != "x" else "")
-        self.missed.append(f"{name}: {value:.2f}{space}{unit} (target {sign} {limit:g}{space}{unit})")
-        return f"MISS ({sign} {limit:g}{space}{unit}: {gap})"
+        self.missed.append(f"{name}: {value:.2f}{space}{unit} (target {sign} {limit:.3g}{space}{unit})")
+        return f"MISS ({sign} {limit:.3g}{space}{unit}: {gap})"
 
     def interaction(self, name: str, turns: int, painted: list[float], idle: list[float] | None = None) -> str:
         """One interaction's line: median and worst until repainted (and until idle), each judged."""

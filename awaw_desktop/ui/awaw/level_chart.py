@@ -3,17 +3,19 @@
 Both read one ``LevelSeries``: each power's level at each end of turn, kept as the game grows (a new end of turn adds
 its column; an undo drops it; another game starts it over), so neither walks the whole game after a change.  The
 chart is drawn into a picture kept until the series, its size or its colours change (a repaint without a change is
-a copy of it), with one polyline per power and its run of turns; points are marked only while they stand apart.
+a copy of it), with a line between each two turns of a power's levels (a long game's in columns of a few pixels);
+points are marked only while they stand apart.
 The table (a ``QTableView`` over ``LevelTableModel``) is built when the Chart tab is first shown and adds a row per
-end of turn; a screen reader reads each cell as "Germany, End of Fall 1939: +3"."""
+end of turn; a screen reader reads each cell as "Germany, Fall 1939: +3"."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPixmap, QPolygonF
+from PySide6.QtCore import QAbstractTableModel, QLineF, QModelIndex, QPersistentModelIndex, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QTableView, QWidget
 
 from ...core.awaw import assess
@@ -30,6 +32,8 @@ POWER_COLOURS = {
 DASHES = [Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine, Qt.PenStyle.DashDotLine]
 #: Points are marked with a dot while they stand at least this many pixels apart.
 DOT_SPACING = 6.0
+#: A long game is drawn as columns this many pixels wide, each with at most four points (``runs``).
+PIXELS_PER_COLUMN = 3
 #: A table cell for a turn without a level (the election in a turn without one).
 NO_LEVEL = "\u2014"
 
@@ -87,6 +91,32 @@ class LevelSeries:
 
     def values(self) -> dict[str, list[int | None]]:
         return {power: list(self.levels[power]) for power in self.powers()}
+
+
+def runs(levels: Sequence[int | None], columns: int) -> list[list[tuple[int, int]]]:
+    """The points to draw of one power's levels: runs of (turn index, level) between turns without a level.  More
+    turns than ``columns`` (a few pixels each) are drawn as each column's first, lowest, highest and last
+    level, in turn order: the same picture, at most four points a column whatever the game's length."""
+    per_column = max(1, -(-len(levels) // max(1, columns)))
+    found: list[list[tuple[int, int]]] = []
+    run: list[tuple[int, int]] = []
+    for start in range(0, len(levels), per_column):
+        mark = len(run)   # where this column's points begin in the run
+        for index in range(start, min(start + per_column, len(levels))):
+            level = levels[index]
+            if level is None:
+                if run:
+                    found.append(run)
+                run, mark = [], 0
+                continue
+            run.append((index, level))
+        if per_column > 4 and len(run) - mark > 4:   # the column's first, lowest, highest and last of this run
+            column = run[mark:]
+            keep = {column[0], min(column, key=lambda p: p[1]), max(column, key=lambda p: p[1]), column[-1]}
+            run[mark:] = sorted(keep)
+    if run:
+        found.append(run)
+    return found
 
 
 class LevelChart(QWidget):
@@ -149,25 +179,20 @@ class LevelChart(QWidget):
         painter.drawText(QRectF(area.right() - 200, area.bottom() + 8, 200, 16), Qt.AlignmentFlag.AlignRight,
                          turns[-1])
         ends: list[tuple[float, str, QColor]] = []
+        dots = step >= DOT_SPACING
+        columns = max(2, int(area.width() / PIXELS_PER_COLUMN))
         for number, power in enumerate(powers):
             colour = QColor(POWER_COLOURS[power])
             painter.setPen(QPen(colour, 2, DASHES[number % len(DASHES)]))
-            run: list[QPointF] = []   # no line across a turn without a level
             last: QPointF | None = None
-            for index, level in enumerate(self.levels.levels[power]):
-                if level is None:
-                    if len(run) > 1:
-                        painter.drawPolyline(QPolygonF(run))
-                    run = []
-                    continue
-                last = point(index, level)
-                run.append(last)
-                if step >= DOT_SPACING:
-                    painter.drawEllipse(last, 2.5, 2.5)
-            if len(run) > 1:
-                painter.drawPolyline(QPolygonF(run))
-            elif run and step < DOT_SPACING:
-                painter.drawEllipse(run[0], 2.5, 2.5)
+            for run in runs(self.levels.levels[power], columns):   # no line across a turn without a level
+                shown = [point(index, level) for index, level in run]
+                if len(shown) > 1:   # lines, not one polyline: Qt strokes a long antialiased polyline as one
+                    painter.drawLines([QLineF(a, b) for a, b in itertools.pairwise(shown)])   # shape, 50 x slower
+                if dots or len(shown) == 1:
+                    for spot in shown:
+                        painter.drawEllipse(spot, 2.5, 2.5)
+                last = shown[-1]
             if last is not None:
                 ends.append((last.y(), assess.title(power), colour))
         # Names at the line ends, nudged apart so that equal levels stay readable.

@@ -2,8 +2,8 @@
 log): a model over the entries as they are, and a view that builds only the rows on screen.
 
 The model (``EntryListModel``) holds the family's sequence itself and renders an entry's words only when a row is
-shown (``data``); the view lays its rows out as one line each (``setUniformItemSizes``), so 20,000 entries cost what
-the rows on screen cost.  An entry's full words (wrapped, never cut) are the row's tooltip, what a screen reader
+shown (``data``); the view's rows are one line each, of one height, so 20,000 entries cost what the rows on screen
+cost.  An entry's full words (wrapped, never cut) are the row's tooltip, what a screen reader
 reads for it, and the detail under the list for the row chosen.
 
 ``show`` takes the sequence after a change: entries are never changed once made, so a longer sequence whose last
@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtWidgets import QAbstractItemView, QLabel, QListView, QVBoxLayout, QWidget
+from PySide6.QtCore import QAbstractListModel, QEvent, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -106,14 +106,25 @@ class EntryList(QWidget):
                  newest_first: bool = False, empty: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = EntryListModel(words, details, newest_first, self)
-        self.view = QListView()
+        # A one-column table, not a QListView: a list view lays every row out again when rows are added (asking the
+        # model for each row's index, so a change would cost the length of the game), a table's rows are spans of
+        # its header of one fixed height, and only the rows on screen are asked for their words and drawn.
+        self.view = QTableView()
         self.view.setObjectName(name)
         self.view.setAccessibleName(name)
-        self.view.setUniformItemSizes(True)   # one line a row: only the rows on screen are measured and drawn
+        self.view.horizontalHeader().hide()
+        self.view.horizontalHeader().setStretchLastSection(True)
+        rows = self.view.verticalHeader()
+        rows.hide()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(self.view.fontMetrics().height() + 4)
+        self.view.setShowGrid(False)
         self.view.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.view.setWordWrap(False)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setTabKeyNavigation(False)   # Tab leaves the list; the arrow keys move through it
         self.view.setModel(self.model)
         self.detail = QLabel()
         self.detail.setTextFormat(Qt.TextFormat.PlainText)   # words from a file are shown as text (issue 35.6)
@@ -130,6 +141,11 @@ class EntryList(QWidget):
         layout.addWidget(self.detail)
         self.view.selectionModel().currentChanged.connect(self._current_changed)
         self._show_empty()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:   # View > Zoom: the rows follow the text's height
+            self.view.verticalHeader().setDefaultSectionSize(self.view.fontMetrics().height() + 4)
 
     def show_entries(self, entries: Sequence[Any]) -> str:
         done = self.model.show(entries)
