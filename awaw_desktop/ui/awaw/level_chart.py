@@ -101,8 +101,18 @@ def runs(levels: Sequence[int | None], columns: int) -> list[list[tuple[int, int
     found: list[list[tuple[int, int]]] = []
     run: list[tuple[int, int]] = []
     for start in range(0, len(levels), per_column):
+        end = min(start + per_column, len(levels))
+        column = levels[start:end]
+        if None not in column:   # the usual column: its points found by the built-ins, not one by one
+            if len(column) > 4:
+                low, high = min(column), max(column)   # type: ignore[type-var]
+                run.extend(sorted({(start, column[0]), (start + column.index(low), low),
+                                   (start + column.index(high), high), (end - 1, column[-1])}))
+            else:
+                run.extend(zip(range(start, end), column, strict=True))   # type: ignore[arg-type]
+            continue
         mark = len(run)   # where this column's points begin in the run
-        for index in range(start, min(start + per_column, len(levels))):
+        for index in range(start, end):
             level = levels[index]
             if level is None:
                 if run:
@@ -110,9 +120,9 @@ def runs(levels: Sequence[int | None], columns: int) -> list[list[tuple[int, int
                 run, mark = [], 0
                 continue
             run.append((index, level))
-        if per_column > 4 and len(run) - mark > 4:   # the column's first, lowest, highest and last of this run
-            column = run[mark:]
-            keep = {column[0], min(column, key=lambda p: p[1]), max(column, key=lambda p: p[1]), column[-1]}
+        if len(run) - mark > 4:   # the column's first, lowest, highest and last of this run
+            part = run[mark:]
+            keep = {part[0], min(part, key=lambda p: p[1]), max(part, key=lambda p: p[1]), part[-1]}
             run[mark:] = sorted(keep)
     if run:
         found.append(run)
