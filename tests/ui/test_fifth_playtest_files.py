@@ -78,9 +78,9 @@ def test_a_pacific_end_of_turn_and_game_record_give_no_level_for_the_powers_left
     assert "Germany: +7" not in shown["summary"] and "France: -3" not in shown["summary"]
     assert "<h3>Japan: +" in shown["summary"]   # Japan's table is the game's: its number stays
     menu_item(menu(window, "View"), "Game record (history, chart, dice, undo)").trigger()
-    record = next(label for label in window.history.findChildren(QLabel) if label.objectName() == "historyRecord")
-    assert "End of Winter 1941" in record.text()
-    levels = record.text().split("<small>")[1].split("</small>")[0]
+    record = window.history.record   # the newest entry first, one line each
+    assert record.row_text(0).startswith("End of Winter 1941")
+    levels = record.row_text(0).split(": ", 1)[1]
     assert levels.startswith("Japan +") and ", China " in levels
     assert "+0" not in levels   # a level of 0 as players write it
     for title in LEFT_OUT:

@@ -90,12 +90,14 @@ def test_the_hidden_game_record_catches_up_when_shown(qtbot):
     window.show_history(False)
     assert not panel.isVisible()
     window.apply_end_turn({})
-    assert "End of" not in panel.record.text()   # hidden: not rebuilt
+    assert panel.record.rows() == 0   # hidden: not followed
     window.show_history(True)
-    assert "End of Fall 1939" in panel.record.text()   # shown again: caught up
-    shown = panel.record.text()
+    assert panel.record.row_text(0).startswith("End of Fall 1939")   # shown again: caught up
+    inserted = []
+    panel.record.model.rowsInserted.connect(lambda *_args: inserted.append(1))
+    panel.record.model.modelReset.connect(lambda: inserted.append("reset"))
     window.store.set_value("germany", "dp_level", 3)   # neither the record nor the dice change
-    assert panel.record.text() == shown
+    assert inserted == [] and panel.record.rows() == 1
     window.store.undo_stack.setClean()   # closed without asking to save
 
 

@@ -244,7 +244,7 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
         edit.addAction(self.action_copy_text)
         edit.addAction(self.action_copy_markdown)
         self.printing = PrintActions(self, "awaw", lambda: self.store.session, file_menu, edit, self.action_quit,
-                                     lambda: self.path)   # issue 41: print, PDF and the forum summary
+                                     lambda: self.path, self.give_keys)   # issue 41: print, PDF and the forum summary
 
         turn = self.menuBar().addMenu("&Turn")
         self.action_end_turn = self._action("&End Allied player turn\u2026", self.end_turn, "Ctrl+E",

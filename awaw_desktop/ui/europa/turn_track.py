@@ -20,14 +20,27 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.europa import actions
-from ...core.europa.state import SUGGESTED_NATIONS
+from ...core.europa.state import SUGGESTED_NATIONS, EuropaGame, LogEntry
 from ...core.lines import RulesInputError
 from ..shell.accessible import LiveLabel, no_tab_stop
+from ..shell.record_list import EntryList
 from .holder import EuropaGameHolder
 from .turn_start_checks import TurnStartChecks
 
 #: The current turn's type size, relative to the app's text.
 TURN_FONT_SCALE = 1.6
+
+
+def this_turns_lines(game: EuropaGame) -> list[LogEntry]:
+    """The log's lines of the game's turn: the last lines, as every line is logged on the turn it is made (the
+    turn never goes back but by undo, which takes the lines back too); read from the end, so a long game costs
+    what its turn logged."""
+    lines: list[LogEntry] = []
+    for entry in reversed(game.log):
+        if entry.turn != game.turn:
+            break
+        lines.append(entry)
+    return lines[::-1]
 
 
 def _named(widget: QWidget, name: str) -> QWidget:
@@ -64,9 +77,9 @@ class TurnTrack(QWidget):
         add.clicked.connect(self.add_nation)
         self.message = _named(LiveLabel(), "Turn track message")
         self.message.setWordWrap(True)
-        self.record = QListWidget()
-        self.record.setAccessibleName("Game record")
-        self.record.setMinimumHeight(self.fontMetrics().lineSpacing() * 8)
+        # Only the rows on screen are built; a change adds its lines, never rebuilds the list (ui.shell.record_list).
+        self.record = EntryList("Game record", str)
+        self.record.view.setMinimumHeight(self.fontMetrics().lineSpacing() * 8)
         top = QHBoxLayout()
         top.addWidget(self.turn, 1)
         top.addWidget(self.end_turn_button)
@@ -116,10 +129,8 @@ class TurnTrack(QWidget):
         game = self.holder.game
         self.turn.setText(game.turn.title)
         self.events.clear()
-        self.events.addItems([str(entry) for entry in game.log if entry.turn == game.turn])
-        self.record.clear()
-        self.record.addItems([str(entry) for entry in game.log])
-        self.record.scrollToBottom()
+        self.events.addItems([str(entry) for entry in this_turns_lines(game)])
+        self.record.show_entries(game.log)
         # Offer the nations not in the game yet (typed names still work).
         present = {nation.name for nation in game.nations}
         typed = self.nation_name.currentText()

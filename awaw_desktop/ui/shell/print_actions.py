@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from ...core import family
 from ...core.printable import PrintableReport, summary_bbcode, summary_markdown
+from .keys import install_keys, standard
 
 PDF_FILTER = "PDF documents (*.pdf);;All files (*)"
 
@@ -71,20 +72,22 @@ class PrintActions:
 
     def __init__(self, window: QMainWindow, key: str, game: Callable[[], Any], file_menu: QMenu,
                  edit_menu: QMenu, before: QAction | None = None, file_path: Callable[[], Path | None] = lambda: None,
-                 ) -> None:
+                 give_keys: Callable[[QAction, str], None] | None = None) -> None:
+        """``give_keys(action, keys)``: how the window gives an action its keys (A World at War's waits for the first
+        paint: ``MainWindow.give_keys``); by default they are given now."""
         self.window, self.key, self.game, self.file_path = window, key, game, file_path
 
-        def action(text: str, slot: Callable[[], Any], tip: str, keys: QKeySequence | None = None) -> QAction:
+        def action(text: str, slot: Callable[[], Any], tip: str, keys: str | None = None) -> QAction:
             made = QAction(text, window)
             made.setStatusTip(tip)
             made.setToolTip(tip)
             if keys is not None:
-                made.setShortcut(keys)
+                (give_keys or install_keys)(made, keys)
             made.triggered.connect(slot)
             return made
 
         self.action_print = action("&Print\u2026", self.print_report, "Print the turn report (the system's print "
-                                   "dialog)", QKeySequence(QKeySequence.StandardKey.Print))
+                                   "dialog)", standard("Print"))
         self.action_preview = action("Print pre&view\u2026", self.preview, "See the printed pages first")
         self.action_export = action("E&xport as PDF\u2026", self.export_pdf, "Write the turn report as a PDF file")
         for made in (self.action_print, self.action_preview, self.action_export):
