@@ -157,6 +157,9 @@ def resume_collector() -> None:
 
 
 def run_app(file: Path | None, screenshot_dir: Path | None, argv: list[str]) -> int:
+    from .excepthook import install
+
+    install()   # an exception in a handler is logged and said in the window; the app goes on
     app = make_application(argv)
     first = windows(DEFAULT_FAMILY)
     if screenshot_dir is not None:
