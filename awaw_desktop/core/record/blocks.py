@@ -85,7 +85,7 @@ def _inflate(text: Any, where: str, budget: int = MAX_BLOCK_BYTES) -> bytes:
 def _too_deep(block: list[Any]) -> bool:
     """Some entry's data nests deeper than ``MAX_DEPTH`` counted from the block (the block's list is level 1,
     an entry 2, its data 3); level by level, so no depth of nesting can exhaust the stack."""
-    from ..files.json_gates import MAX_DEPTH   # (json_gates loads pydantic_core: not before a file is read)
+    from ..files.json_gates import MAX_DEPTH  # (json_gates loads pydantic_core: not before a file is read)
 
     level: list[Any] = [entry.data for entry in block]
     depth = 3
