@@ -25,6 +25,7 @@ Prints the figures and exits 1 if any fault was found (each faulty file is kept 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import os
 import random
@@ -43,7 +44,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from fault_hunt_files import europa_games, fuzzed, seeds  # noqa: E402
+from fault_hunt_files import _change, _damage, _gentle, _written, europa_games, fuzzed, seeds  # noqa: E402
+from fault_hunt_records import change_record, mail_seeds  # noqa: E402
 
 from awaw_desktop.core.awaw import assess, sessionfile  # noqa: E402
 from awaw_desktop.core.awaw import facts as war_facts  # noqa: E402
@@ -158,19 +160,66 @@ def _alarm(_signum: int, _frame: Any) -> None:
     raise TimeoutError(f"more than {FILE_SECONDS} s of processor time")
 
 
+_SEEDS: dict[str, tuple[list[Any], list[Any]]] = {}
+_SHOWN: list[Shown] = []
+
+
+def _seeds(key: str) -> tuple[list[Any], list[Any]]:
+    """(the files' seeds, the seeds played by e-mail), made once a process."""
+    if not _SEEDS:
+        mail = mail_seeds()
+        _SEEDS.update({name: (files, mail[name]) for name, files in seeds().items()})
+    return _SEEDS[key]
+
+
+def hunted(rng: random.Random, key: str) -> tuple[str, bytes, str]:
+    """(seed name, the file's bytes, what was changed): half the files from a game played by e-mail; of those,
+    most changed inside the record's blocks (an entry's data, its fields, the order), the chain made again."""
+    files, mail = _seeds(key)
+    if rng.random() < 0.5:
+        name, document = rng.choice(files)
+        return name, fuzzed(rng, document), "file"
+    name, document = rng.choice(mail)
+    if rng.random() < 0.3:
+        return name, fuzzed(rng, document), "mail file"
+    changed = json.loads(json.dumps(document))
+    if not change_record(rng, changed, _gentle if rng.random() < 0.3 else _change):
+        return name, fuzzed(rng, document), "mail file"
+    raw = _written(rng, changed)
+    return name, _damage(rng, raw) if rng.random() < 0.03 else raw, "record"
+
+
+def _verified(raw: bytes) -> str:
+    """``verify`` on the bytes: it says something, and raises nothing."""
+    from awaw_desktop.core.record.verify import verify_bytes
+
+    try:
+        words = verify_bytes(raw).words()
+    except Exception as error:
+        raise Fault("verify", error) from error
+    if not words:
+        raise Fault("verify", AssertionError("verify said nothing"))
+    return words
+
+
 def fuzz_worker(job: tuple[str, int, int, int, int, str]) -> dict[str, Any]:
     key, start, count, seed, show_every, out = job
     signal.signal(signal.SIGPROF, _alarm)   # processor time: a busy machine is no hang
-    shown = Shown() if show_every else None
-    documents = seeds()[key]
+    if show_every and not _SHOWN:
+        _SHOWN.append(Shown())
+    shown = _SHOWN[0] if show_every else None
     figures: Counter[str] = Counter()
     faults: Counter[str] = Counter()
+    due = False   # a game to show: every show_every-th file of the whole run, counted by its number (not by chunk)
     for number in range(start, start + count):
         rng = random.Random(f"{seed}-{key}-{number}")
-        name, document = rng.choice(documents)
-        raw = fuzzed(rng, document)
+        name, raw, how = hunted(rng, key)
+        figures[f"changed: {how}"] += 1
+        due = due or bool(show_every and number % show_every == 0)
         signal.setitimer(signal.ITIMER_PROF, FILE_SECONDS)
         try:
+            words = _verified(raw)
+            figures["verified"] += words.endswith(")") and ": verified (" in words
             try:
                 loaded = gamefile.loads(raw)
             except SessionFileError as error:
@@ -184,8 +233,10 @@ def fuzz_worker(job: tuple[str, int, int, int, int, str]) -> dict[str, Any]:
                         pass
                 continue
             figures["loaded"] += 1
+            figures[f"loaded ({how})"] += 1
             figures[f"loaded as {loaded.family}"] += 1 if loaded.family != key else 0
-            show = shown if shown is not None and figures["loaded"] % show_every == 0 else None
+            show = shown if due else None
+            due = False if show is not None else due
             figures["shown"] += show is not None
             usable(loaded.family, loaded.game, show, every_format=figures["loaded"] % 10 == 0)
             if loaded.family == "awaw":
@@ -212,36 +263,126 @@ def _keep(out: str, key: str, number: int, name: str, raw: bytes, what: str, err
 
 # -- undo ---------------------------------------------------------------------------------------------------
 
+def _without_record(raw: bytes) -> Any:
+    """A saved document but its game record: what undo gives back (the record only ever grows: an undo adds its
+    "Undone" entry, by design, docs/game-record.md)."""
+    document = json.loads(raw)
+    document.pop("record", None)
+    return document
+
+
+def _agrees(key: str, raw: bytes) -> bool:
+    return family(key).check_record(raw)[1] is None
+
+
+def _record_as_designed(before: Any, after: Any, key: str, raw: bytes, what: str, agreed: bool) -> list[str]:
+    """What the design asks of the record across an undo or a redo: it keeps every entry it had (``after`` begins
+    with ``before``'s entries), its chain holds, and the game saved agrees with it (``agreed``: if the start did)."""
+    faults = []
+    if after.entries[:len(before.entries)] != before.entries:
+        faults.append(f"{what}: the record lost or changed an entry it had")
+    if after.problem() is not None:
+        faults.append(f"{what}: the record does not hold: {after.problem().words()}")
+    _record, problem = family(key).check_record(raw)
+    if problem is not None and agreed:
+        faults.append(f"{what}: the game does not agree with its record: {problem.what[:80]}")
+    return faults
+
+
+def _undo_starts() -> list[tuple[str, str, Any]]:
+    """(family, name, game) of every start: the A World at War fixtures and examples (the Europa ones go to the
+    Europa holder), the Europa seeds, the games played by e-mail."""
+    paths = sorted((ROOT / "tests" / "fixtures").glob("*.awaw")) + sorted((ROOT / "resources" / "examples")
+                                                                         .glob("*.awaw"))
+    starts = []
+    for path in paths:
+        loaded = gamefile.load(path)
+        starts.append((loaded.family, path.name, loaded.game))
+    starts += [("europa", f"europa-{index}", game) for index, game in enumerate(europa_games())]
+    for key, documents in mail_seeds().items():
+        starts += [(key, name, gamefile.loads(json.dumps(document).encode()).game) for name, document in documents]
+    return starts
+
+
 def undo_worker(job: tuple[int, int, int]) -> dict[str, Any]:
     from PySide6.QtWidgets import QApplication
 
     from awaw_desktop.ui.awaw.store import SessionStore
+    from awaw_desktop.ui.europa.holder import EuropaGameHolder
 
     start, count, seed = job
     _app = QApplication.instance() or QApplication([])
-    starts = sorted((ROOT / "tests" / "fixtures").glob("*.awaw")) + sorted((ROOT / "resources" / "examples")
-                                                                          .glob("*.awaw"))
+    starts = _undo_starts()
     figures: Counter[str] = Counter()
     faults: Counter[str] = Counter()
     for number in range(start, start + count):
         rng = random.Random(f"{seed}-undo-{number}")
-        path = rng.choice(starts)
-        store = SessionStore(sessionfile.load(path))
-        store.replace_session(store.session, reopened=True)
-        first = store.undo_stack.index()
-        before = sessionfile.dumps(store.session)
+        key, name, game = rng.choice(starts)
+        if key == "awaw":
+            store: Any = SessionStore(sessionfile.loads(sessionfile.dumps(game)))
+            store.replace_session(store.session, reopened=True)
+            saved = lambda: sessionfile.dumps(store.session)   # noqa: E731
+            record = lambda: store.session.record   # noqa: E731
+            step = _step_of
+        else:
+            store = EuropaGameHolder(game)
+            saved = lambda: gamefile.dumps("europa", store.game)   # noqa: E731
+            record = lambda: store.game.record   # noqa: E731
+            step = _europa_step_of
+        stack = store.undo_stack
+        first, start_raw, record_before = stack.index(), saved(), record()
+        before, agreed = _without_record(start_raw), _agrees(key, start_raw)
+        figures["starts that do not agree with their record (seeds made without one)"] += not agreed
         for _step in range(rng.randint(1, 12)):
-            figures["steps stored"] += _step_of(rng, store)
-        after = sessionfile.dumps(store.session)
-        store.undo_stack.setIndex(first)
-        if sessionfile.dumps(store.session) != before:
-            faults[f"undo does not give back the document of {path.name}"] += 1
-        store.undo_stack.setIndex(store.undo_stack.count())
-        if sessionfile.dumps(store.session) != after:
-            faults[f"redo does not give back the document after the steps ({path.name})"] += 1
+            figures["steps stored"] += step(rng, store)
+        if stack.index() < first or stack.count() == 0:
+            figures["undo history emptied by design (a card seen, 56.E.1)"] += 1
+            continue
+        raw_after = saved()
+        after, record_after = _without_record(raw_after), record()
+        stack.setIndex(first)
+        undone = saved()
+        if _without_record(undone) != before:
+            faults[f"undo does not give back the game of {name}"] += 1
+        for fault in _record_as_designed(record_after, record(), key, undone, f"undo ({name})", agreed):
+            faults[fault] += 1
+        figures["states compared"] += 1
+        record_undone = record()
+        stack.setIndex(stack.count())
+        redone = saved()
+        if _without_record(redone) != after:
+            faults[f"redo does not give back the game after the steps ({name})"] += 1
+        for fault in _record_as_designed(record_undone, record(), key, redone, f"redo ({name})", agreed):
+            faults[fault] += 1
+        if record_before.entries != record().entries[:len(record_before.entries)]:
+            faults[f"the record of {name} lost an entry it began with"] += 1
+        figures["states compared"] += 1
         figures["sequences"] += 1
-        figures[f"from {path.name}"] += 1
+        figures[f"{key} sequences"] += 1
     return {"figures": figures, "faults": faults}
+
+
+def _europa_step_of(rng: random.Random, holder: Any) -> int:
+    """One thing a Europa player does through the holder; 1 if it was stored, 0 if the rules refused it."""
+    from awaw_desktop.core.europa import actions as europa_actions
+
+    game = holder.game
+    names = [nation.name for nation in game.nations]
+    action = rng.choice(["rate", "rate", "roll", "nation", "end"])
+    try:
+        if action == "nation" or not names:
+            holder.apply("Add", lambda g: europa_actions.add_nation(g, rng.choice(["Italy", "Finland", "Hungary",
+                                                                                    "Rumania", "Bulgaria"])))
+        elif action == "rate":
+            holder.apply("Rate", lambda g: europa_actions.set_special_rate(g, rng.choice(names), rng.randint(0, 99)))
+        elif action == "roll":
+            holder.apply("Roll", lambda g: europa_actions.record_surrender_roll(g, rng.choice(names),
+                                                                               rng.randint(1, 6), "held"))
+        else:
+            holder.apply("End turn", lambda g: europa_actions.end_turn(g)[0])
+    except RulesInputError:
+        return 0
+    return 1
 
 
 def _step_of(rng: random.Random, store: Any) -> int:
@@ -446,32 +587,39 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show-every", type=int, default=1, help="show every Nth loaded game in its window "
                                                                   "(0: none)")
     parser.add_argument("--seed", type=int, default=int(time.time()))
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (1: the hunt runs in this one)")
     parser.add_argument("--out", default=str(Path(tempfile.gettempdir()) / "fault-hunt"))
     args = parser.parse_args(argv)
     print(f"seed {args.seed}", flush=True)
     found = 0
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(args.jobs, maxtasksperchild=4) as pool:
+    if args.jobs > 1:   # one process by default: the machine is shared
+        pool: Any = multiprocessing.get_context("spawn").Pool(args.jobs, maxtasksperchild=4)
+        run = lambda worker, jobs: pool.map(worker, jobs, chunksize=1)   # noqa: E731
+    else:
+        pool = None
+        run = lambda worker, jobs: [worker(job) for job in jobs]   # noqa: E731
+    try:
         for key in ("awaw", "europa"):
             total = getattr(args, key)
             if not total:
                 continue
             started = time.monotonic()
             jobs = [(key, start, count, args.seed, args.show_every, args.out) for start, count in _chunks(total, 250)]
-            result = _merged(pool.map(fuzz_worker, jobs, chunksize=1))
-            found += _print(f"{total} fuzzed {key} files", result, started)
+            found += _print(f"{total} fuzzed {key} files", _merged(run(fuzz_worker, jobs)), started)
         if args.undo:
             started = time.monotonic()
-            result = _merged(pool.map(undo_worker, [(start, count, args.seed)
-                                                    for start, count in _chunks(args.undo, 100)], chunksize=1))
+            result = _merged(run(undo_worker, [(start, count, args.seed) for start, count in _chunks(args.undo, 100)]))
             found += _print(f"{args.undo} edit-and-undo sequences", result, started)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
     if args.kills:
         started = time.monotonic()
         found += _print(f"{args.kills} saves killed", kills(args.kills, args.seed), started)
     if args.hostile:
         started = time.monotonic()
-        found += _print("hostile paths", hostile(Shown()), started)
+        found += _print("hostile paths", hostile(_SHOWN[0] if _SHOWN else Shown()), started)
     return 1 if found else 0
 
 

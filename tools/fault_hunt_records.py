@@ -8,6 +8,7 @@ the fair dice, the signatures.  (Issue 38: with no real record among the seeds t
 from __future__ import annotations
 
 import base64
+import contextlib
 import copy
 import json
 import random
@@ -144,16 +145,12 @@ def _rechain(game_id: str, entries: list[Any], sign: bool) -> None:
         body = {"prev": previous, "n": entry.get("n"), "kind": entry.get("kind"), "turn": entry.get("turn"),
                 "summary": entry.get("summary"), "rules": entry.get("rules", ""), "data": entry.get("data", {}),
                 "state": entry.get("state", ""), "at": entry.get("at", ""), "author": entry.get("author", "")}
-        try:
+        with contextlib.suppress(TypeError, ValueError, OverflowError, msgspec.EncodeError, RecursionError):
             entry["hash"] = sha256(b"awaw-desktop record entry\n" + canonical(body)).hexdigest()
-        except (TypeError, ValueError, OverflowError, msgspec.EncodeError, RecursionError):
-            pass
         author = entry.get("author")
         if sign and entry.get("signature") and isinstance(author, str) and author in keys:
-            try:
+            with contextlib.suppress(TypeError, ValueError):
                 entry["signature"] = keys[author].sign(entry_message(entry["hash"]))
-            except (TypeError, ValueError):
-                pass
         previous = entry["hash"] if isinstance(entry.get("hash"), str) else previous
 
 
