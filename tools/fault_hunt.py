@@ -1,21 +1,27 @@
-"""A fault hunt over both families' files (issue 30): fuzzed files, edit-and-undo sequences, killed saves and
-hostile paths.  Run from the checkout:
+"""A fault hunt over both families' files (issues 30 and 38): fuzzed files, edit-and-undo sequences, killed saves
+and Send turns, hostile paths.  Run from the checkout, in one process (the default; ``--jobs N`` for more):
 
-    QT_QPA_PLATFORM=offscreen python tools/fault_hunt.py --awaw 100000 --europa 30000 --undo 10000 --kills 300
+    QT_QPA_PLATFORM=offscreen python tools/fault_hunt.py --awaw 25000 --europa 25000 --undo 3000 --kills 720
 
-- **Fuzzed files**: mutations of the example games, the past fixtures (A World at War) and a few Europa games made
-  here: a value replaced (by a neighbour, another kind, a hostile value, another node of the file), a key or an item
-  removed or added, the undo checkpoints decoded, mutated and encoded again, the bytes damaged; written the way
-  this version writes a file, or otherwise.  Every file is read by ``gamefile.loads`` (and ``sessionfile.loads``
-  for A World at War): it is refused with a ``SessionFileError`` or it loads, and then it must report (the family's
-  ``report_text`` and every report format), show (the family's window, offscreen: every tab, the tipping search
-  to its end; ``--show-every``) and save (read back equal; the game each undo checkpoint gives back saves too).
-  Anything else, or more than 30 s of processor time on one file, is a fault.
-- **Undo**: from every past fixture and example, random entries, facts of the war, carried values and ends of
-  turn through the window's store, all undone: the saved document must be the file's, byte for byte, and redone,
-  the document before the undo.
-- **Kills**: a process saving a game of each family in a loop is killed (SIGKILL) at a random moment; the next
-  open or save (alternately) must find a whole file and leave no temporary file.
+- **Fuzzed files**: mutations of the example games, the past fixtures (A World at War), a few Europa games made
+  here, and games of both families played by e-mail (both sides' keys, app dice, turns sent, every entry signed:
+  ``fault_hunt_records``): a value replaced (by a neighbour, another kind, a hostile value, another node of the
+  file), a key or an item removed or added, the undo checkpoints decoded, mutated and encoded again, the record's
+  blocks decoded and an entry's data or fields changed (nested 1,000 deep, too), entries dropped, swapped or
+  copied, the chain of hashes made again and the entries signed again as a forger would, the bytes damaged;
+  written the way this version writes a file, or otherwise.  Every file goes to ``verify`` (it must say something
+  and raise nothing) and is read by ``gamefile.loads`` (and ``sessionfile.loads`` for A World at War): it is
+  refused with a ``SessionFileError`` or it loads, and then it must report (the family's ``report_text`` and every
+  report format), show (the family's window, offscreen: every tab, the tipping search to its end; every
+  ``--show-every``-th file of the whole run that loads) and save (read back equal; the game each undo checkpoint
+  gives back saves too).  Anything else, or more than 30 s of processor time on one file, is a fault.
+- **Undo** (``fault_hunt_undo``): from every fixture and example of both families, the Europa seeds and the games
+  played by e-mail, random steps through the window's store or holder, all undone, then redone: the game saved
+  without its record must be the one before, then the one after; the record keeps every entry it had ("Undone"
+  entries are added by design), holds, and agrees with the game.
+- **Kills**: a process saving a game of each family in a loop, or sending turns of a game played by e-mail (the turn
+  file written, the record remembered in ``seen/``), is killed (SIGKILL) at a random moment; the next open, save or
+  Send turn must find whole files and leave no temporary file, beside the game or in ``seen/``.
 - **Hostile paths**: pipes, devices, folders, symbolic-link loops ... opened by both families' readers and windows:
   refused with a message, each in under 0.2 s.
 
@@ -46,19 +52,18 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from fault_hunt_files import _change, _damage, _gentle, _written, europa_games, fuzzed, seeds  # noqa: E402
 from fault_hunt_records import change_record, mail_seeds  # noqa: E402
+from fault_hunt_undo import undo_worker  # noqa: E402
 
-from awaw_desktop.core.awaw import assess, sessionfile  # noqa: E402
-from awaw_desktop.core.awaw import facts as war_facts  # noqa: E402
+from awaw_desktop.core.awaw import sessionfile  # noqa: E402
 from awaw_desktop.core.awaw.common import LAST_YEAR, Season, Turn  # noqa: E402
 from awaw_desktop.core.awaw.report import FORMATS as AWAW_FORMATS  # noqa: E402
 from awaw_desktop.core.awaw.report import report as awaw_report  # noqa: E402
-from awaw_desktop.core.awaw.session import apply_end_of_turn, preview_end_of_turn  # noqa: E402
+from awaw_desktop.core.awaw.session import preview_end_of_turn  # noqa: E402
 from awaw_desktop.core.europa.report import FORMATS as EUROPA_FORMATS  # noqa: E402
 from awaw_desktop.core.europa.report import render as europa_render  # noqa: E402
 from awaw_desktop.core.family import get as family  # noqa: E402
 from awaw_desktop.core.files import gamefile  # noqa: E402
 from awaw_desktop.core.files.atomic_file import TEMP_SUFFIX, SessionFileError  # noqa: E402
-from awaw_desktop.core.lines import RulesInputError  # noqa: E402
 
 FILE_SECONDS = 30
 
@@ -261,171 +266,6 @@ def _keep(out: str, key: str, number: int, name: str, raw: bytes, what: str, err
     (folder / f"{key}-{number}.txt").write_text(f"seed file {name}\n{what}\n\n{trace}", encoding="utf-8")
 
 
-# -- undo ---------------------------------------------------------------------------------------------------
-
-def _without_record(raw: bytes) -> Any:
-    """A saved document but its game record: what undo gives back (the record only ever grows: an undo adds its
-    "Undone" entry, by design, docs/game-record.md)."""
-    document = json.loads(raw)
-    document.pop("record", None)
-    return document
-
-
-def _agrees(key: str, raw: bytes) -> bool:
-    return family(key).check_record(raw)[1] is None
-
-
-def _record_as_designed(before: Any, after: Any, key: str, raw: bytes, what: str, agreed: bool) -> list[str]:
-    """What the design asks of the record across an undo or a redo: it keeps every entry it had (``after`` begins
-    with ``before``'s entries), its chain holds, and the game saved agrees with it (``agreed``: if the start did)."""
-    faults = []
-    if after.entries[:len(before.entries)] != before.entries:
-        faults.append(f"{what}: the record lost or changed an entry it had")
-    if after.problem() is not None:
-        faults.append(f"{what}: the record does not hold: {after.problem().words()}")
-    _record, problem = family(key).check_record(raw)
-    if problem is not None and agreed:
-        faults.append(f"{what}: the game does not agree with its record: {problem.what[:80]}")
-    return faults
-
-
-def _undo_starts() -> list[tuple[str, str, Any]]:
-    """(family, name, game) of every start: the A World at War fixtures and examples (the Europa ones go to the
-    Europa holder), the Europa seeds, the games played by e-mail."""
-    paths = sorted((ROOT / "tests" / "fixtures").glob("*.awaw")) + sorted((ROOT / "resources" / "examples")
-                                                                         .glob("*.awaw"))
-    starts = []
-    for path in paths:
-        loaded = gamefile.load(path)
-        starts.append((loaded.family, path.name, loaded.game))
-    starts += [("europa", f"europa-{index}", game) for index, game in enumerate(europa_games())]
-    for key, documents in mail_seeds().items():
-        starts += [(key, name, gamefile.loads(json.dumps(document).encode()).game) for name, document in documents]
-    return starts
-
-
-def undo_worker(job: tuple[int, int, int]) -> dict[str, Any]:
-    from PySide6.QtWidgets import QApplication
-
-    from awaw_desktop.ui.awaw.store import SessionStore
-    from awaw_desktop.ui.europa.holder import EuropaGameHolder
-
-    start, count, seed = job
-    _app = QApplication.instance() or QApplication([])
-    starts = _undo_starts()
-    figures: Counter[str] = Counter()
-    faults: Counter[str] = Counter()
-    for number in range(start, start + count):
-        rng = random.Random(f"{seed}-undo-{number}")
-        key, name, game = rng.choice(starts)
-        if key == "awaw":
-            store: Any = SessionStore(sessionfile.loads(sessionfile.dumps(game)))
-            store.replace_session(store.session, reopened=True)
-            saved = lambda: sessionfile.dumps(store.session)   # noqa: E731
-            record = lambda: store.session.record   # noqa: E731
-            step = _step_of
-        else:
-            store = EuropaGameHolder(game)
-            saved = lambda: gamefile.dumps("europa", store.game)   # noqa: E731
-            record = lambda: store.game.record   # noqa: E731
-            step = _europa_step_of
-        stack = store.undo_stack
-        first, start_raw, record_before = stack.index(), saved(), record()
-        before, agreed = _without_record(start_raw), _agrees(key, start_raw)
-        figures["starts that do not agree with their record (seeds made without one)"] += not agreed
-        for _step in range(rng.randint(1, 12)):
-            figures["steps stored"] += step(rng, store)
-        if stack.index() < first or stack.count() == 0:
-            figures["undo history emptied by design (a card seen, 56.E.1)"] += 1
-            continue
-        raw_after = saved()
-        after, record_after = _without_record(raw_after), record()
-        stack.setIndex(first)
-        undone = saved()
-        if _without_record(undone) != before:
-            faults[f"undo does not give back the game of {name}"] += 1
-        for fault in _record_as_designed(record_after, record(), key, undone, f"undo ({name})", agreed):
-            faults[fault] += 1
-        figures["states compared"] += 1
-        record_undone = record()
-        stack.setIndex(stack.count())
-        redone = saved()
-        if _without_record(redone) != after:
-            faults[f"redo does not give back the game after the steps ({name})"] += 1
-        for fault in _record_as_designed(record_undone, record(), key, redone, f"redo ({name})", agreed):
-            faults[fault] += 1
-        if record_before.entries != record().entries[:len(record_before.entries)]:
-            faults[f"the record of {name} lost an entry it began with"] += 1
-        figures["states compared"] += 1
-        figures["sequences"] += 1
-        figures[f"{key} sequences"] += 1
-    return {"figures": figures, "faults": faults}
-
-
-def _europa_step_of(rng: random.Random, holder: Any) -> int:
-    """One thing a Europa player does through the holder; 1 if it was stored, 0 if the rules refused it."""
-    from awaw_desktop.core.europa import actions as europa_actions
-
-    game = holder.game
-    names = [nation.name for nation in game.nations]
-    action = rng.choice(["rate", "rate", "roll", "nation", "end"])
-    try:
-        if action == "nation" or not names:
-            holder.apply("Add", lambda g: europa_actions.add_nation(g, rng.choice(["Italy", "Finland", "Hungary",
-                                                                                    "Rumania", "Bulgaria"])))
-        elif action == "rate":
-            holder.apply("Rate", lambda g: europa_actions.set_special_rate(g, rng.choice(names), rng.randint(0, 99)))
-        elif action == "roll":
-            holder.apply("Roll", lambda g: europa_actions.record_surrender_roll(g, rng.choice(names),
-                                                                               rng.randint(1, 6), "held"))
-        else:
-            holder.apply("End turn", lambda g: europa_actions.end_turn(g)[0])
-    except RulesInputError:
-        return 0
-    return 1
-
-
-def _step_of(rng: random.Random, store: Any) -> int:
-    """One thing a player does through the store; 1 if it was stored, 0 if the rules refused it."""
-    session = store.session
-    action = rng.choice(["value"] * 6 + ["fact", "fact", "carry", "end-of-turn"])
-    try:
-        if action == "value":
-            power = rng.choice(assess.ORDER)
-            lines = [line for line in session.lines(power) if line.input_kind != "derived"]
-            if not lines:
-                return 0
-            bound = [line for line in lines if session.is_bound(power, line.id)]
-            line = rng.choice(bound if bound and rng.random() < 0.4 else lines)
-            store.set_value(power, line.id, _value_for(rng, line))
-        elif action == "fact":
-            item = rng.choice(war_facts.FACTS)
-            value: Any = (rng.random() < 0.5 if item.kind == "flag" else
-                          rng.choice([key for key, _words in item.options]) if item.kind == "holder" else
-                          rng.choice([None, session.turn.to_json()]))
-            store.set_fact(item.id, value)
-        elif action == "carry":
-            total = rng.randint(-9, 9)
-            store.change_session("Japan carried", lambda s: s.set_carry("japan", "cumulative_total", total))
-        elif session.turn != Turn(LAST_YEAR, Season.WINTER):
-            store.change_session("End of turn", lambda s: apply_end_of_turn(s, {}))
-    except RulesInputError:
-        return 0
-    return 1
-
-
-def _value_for(rng: random.Random, line: Any) -> Any:
-    kind = line.input_kind
-    if kind == "flag":
-        return rng.random() < 0.5
-    if kind in ("count", "level"):
-        return rng.randint(line.minimum, min(line.maximum, line.minimum + 60))
-    if kind == "choice":
-        keys = [option.key for option in line.options]
-        return rng.sample(keys, rng.randint(0, len(keys)))
-    return {spec.key: rng.randint(spec.minimum, min(spec.maximum, spec.minimum + 60)) for spec in line.fields}
-
-
 # -- kills during a save ------------------------------------------------------------------------------------
 
 SAVER = textwrap.dedent("""
@@ -453,14 +293,75 @@ SAVER = textwrap.dedent("""
 """)
 
 
+#: Send turn in a loop, as the window does it: the turn file written (``gamefile.write_file``), then the record
+#: remembered as sent from here in the data folder's ``seen/``.
+SENDER = textwrap.dedent("""
+    import sys
+    sys.path.insert(0, sys.argv[3])
+    from pathlib import Path
+    from awaw_desktop.core.files import gamefile
+    from awaw_desktop.core.record.seen import SeenStore
+    seed, folder = Path(sys.argv[1]), Path(sys.argv[2])
+    raw = seed.read_bytes()
+    record = gamefile.loads(raw).game.record
+    seen = SeenStore(folder / "seen")
+    print("ready", flush=True)
+    count = 0
+    while True:
+        gamefile.write_file(folder / f"turn-{count % 2}.awaw", raw)
+        seen.remember(record, own=True)
+        count += 1
+""")
+
+
+def send_kill(rng: random.Random, place: Path, key: str, raw: bytes, figures: Counter[str],
+              faults: Counter[str]) -> None:
+    """A Send turn of a game played by e-mail killed at a random moment: the next Send turn (or open) finds whole
+    files and leaves no temporary file, beside the turn file or in ``seen/`` (issue 38)."""
+    place.mkdir()
+    (place / "seed.awaw").write_bytes(raw)
+    process = subprocess.Popen([sys.executable, "-c", SENDER, str(place / "seed.awaw"), str(place), str(ROOT)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None
+    if process.stdout.readline() != b"ready\n":
+        raise RuntimeError(process.communicate()[1].decode())
+    time.sleep(rng.uniform(0.0, 0.15))
+    process.send_signal(signal.SIGKILL)
+    process.communicate()
+    figures[f"{key} sends killed"] += 1
+    from awaw_desktop.core.record.seen import SeenStore
+
+    left = [*place.glob(f".*{TEMP_SUFFIX}"), *(place / "seen").glob(f".*{TEMP_SUFFIX}")]
+    figures["temporary files left by the kill"] += len(left)
+    try:
+        record = gamefile.loads(raw).game.record
+        for turn in sorted(place.glob("turn-*.awaw")):
+            if gamefile.load(turn).game.record != record:
+                faults[f"{key}: a killed Send turn left another record in {turn.name}"] += 1
+        SeenStore(place / "seen").remember(record, own=True)   # the next Send turn remembers it again
+        if SeenStore(place / "seen").own_head(record.game_id) != record.head:
+            faults[f"{key}: seen/ does not remember the record after a killed Send turn"] += 1
+    except SessionFileError as error:
+        faults[f"{key}: torn turn file after a killed Send turn: {error}"] += 1
+    remaining = [*place.glob(f".*{TEMP_SUFFIX}"), *(place / "seen").glob(f".*{TEMP_SUFFIX}")]
+    if remaining:
+        faults[f"{key}: temporary files left after the next Send turn ({len(remaining)} in seen/ or beside)"] += \
+            len(remaining)
+
+
 def kills(count: int, seed: int) -> dict[str, Any]:
     rng = random.Random(f"{seed}-kills")
     figures: Counter[str] = Counter()
     faults: Counter[str] = Counter()
     games = {"awaw": family("awaw").new_game("again", {}, "Fall 1939"), "europa": europa_games()[0]}
     with tempfile.TemporaryDirectory() as folder:
+        mail = {key: [json.dumps(document).encode() for _name, document in documents]
+                for key, documents in mail_seeds().items()}
         for number in range(count):
             key = ("europa", "awaw")[number % 4 == 3]   # three Europa saves killed for one A World at War
+            if number % 3 == 2:   # every third kill during a Send turn
+                send_kill(rng, Path(folder) / f"send-{number}", key, rng.choice(mail[key]), figures, faults)
+                continue
             path = Path(folder) / key / "game.awaw"
             path.parent.mkdir(exist_ok=True)
             process = subprocess.Popen([sys.executable, "-c", SAVER, key, str(path), str(ROOT)],
