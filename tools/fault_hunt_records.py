@@ -105,6 +105,8 @@ def europa_mail_games() -> list[Any]:
     game = _on("axis", lambda: recorded(game, lambda g: actions.record_surrender_roll(g, "Italy", None, "fights on"),
                                         "roll"))
     game = _on("axis", lambda: recorded(game, lambda g: actions.draw_paper_envelope(g, "Hungary"), "paper"))
+    game = _on("axis", lambda: recorded(game, lambda g: actions.draw_envelope(g, "Italy", "amber river axis",
+                                                                              "copper hill allied"), "sealed"))
 
     def sent(g: Any, side: str) -> Any:
         words = f"The {'Allied' if side == 'axis' else 'Axis'} player moves next"
@@ -166,7 +168,7 @@ def _blocks(entries: list[Any], deep: tuple[int, int] | None) -> list[str]:
             chunk[deep[0] - start]["data"] = mark = "__hunt_deep__"
         try:
             raw = msgspec.json.encode(chunk)
-        except (TypeError, OverflowError, msgspec.EncodeError):
+        except Exception:   # noqa: BLE001 - a lone surrogate, a number msgspec cannot write: escaped as JSON text
             raw = json.dumps(chunk, default=str).encode()
         if mark is not None and deep is not None:
             raw = raw.replace(f'"{mark}"'.encode(), _deep(deep[1]).encode())
