@@ -168,7 +168,7 @@ def _blocks(entries: list[Any], deep: tuple[int, int] | None) -> list[str]:
             chunk[deep[0] - start]["data"] = mark = "__hunt_deep__"
         try:
             raw = msgspec.json.encode(chunk)
-        except Exception:
+        except Exception:   # a lone surrogate, a number msgspec cannot write: escaped as JSON text
             raw = json.dumps(chunk, default=str).encode()
         if mark is not None and deep is not None:
             raw = raw.replace(f'"{mark}"'.encode(), _deep(deep[1]).encode())

@@ -70,7 +70,7 @@ def app_hook(kind: type[BaseException], error: BaseException, tb: TracebackType 
     try:
         traceback.print_exception(kind, error, tb, file=sys.stderr)
         show_in_window(said(error))
-    except Exception:
+    except Exception:   # the hook of last resort says what it can and goes on
         pass
 
 
@@ -82,7 +82,7 @@ def hand_on(error: BaseException) -> None:
     """``error``, caught in a handler, to whichever hook is in place (the app's, or a test's)."""
     try:
         sys.excepthook(type(error), error, error.__traceback__)
-    except Exception:
+    except Exception:   # a broken hook must not end the app either
         sys.__excepthook__(type(error), error, error.__traceback__)
 
 
@@ -92,7 +92,7 @@ def guarded(method: Callable[..., Any], answer: object) -> Callable[..., Any]:
     def handler(*args: Any, **kwargs: Any) -> Any:
         try:
             return method(*args, **kwargs)
-        except Exception as error:
+        except Exception as error:   # nothing escapes into Qt's C++
             hand_on(error)
             return answer
     handler.__guarded__ = True   # type: ignore[attr-defined]
