@@ -24,6 +24,8 @@ and Send turns, hostile paths.  Run from the checkout, in one process (the defau
   Send turn must find whole files and leave no temporary file, beside the game or in ``seen/``.
 - **Hostile paths**: pipes, devices, folders, symbolic-link loops ... opened by both families' readers and windows:
   refused with a message, each in under 0.2 s.
+- **Hostile typing**: 5,000 digits, 100,000 digits, full-width digits, "1e400" ... pasted into every number box on
+  every tab of both windows, then Tab: the box keeps a number in its range, and nothing raises (or ends the app).
 
 Prints the figures and exits 1 if any fault was found (each faulty file is kept in ``--out``).
 """
@@ -207,12 +209,16 @@ def _verified(raw: bytes) -> str:
     return words
 
 
+def _shown() -> Shown:
+    if not _SHOWN:
+        _SHOWN.append(Shown())
+    return _SHOWN[0]
+
+
 def fuzz_worker(job: tuple[str, int, int, int, int, str]) -> dict[str, Any]:
     key, start, count, seed, show_every, out = job
     signal.signal(signal.SIGPROF, _alarm)   # processor time: a busy machine is no hang
-    if show_every and not _SHOWN:
-        _SHOWN.append(Shown())
-    shown = _SHOWN[0] if show_every else None
+    shown = _shown() if show_every else None
     figures: Counter[str] = Counter()
     faults: Counter[str] = Counter()
     due = False   # a game to show: every show_every-th file of the whole run, counted by its number (not by chunk)
@@ -468,6 +474,52 @@ def hostile(shown: Shown) -> dict[str, Any]:
     return {"figures": figures, "faults": faults}
 
 
+# -- hostile typing ----------------------------------------------------------------------------------------
+
+#: What a player may paste into a number box by mistake (issue 38: 5,000 digits ended the app).
+TYPED = ["9" * 5000, "-" + "9" * 5000, "9" * 100_000, "0" * 5000 + "7", "\uff15" * 5000, "1e400", "12,5",
+         "\u2212" + "8" * 4301, "+-3", " ", "99999999999999999999", "\u0665" * 40]
+
+
+def typing(shown: Shown) -> dict[str, Any]:
+    """Every number box on every tab of both windows, each text of ``TYPED`` pasted over it, then Tab: the box keeps
+    the number it had, and nothing raises."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtTest import QTest
+
+    from awaw_desktop.ui.shell.number_box import NumberBox
+
+    figures: Counter[str] = Counter()
+    faults: Counter[str] = Counter()
+    shown.awaw.set_session(sessionfile.load(sorted((ROOT / "resources" / "examples").glob("*.awaw"))[0]), None)
+    shown.europa.set_game(europa_games()[2], None)
+    for name, window in (("A World at War", shown.awaw), ("Europa", shown.europa)):
+        window.activateWindow()
+        for index in range(window.tabs.count()):
+            window.tabs.setCurrentIndex(index)
+            shown.app.processEvents()
+            for box in window.tabs.widget(index).findChildren(NumberBox):
+                if not (box.isVisible() and box.isEnabled()) or box.isReadOnly():
+                    continue
+                figures[f"{name} boxes"] += 1
+                for text in TYPED:
+                    shown.errors.clear()
+                    before = box.value()
+                    QGuiApplication.clipboard().setText(text)
+                    box.setFocus()
+                    box.lineEdit().selectAll()
+                    QTest.keyClick(box.lineEdit(), Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+                    QTest.keyClick(box.lineEdit(), Qt.Key.Key_Tab)
+                    shown.app.processEvents()
+                    figures["pasted"] += 1
+                    if shown.errors:
+                        faults[f"{name}: {text[:12]!r}... pasted raised: {shown.errors[0].splitlines()[-1]}"] += 1
+                    elif box.value() != before and not (box.minimum() <= box.value() <= box.maximum()):
+                        faults[f"{name}: {text[:12]!r}... pasted left {box.value()} in {box.name()}"] += 1
+    return {"figures": figures, "faults": faults}
+
+
 # -- main ---------------------------------------------------------------------------------------------------
 
 def _merged(results: list[dict[str, Any]]) -> dict[str, Counter[str]]:
@@ -489,13 +541,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--undo", type=int, default=200, help="edit-and-undo sequences")
     parser.add_argument("--kills", type=int, default=20, help="saves killed midway")
     parser.add_argument("--hostile", action=argparse.BooleanOptionalAction, default=True, help="hostile paths")
+    parser.add_argument("--typing", action=argparse.BooleanOptionalAction, default=True,
+                        help="hostile pastes into every number box of both windows")
+    parser.add_argument("--typing-here", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--show-every", type=int, default=1, help="show every Nth loaded game in its window "
                                                                   "(0: none)")
     parser.add_argument("--seed", type=int, default=int(time.time()))
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (1: the hunt runs in this one)")
     parser.add_argument("--out", default=str(Path(tempfile.gettempdir()) / "fault-hunt"))
     args = parser.parse_args(argv)
-    print(f"seed {args.seed}", flush=True)
+    if not args.typing_here:
+        print(f"seed {args.seed}", flush=True)
     found = 0
     if args.jobs > 1:   # one process by default: the machine is shared
         pool: Any = multiprocessing.get_context("spawn").Pool(args.jobs, maxtasksperchild=4)
@@ -524,7 +580,25 @@ def main(argv: list[str] | None = None) -> int:
         found += _print(f"{args.kills} saves killed", kills(args.kills, args.seed), started)
     if args.hostile:
         started = time.monotonic()
-        found += _print("hostile paths", hostile(_SHOWN[0] if _SHOWN else Shown()), started)
+        found += _print("hostile paths", hostile(_shown()), started)
+    if args.typing_here:   # the child of the stage below
+        print(json.dumps(typing(_shown())), flush=True)
+        return 0
+    if args.typing:   # in a child process (the parent waits): a paste that ends the app is a fault, not the hunt's end
+        started = time.monotonic()
+        child = subprocess.run([sys.executable, __file__, "--awaw", "0", "--europa", "0", "--undo", "0", "--kills",
+                                "0", "--no-hostile", "--typing-here"], capture_output=True, text=True)
+        lines = child.stdout.strip().splitlines()
+        try:
+            result = json.loads(lines[-1]) if child.returncode == 0 else None
+        except (IndexError, ValueError):
+            result = None
+        if result is None:
+            how = f"signal {-child.returncode}" if child.returncode < 0 else f"exit {child.returncode}"
+            said = [line for line in child.stderr.strip().splitlines() if line.strip() and "propagateSizeHints" not in line]
+            last = (said or [""])[-1][:160]
+            result = {"figures": {}, "faults": {f"the app ended ({how}) while pasting into number boxes: {last}": 1}}
+        found += _print("hostile typing", {name: Counter(value) for name, value in result.items()}, started)
     return 1 if found else 0
 
 
