@@ -595,7 +595,8 @@ def main(argv: list[str] | None = None) -> int:
             result = None
         if result is None:
             how = f"signal {-child.returncode}" if child.returncode < 0 else f"exit {child.returncode}"
-            said = [line for line in child.stderr.strip().splitlines() if line.strip() and "propagateSizeHints" not in line]
+            said = [line for line in child.stderr.strip().splitlines()
+                    if line.strip() and "propagateSizeHints" not in line]
             last = (said or [""])[-1][:160]
             result = {"figures": {}, "faults": {f"the app ended ({how}) while pasting into number boxes: {last}": 1}}
         found += _print("hostile typing", {name: Counter(value) for name, value in result.items()}, started)
