@@ -54,6 +54,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from fault_hunt_files import _change, _damage, _gentle, _written, europa_games, fuzzed, seeds  # noqa: E402
 from fault_hunt_records import change_record, mail_seeds  # noqa: E402
+from fault_hunt_typing import typing  # noqa: E402
 from fault_hunt_undo import undo_worker  # noqa: E402
 
 from awaw_desktop.core.awaw import sessionfile  # noqa: E402
@@ -471,52 +472,6 @@ def hostile(shown: Shown) -> dict[str, Any]:
                 figures["refused"] += 1
             figures["paths"] += 1
     figures["slowest (ms)"] = round(slowest * 1000)
-    return {"figures": figures, "faults": faults}
-
-
-# -- hostile typing ----------------------------------------------------------------------------------------
-
-#: What a player may paste into a number box by mistake (issue 38: 5,000 digits ended the app).
-TYPED = ["9" * 5000, "-" + "9" * 5000, "9" * 100_000, "0" * 5000 + "7", "\uff15" * 5000, "1e400", "12,5",
-         "\u2212" + "8" * 4301, "+-3", " ", "99999999999999999999", "\u0665" * 40]
-
-
-def typing(shown: Shown) -> dict[str, Any]:
-    """Every number box on every tab of both windows, each text of ``TYPED`` pasted over it, then Tab: the box keeps
-    the number it had, and nothing raises."""
-    from PySide6.QtCore import Qt
-    from PySide6.QtGui import QGuiApplication
-    from PySide6.QtTest import QTest
-
-    from awaw_desktop.ui.shell.number_box import NumberBox
-
-    figures: Counter[str] = Counter()
-    faults: Counter[str] = Counter()
-    shown.awaw.set_session(sessionfile.load(sorted((ROOT / "resources" / "examples").glob("*.awaw"))[0]), None)
-    shown.europa.set_game(europa_games()[2], None)
-    for name, window in (("A World at War", shown.awaw), ("Europa", shown.europa)):
-        window.activateWindow()
-        for index in range(window.tabs.count()):
-            window.tabs.setCurrentIndex(index)
-            shown.app.processEvents()
-            for box in window.tabs.widget(index).findChildren(NumberBox):
-                if not (box.isVisible() and box.isEnabled()) or box.isReadOnly():
-                    continue
-                figures[f"{name} boxes"] += 1
-                for text in TYPED:
-                    shown.errors.clear()
-                    before = box.value()
-                    QGuiApplication.clipboard().setText(text)
-                    box.setFocus()
-                    box.lineEdit().selectAll()
-                    QTest.keyClick(box.lineEdit(), Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
-                    QTest.keyClick(box.lineEdit(), Qt.Key.Key_Tab)
-                    shown.app.processEvents()
-                    figures["pasted"] += 1
-                    if shown.errors:
-                        faults[f"{name}: {text[:12]!r}... pasted raised: {shown.errors[0].splitlines()[-1]}"] += 1
-                    elif box.value() != before and not (box.minimum() <= box.value() <= box.maximum()):
-                        faults[f"{name}: {text[:12]!r}... pasted left {box.value()} in {box.name()}"] += 1
     return {"figures": figures, "faults": faults}
 
 
