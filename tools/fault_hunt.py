@@ -1,23 +1,31 @@
-"""A fault hunt over both families' files (issue 30): fuzzed files, edit-and-undo sequences, killed saves and
-hostile paths.  Run from the checkout:
+"""A fault hunt over both families' files (issues 30 and 38): fuzzed files, edit-and-undo sequences, killed saves
+and Send turns, hostile paths.  Run from the checkout, in one process (the default; ``--jobs N`` for more):
 
-    QT_QPA_PLATFORM=offscreen python tools/fault_hunt.py --awaw 100000 --europa 30000 --undo 10000 --kills 300
+    QT_QPA_PLATFORM=offscreen python tools/fault_hunt.py --awaw 25000 --europa 25000 --undo 3000 --kills 720
 
-- **Fuzzed files**: mutations of the example games, the past fixtures (A World at War) and a few Europa games made
-  here: a value replaced (by a neighbour, another kind, a hostile value, another node of the file), a key or an item
-  removed or added, the undo checkpoints decoded, mutated and encoded again, the bytes damaged; written the way
-  this version writes a file, or otherwise.  Every file is read by ``gamefile.loads`` (and ``sessionfile.loads``
-  for A World at War): it is refused with a ``SessionFileError`` or it loads, and then it must report (the family's
-  ``report_text`` and every report format), show (the family's window, offscreen: every tab, the tipping search
-  to its end; ``--show-every``) and save (read back equal; the game each undo checkpoint gives back saves too).
-  Anything else, or more than 30 s of processor time on one file, is a fault.
-- **Undo**: from every past fixture and example, random entries, facts of the war, carried values and ends of
-  turn through the window's store, all undone: the saved document must be the file's, byte for byte, and redone,
-  the document before the undo.
-- **Kills**: a process saving a game of each family in a loop is killed (SIGKILL) at a random moment; the next
-  open or save (alternately) must find a whole file and leave no temporary file.
+- **Fuzzed files**: mutations of the example games, the past fixtures (A World at War), a few Europa games made
+  here, and games of both families played by e-mail (both sides' keys, app dice, turns sent, every entry signed:
+  ``fault_hunt_records``): a value replaced (by a neighbour, another kind, a hostile value, another node of the
+  file), a key or an item removed or added, the undo checkpoints decoded, mutated and encoded again, the record's
+  blocks decoded and an entry's data or fields changed (nested 1,000 deep, too), entries dropped, swapped or
+  copied, the chain of hashes made again and the entries signed again as a forger would, the bytes damaged;
+  written the way this version writes a file, or otherwise.  Every file goes to ``verify`` (it must say something
+  and raise nothing) and is read by ``gamefile.loads`` (and ``sessionfile.loads`` for A World at War): it is
+  refused with a ``SessionFileError`` or it loads, and then it must report (the family's ``report_text`` and every
+  report format), show (the family's window, offscreen: every tab, the tipping search to its end; every
+  ``--show-every``-th file of the whole run that loads) and save (read back equal; the game each undo checkpoint
+  gives back saves too).  Anything else, or more than 30 s of processor time on one file, is a fault.
+- **Undo** (``fault_hunt_undo``): from every fixture and example of both families, the Europa seeds and the games
+  played by e-mail, random steps through the window's store or holder, all undone, then redone: the game saved
+  without its record must be the one before, then the one after; the record keeps every entry it had ("Undone"
+  entries are added by design), holds, and agrees with the game.
+- **Kills**: a process saving a game of each family in a loop, or sending turns of a game played by e-mail (the turn
+  file written, the record remembered in ``seen/``), is killed (SIGKILL) at a random moment; the next open, save or
+  Send turn must find whole files and leave no temporary file, beside the game or in ``seen/``.
 - **Hostile paths**: pipes, devices, folders, symbolic-link loops ... opened by both families' readers and windows:
   refused with a message, each in under 0.2 s.
+- **Hostile typing**: 5,000 digits, 100,000 digits, full-width digits, "1e400" ... pasted into every number box on
+  every tab of both windows, then Tab: the box keeps a number in its range, and nothing raises (or ends the app).
 
 Prints the figures and exits 1 if any fault was found (each faulty file is kept in ``--out``).
 """
@@ -25,6 +33,7 @@ Prints the figures and exits 1 if any fault was found (each faulty file is kept 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import os
 import random
@@ -43,20 +52,21 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from fault_hunt_files import europa_games, fuzzed, seeds  # noqa: E402
+from fault_hunt_files import _change, _damage, _gentle, _written, europa_games, fuzzed, seeds  # noqa: E402
+from fault_hunt_records import change_record, mail_seeds  # noqa: E402
+from fault_hunt_typing import typing  # noqa: E402
+from fault_hunt_undo import undo_worker  # noqa: E402
 
-from awaw_desktop.core.awaw import assess, sessionfile  # noqa: E402
-from awaw_desktop.core.awaw import facts as war_facts  # noqa: E402
+from awaw_desktop.core.awaw import sessionfile  # noqa: E402
 from awaw_desktop.core.awaw.common import LAST_YEAR, Season, Turn  # noqa: E402
 from awaw_desktop.core.awaw.report import FORMATS as AWAW_FORMATS  # noqa: E402
 from awaw_desktop.core.awaw.report import report as awaw_report  # noqa: E402
-from awaw_desktop.core.awaw.session import apply_end_of_turn, preview_end_of_turn  # noqa: E402
+from awaw_desktop.core.awaw.session import preview_end_of_turn  # noqa: E402
 from awaw_desktop.core.europa.report import FORMATS as EUROPA_FORMATS  # noqa: E402
 from awaw_desktop.core.europa.report import render as europa_render  # noqa: E402
 from awaw_desktop.core.family import get as family  # noqa: E402
 from awaw_desktop.core.files import gamefile  # noqa: E402
 from awaw_desktop.core.files.atomic_file import TEMP_SUFFIX, SessionFileError  # noqa: E402
-from awaw_desktop.core.lines import RulesInputError  # noqa: E402
 
 FILE_SECONDS = 30
 
@@ -158,19 +168,74 @@ def _alarm(_signum: int, _frame: Any) -> None:
     raise TimeoutError(f"more than {FILE_SECONDS} s of processor time")
 
 
+_SEEDS: dict[str, tuple[list[Any], list[Any]]] = {}
+_SHOWN: list[Shown] = []
+
+
+def _seeds(key: str) -> tuple[list[Any], list[Any]]:
+    """(the files' seeds, the seeds played by e-mail), made once a process."""
+    if not _SEEDS:
+        mail = mail_seeds()
+        _SEEDS.update({name: (files, mail[name]) for name, files in seeds().items()})
+    return _SEEDS[key]
+
+
+def hunted(rng: random.Random, key: str) -> tuple[str, bytes, str]:
+    """(seed name, the file's bytes, what was changed): half the files from a game played by e-mail; of those,
+    most changed inside the record's blocks (an entry's data, its fields, the order), the chain made again."""
+    files, mail = _seeds(key)
+    if rng.random() < 0.5:
+        name, document = rng.choice(files)
+        return name, fuzzed(rng, document), "file"
+    name, document = rng.choice(mail)
+    if rng.random() < 0.3:
+        return name, fuzzed(rng, document), "mail file"
+    changed = json.loads(json.dumps(document))
+    if not change_record(rng, changed, _gentle if rng.random() < 0.3 else _change):
+        return name, fuzzed(rng, document), "mail file"
+    raw = _written(rng, changed)
+    return name, _damage(rng, raw) if rng.random() < 0.03 else raw, "record"
+
+
+def _verified(raw: bytes) -> str:
+    """``verify`` on the bytes: it says something, and raises nothing."""
+    from awaw_desktop.core.record.verify import verify_bytes
+
+    try:
+        words = verify_bytes(raw).words()
+    except Exception as error:
+        raise Fault("verify", error) from error
+    if not words:
+        raise Fault("verify", AssertionError("verify said nothing"))
+    return words
+
+
+def _shown() -> Shown:
+    if not _SHOWN:
+        _SHOWN.append(Shown())
+    return _SHOWN[0]
+
+
 def fuzz_worker(job: tuple[str, int, int, int, int, str]) -> dict[str, Any]:
     key, start, count, seed, show_every, out = job
     signal.signal(signal.SIGPROF, _alarm)   # processor time: a busy machine is no hang
-    shown = Shown() if show_every else None
-    documents = seeds()[key]
+    shown = _shown() if show_every else None
     figures: Counter[str] = Counter()
     faults: Counter[str] = Counter()
+    due = False   # a game to show: every show_every-th file of the whole run, counted by its number (not by chunk)
     for number in range(start, start + count):
         rng = random.Random(f"{seed}-{key}-{number}")
-        name, document = rng.choice(documents)
-        raw = fuzzed(rng, document)
+        try:
+            name, raw, how = hunted(rng, key)
+        except Exception as error:   # the hunt's own change failed: said, and the hunt goes on
+            figures[f"hunt could not change a file: {type(error).__name__}"] += 1
+            continue
+        figures[f"changed: {how}"] += 1
+        due = due or bool(show_every and number % show_every == 0)
         signal.setitimer(signal.ITIMER_PROF, FILE_SECONDS)
         try:
+            words = _verified(raw)
+            figures["verified"] += words.endswith(")") and ": verified (" in words
             try:
                 loaded = gamefile.loads(raw)
             except SessionFileError as error:
@@ -184,8 +249,10 @@ def fuzz_worker(job: tuple[str, int, int, int, int, str]) -> dict[str, Any]:
                         pass
                 continue
             figures["loaded"] += 1
+            figures[f"loaded ({how})"] += 1
             figures[f"loaded as {loaded.family}"] += 1 if loaded.family != key else 0
-            show = shown if shown is not None and figures["loaded"] % show_every == 0 else None
+            show = shown if due else None
+            due = False if show is not None else due
             figures["shown"] += show is not None
             usable(loaded.family, loaded.game, show, every_format=figures["loaded"] % 10 == 0)
             if loaded.family == "awaw":
@@ -208,81 +275,6 @@ def _keep(out: str, key: str, number: int, name: str, raw: bytes, what: str, err
     (folder / f"{key}-{number}.awaw").write_bytes(raw)
     trace = "".join(traceback.format_exception(type(error), error, error.__traceback__))
     (folder / f"{key}-{number}.txt").write_text(f"seed file {name}\n{what}\n\n{trace}", encoding="utf-8")
-
-
-# -- undo ---------------------------------------------------------------------------------------------------
-
-def undo_worker(job: tuple[int, int, int]) -> dict[str, Any]:
-    from PySide6.QtWidgets import QApplication
-
-    from awaw_desktop.ui.awaw.store import SessionStore
-
-    start, count, seed = job
-    _app = QApplication.instance() or QApplication([])
-    starts = sorted((ROOT / "tests" / "fixtures").glob("*.awaw")) + sorted((ROOT / "resources" / "examples")
-                                                                          .glob("*.awaw"))
-    figures: Counter[str] = Counter()
-    faults: Counter[str] = Counter()
-    for number in range(start, start + count):
-        rng = random.Random(f"{seed}-undo-{number}")
-        path = rng.choice(starts)
-        store = SessionStore(sessionfile.load(path))
-        store.replace_session(store.session, reopened=True)
-        first = store.undo_stack.index()
-        before = sessionfile.dumps(store.session)
-        for _step in range(rng.randint(1, 12)):
-            figures["steps stored"] += _step_of(rng, store)
-        after = sessionfile.dumps(store.session)
-        store.undo_stack.setIndex(first)
-        if sessionfile.dumps(store.session) != before:
-            faults[f"undo does not give back the document of {path.name}"] += 1
-        store.undo_stack.setIndex(store.undo_stack.count())
-        if sessionfile.dumps(store.session) != after:
-            faults[f"redo does not give back the document after the steps ({path.name})"] += 1
-        figures["sequences"] += 1
-        figures[f"from {path.name}"] += 1
-    return {"figures": figures, "faults": faults}
-
-
-def _step_of(rng: random.Random, store: Any) -> int:
-    """One thing a player does through the store; 1 if it was stored, 0 if the rules refused it."""
-    session = store.session
-    action = rng.choice(["value"] * 6 + ["fact", "fact", "carry", "end-of-turn"])
-    try:
-        if action == "value":
-            power = rng.choice(assess.ORDER)
-            lines = [line for line in session.lines(power) if line.input_kind != "derived"]
-            if not lines:
-                return 0
-            bound = [line for line in lines if session.is_bound(power, line.id)]
-            line = rng.choice(bound if bound and rng.random() < 0.4 else lines)
-            store.set_value(power, line.id, _value_for(rng, line))
-        elif action == "fact":
-            item = rng.choice(war_facts.FACTS)
-            value: Any = (rng.random() < 0.5 if item.kind == "flag" else
-                          rng.choice([key for key, _words in item.options]) if item.kind == "holder" else
-                          rng.choice([None, session.turn.to_json()]))
-            store.set_fact(item.id, value)
-        elif action == "carry":
-            total = rng.randint(-9, 9)
-            store.change_session("Japan carried", lambda s: s.set_carry("japan", "cumulative_total", total))
-        elif session.turn != Turn(LAST_YEAR, Season.WINTER):
-            store.change_session("End of turn", lambda s: apply_end_of_turn(s, {}))
-    except RulesInputError:
-        return 0
-    return 1
-
-
-def _value_for(rng: random.Random, line: Any) -> Any:
-    kind = line.input_kind
-    if kind == "flag":
-        return rng.random() < 0.5
-    if kind in ("count", "level"):
-        return rng.randint(line.minimum, min(line.maximum, line.minimum + 60))
-    if kind == "choice":
-        keys = [option.key for option in line.options]
-        return rng.sample(keys, rng.randint(0, len(keys)))
-    return {spec.key: rng.randint(spec.minimum, min(spec.maximum, spec.minimum + 60)) for spec in line.fields}
 
 
 # -- kills during a save ------------------------------------------------------------------------------------
@@ -312,14 +304,75 @@ SAVER = textwrap.dedent("""
 """)
 
 
+#: Send turn in a loop, as the window does it: the turn file written (``gamefile.write_file``), then the record
+#: remembered as sent from here in the data folder's ``seen/``.
+SENDER = textwrap.dedent("""
+    import sys
+    sys.path.insert(0, sys.argv[3])
+    from pathlib import Path
+    from awaw_desktop.core.files import gamefile
+    from awaw_desktop.core.record.seen import SeenStore
+    seed, folder = Path(sys.argv[1]), Path(sys.argv[2])
+    raw = seed.read_bytes()
+    record = gamefile.loads(raw).game.record
+    seen = SeenStore(folder / "seen")
+    print("ready", flush=True)
+    count = 0
+    while True:
+        gamefile.write_file(folder / f"turn-{count % 2}.awaw", raw)
+        seen.remember(record, own=True)
+        count += 1
+""")
+
+
+def send_kill(rng: random.Random, place: Path, key: str, raw: bytes, figures: Counter[str],
+              faults: Counter[str]) -> None:
+    """A Send turn of a game played by e-mail killed at a random moment: the next Send turn (or open) finds whole
+    files and leaves no temporary file, beside the turn file or in ``seen/`` (issue 38)."""
+    place.mkdir()
+    (place / "seed.awaw").write_bytes(raw)
+    process = subprocess.Popen([sys.executable, "-c", SENDER, str(place / "seed.awaw"), str(place), str(ROOT)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None
+    if process.stdout.readline() != b"ready\n":
+        raise RuntimeError(process.communicate()[1].decode())
+    time.sleep(rng.uniform(0.0, 0.15))
+    process.send_signal(signal.SIGKILL)
+    process.communicate()
+    figures[f"{key} sends killed"] += 1
+    from awaw_desktop.core.record.seen import SeenStore
+
+    left = [*place.glob(f".*{TEMP_SUFFIX}"), *(place / "seen").glob(f".*{TEMP_SUFFIX}")]
+    figures["temporary files left by the kill"] += len(left)
+    try:
+        record = gamefile.loads(raw).game.record
+        for turn in sorted(place.glob("turn-*.awaw")):
+            if gamefile.load(turn).game.record != record:
+                faults[f"{key}: a killed Send turn left another record in {turn.name}"] += 1
+        SeenStore(place / "seen").remember(record, own=True)   # the next Send turn remembers it again
+        if SeenStore(place / "seen").own_head(record.game_id) != record.head:
+            faults[f"{key}: seen/ does not remember the record after a killed Send turn"] += 1
+    except SessionFileError as error:
+        faults[f"{key}: torn turn file after a killed Send turn: {error}"] += 1
+    remaining = [*place.glob(f".*{TEMP_SUFFIX}"), *(place / "seen").glob(f".*{TEMP_SUFFIX}")]
+    if remaining:
+        faults[f"{key}: temporary files left after the next Send turn ({len(remaining)} in seen/ or beside)"] += \
+            len(remaining)
+
+
 def kills(count: int, seed: int) -> dict[str, Any]:
     rng = random.Random(f"{seed}-kills")
     figures: Counter[str] = Counter()
     faults: Counter[str] = Counter()
     games = {"awaw": family("awaw").new_game("again", {}, "Fall 1939"), "europa": europa_games()[0]}
     with tempfile.TemporaryDirectory() as folder:
+        mail = {key: [json.dumps(document).encode() for _name, document in documents]
+                for key, documents in mail_seeds().items()}
         for number in range(count):
             key = ("europa", "awaw")[number % 4 == 3]   # three Europa saves killed for one A World at War
+            if number % 3 == 2:   # every third kill during a Send turn
+                send_kill(rng, Path(folder) / f"send-{number}", key, rng.choice(mail[key]), figures, faults)
+                continue
             path = Path(folder) / key / "game.awaw"
             path.parent.mkdir(exist_ok=True)
             process = subprocess.Popen([sys.executable, "-c", SAVER, key, str(path), str(ROOT)],
@@ -443,35 +496,65 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--undo", type=int, default=200, help="edit-and-undo sequences")
     parser.add_argument("--kills", type=int, default=20, help="saves killed midway")
     parser.add_argument("--hostile", action=argparse.BooleanOptionalAction, default=True, help="hostile paths")
+    parser.add_argument("--typing", action=argparse.BooleanOptionalAction, default=True,
+                        help="hostile pastes into every number box of both windows")
+    parser.add_argument("--typing-here", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--show-every", type=int, default=1, help="show every Nth loaded game in its window "
                                                                   "(0: none)")
     parser.add_argument("--seed", type=int, default=int(time.time()))
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (1: the hunt runs in this one)")
     parser.add_argument("--out", default=str(Path(tempfile.gettempdir()) / "fault-hunt"))
     args = parser.parse_args(argv)
-    print(f"seed {args.seed}", flush=True)
+    if not args.typing_here:
+        print(f"seed {args.seed}", flush=True)
     found = 0
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(args.jobs, maxtasksperchild=4) as pool:
+    if args.jobs > 1:   # one process by default: the machine is shared
+        pool: Any = multiprocessing.get_context("spawn").Pool(args.jobs, maxtasksperchild=4)
+        run = lambda worker, jobs: pool.map(worker, jobs, chunksize=1)   # noqa: E731
+    else:
+        pool = None
+        run = lambda worker, jobs: [worker(job) for job in jobs]   # noqa: E731
+    try:
         for key in ("awaw", "europa"):
             total = getattr(args, key)
             if not total:
                 continue
             started = time.monotonic()
             jobs = [(key, start, count, args.seed, args.show_every, args.out) for start, count in _chunks(total, 250)]
-            result = _merged(pool.map(fuzz_worker, jobs, chunksize=1))
-            found += _print(f"{total} fuzzed {key} files", result, started)
+            found += _print(f"{total} fuzzed {key} files", _merged(run(fuzz_worker, jobs)), started)
         if args.undo:
             started = time.monotonic()
-            result = _merged(pool.map(undo_worker, [(start, count, args.seed)
-                                                    for start, count in _chunks(args.undo, 100)], chunksize=1))
+            result = _merged(run(undo_worker, [(start, count, args.seed) for start, count in _chunks(args.undo, 100)]))
             found += _print(f"{args.undo} edit-and-undo sequences", result, started)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
     if args.kills:
         started = time.monotonic()
         found += _print(f"{args.kills} saves killed", kills(args.kills, args.seed), started)
     if args.hostile:
         started = time.monotonic()
-        found += _print("hostile paths", hostile(Shown()), started)
+        found += _print("hostile paths", hostile(_shown()), started)
+    if args.typing_here:   # the child of the stage below
+        print(json.dumps(typing(_shown())), flush=True)
+        return 0
+    if args.typing:   # in a child process (the parent waits): a paste that ends the app is a fault, not the hunt's end
+        started = time.monotonic()
+        child = subprocess.run([sys.executable, __file__, "--awaw", "0", "--europa", "0", "--undo", "0", "--kills",
+                                "0", "--no-hostile", "--typing-here"], capture_output=True, text=True)
+        lines = child.stdout.strip().splitlines()
+        try:
+            result = json.loads(lines[-1]) if child.returncode == 0 else None
+        except (IndexError, ValueError):
+            result = None
+        if result is None:
+            how = f"signal {-child.returncode}" if child.returncode < 0 else f"exit {child.returncode}"
+            said = [line for line in child.stderr.strip().splitlines()
+                    if line.strip() and "propagateSizeHints" not in line]
+            last = (said or [""])[-1][:160]
+            result = {"figures": {}, "faults": {f"the app ended ({how}) while pasting into number boxes: {last}": 1}}
+        found += _print("hostile typing", {name: Counter(value) for name, value in result.items()}, started)
     return 1 if found else 0
 
 
@@ -486,4 +569,8 @@ def _print(title: str, result: dict[str, Counter[str]], started: float) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except Exception:   # the windows' hook collects errors in slots: the hunt's own error is printed here
+        traceback.print_exc()
+        sys.exit(2)

@@ -6,7 +6,9 @@ kept (:data:`_made`): saving a game of a thousand turns compresses only its last
 to the eye) are most of what a block holds; their words and facts compress well, so a thousand turns of a game come
 to a few hundred KiB.  Reading refuses a block that is not base64, not zlib, larger than :data:`MAX_BLOCK_BYTES` once
 inflated, or beyond :data:`MAX_RECORD_BYTES` for the whole record (a hostile file cannot make reading it eat the
-memory), or not a list of well-formed entries.
+memory), or not a list of well-formed entries, or nesting values deeper than the rest of the file may
+(``files.json_gates.MAX_DEPTH``, counted from the block's own list: an entry's data 1,000 deep ended reading in a
+``RecursionError`` that nothing caught, issue 38).
 """
 
 from __future__ import annotations
@@ -80,6 +82,30 @@ def _inflate(text: Any, where: str, budget: int = MAX_BLOCK_BYTES) -> bytes:
     return raw
 
 
+def _too_deep(block: list[Any]) -> bool:
+    """Some entry's data nests deeper than ``MAX_DEPTH`` counted from the block (the block's list is level 1,
+    an entry 2, its data 3); level by level, so no depth of nesting can exhaust the stack."""
+    from ..files.json_gates import MAX_DEPTH  # (json_gates loads pydantic_core: not before a file is read)
+
+    level: list[Any] = [entry.data for entry in block]
+    depth = 3
+    while level:
+        if depth > MAX_DEPTH:
+            return True
+        below: list[Any] = []
+        for value in level:
+            below.extend(child for child in (value.values() if type(value) is dict else value)
+                         if type(child) is dict or type(child) is list)
+        level, depth = below, depth + 1
+    return False
+
+
+def deep_refusal(where: str) -> RulesInputError:
+    from ..files.json_gates import MAX_DEPTH
+
+    return RulesInputError(f"{where}: values are nested more than {MAX_DEPTH} levels deep")
+
+
 def decode_blocks(blocks: Any, entry_type: Any, where: str) -> list[Any]:
     """The entries of a record's blocks, each checked for its shape (``entry_type``: ``chain.Entry``)."""
     if not isinstance(blocks, list) or len(blocks) > MAX_BLOCKS:
@@ -96,6 +122,10 @@ def decode_blocks(blocks: Any, entry_type: Any, where: str) -> list[Any]:
             raise RulesInputError(f"{at}: {str(error).lower()}") from None
         except msgspec.DecodeError:
             raise RulesInputError(f"{at}: not a list of record entries") from None
+        except RecursionError:   # msgspec's own limit, far deeper than any file may nest
+            raise deep_refusal(at) from None
+        if _too_deep(block):
+            raise deep_refusal(at)
         if not block or (len(block) != BLOCK and index != len(blocks) - 1) or len(block) > BLOCK:
             raise RulesInputError(f"{at}: every block but the last holds {BLOCK} entries")
         entries.extend(block)

@@ -24,7 +24,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..files.atomic_file import write_atomically
+from ..files.atomic_file import clean_stray_temp_files, write_atomically
 from ..frozen import Frozen
 from .chain import Entry, GameRecord, RecordProblem, digest
 
@@ -154,6 +154,7 @@ class SeenStore:
                           "set_aside": branch.set_aside} for branch in branches]}
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
+            clean_stray_temp_files(self.directory)   # what a killed write left, as beside game files (issue 38)
             write_atomically(self._path(game_id), json.dumps(document, ensure_ascii=False).encode("utf-8"))
         except OSError:
             pass   # a read-only data folder: the game goes on, unremembered (said in docs/game-record.md)

@@ -252,15 +252,22 @@ class GameFiles:
         session = self.store.session
 
         def sent(side: str) -> tuple[GameRecord, bytes]:
-            """The turn recorded as sent (signed on this computer), then the file's bytes."""
-            self.store.add_to_record("sent", f"The {side_word(side)} player moves next")
-            self.store.undo_stack.resetClean()   # unsaved until the turn file (or a save) holds that entry
+            """The record with the turn as sent (signed on this computer), and the file's bytes; the game unchanged
+            (its record gains the entry once the file is written: ``kept``)."""
+            before = session.record
+            session.add_to_record("sent", f"The {side_word(side)} player moves next")
+            try:
+                return session.record, sessionfile.dumps(session)
+            finally:
+                session.record = before
+
+        def kept(record: GameRecord) -> None:
+            self.store.replace_record(record)   # unsaved until sent_to (or a save) says the file holds it
             self._changed()
-            return self.store.session.record, sessionfile.dumps(self.store.session)
 
         written = send_turn(self, game_title=session.title or (self.path.stem if self.path else ""),
                             turn_title=session.turn.title, record=session.record, data=sent,
-                            folder=self.path.parent if self.path else None)
+                            folder=self.path.parent if self.path else None, keep=kept)
         if written is not None:
             self.sent_to(written)
 

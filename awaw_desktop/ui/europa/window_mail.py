@@ -87,6 +87,8 @@ def send_turn(window: EuropaWindow) -> None:
     """File > Send turn: the game written to a file named for the game, the turn and the side to move next, with the
     code to quote in the e-mail.  That file holds the game as it stands: it is the window's file from then on, and the
     game counts as saved."""
+    from ...core.europa import game_record
+    from ...core.frozen import replace
     from ...core.record.pbem import side_word
     from ..shell.send_turn import send_turn as send_dialog
     from ..shell.send_turn import unsigned_go_on
@@ -105,14 +107,17 @@ def send_turn(window: EuropaWindow) -> None:
         return
 
     def sent(side: str) -> tuple[GameRecord, bytes]:
-        holder.add_to_record("sent", f"The {side_word(side)} player moves next")
-        holder.undo_stack.resetClean()   # unsaved until the turn file (or a save) holds that entry
-        return holder.game.record, gamefile.dumps(KEY, holder.game)
+        """The record with the turn as sent (signed here), and the file's bytes; the game unchanged until written."""
+        game = holder.game
+        record = game_record.record_step(game, game.record, [("sent", f"The {side_word(side)} player moves next",
+                                                              "", {}, "")])
+        return record, gamefile.dumps(KEY, replace(game, record=record))
 
     game = holder.game
     written = send_dialog(_parent(window), game_title=game.title or (window.path.stem if window.path else ""),
                           turn_title=game.turn.title, record=game.record, data=sent,
-                          folder=window.path.parent if window.path else None)
+                          folder=window.path.parent if window.path else None,
+                          keep=holder.replace_record)   # unsaved until setClean below: the file holds it
     if written is not None:   # the file holds the game as it stands: the window's file from now on, saved
         from ..shell.recent import remember
 

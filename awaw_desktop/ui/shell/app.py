@@ -172,6 +172,9 @@ def open_sent_files(window: GameWindow, files: list[Path]) -> None:
 
 
 def run_app(file: Path | None, screenshot_dir: Path | None, argv: list[str]) -> int:
+    from .excepthook import install
+
+    install()   # an exception in a handler is logged and said in the window; the app goes on
     app = make_application(argv)
     running = None
     if screenshot_dir is None and os.environ.get(EXIT_AFTER_FIRST_PAINT) != "1":

@@ -26,6 +26,8 @@ from PySide6.QtCore import QEvent, QObject, QSignalBlocker, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QKeySequence, QShowEvent, QValidator
 from PySide6.QtWidgets import QApplication, QLabel, QLayout, QSpinBox, QWidget
 
+from .excepthook import guard_handlers
+
 # ``QtCore.Qt`` is named only where used: loading it costs about 15 ms, which the first paint does without.
 
 #: What a player may have in the box while typing: a whole number, or only its sign.
@@ -53,10 +55,40 @@ def out_of_range(name: str, number: int, minimum: int, maximum: int) -> str:
     return f"{name}: {number} is out of range; it must be between {minimum} and {maximum}"
 
 
+#: More digits than any box's number has: beyond this a typed number is a ``LongNumber`` (Python's ``int()``
+#: refuses more than 4,300 digits, and a mis-pasted 5,000-digit number ended the app).
+MOST_DIGITS = 30
+
+
+class LongNumber(int):
+    """A typed number of more than ``MOST_DIGITS`` digits (a mis-paste): beyond every box's range on its side of
+    zero, as a number of that length is, and shown by its first digits and its length, never converted whole."""
+
+    shown: str
+
+    def __new__(cls, sign: str, digits: str) -> LongNumber:
+        number = super().__new__(cls, int(f"{sign}1{'0' * MOST_DIGITS}"))
+        number.shown = f"{'-' if sign == '-' else ''}{digits[:12]}... (a number of {len(digits):,} digits)"
+        return number
+
+    def __str__(self) -> str:
+        return self.shown
+
+    __repr__ = __str__
+
+    def __format__(self, _spec: str) -> str:
+        return self.shown
+
+
 def typed_number(text: str) -> int | None:
-    """The whole number in what was typed ("-5", "+3", "007", "５"), or None."""
+    """The whole number in what was typed ("-5", "+3", "007", "５"), or None; a ``LongNumber`` past
+    ``MOST_DIGITS`` digits."""
     text = plain_digits(text).strip()
-    return int(text) if re.fullmatch(r"[+-]?[0-9]+", text) else None
+    if not re.fullmatch(r"[+-]?[0-9]+", text):
+        return None
+    sign = text[0] if text[0] in "+-" else ""
+    digits = text[len(sign):].lstrip("0") or "0"
+    return LongNumber(sign, digits) if len(digits) > MOST_DIGITS else int(sign + digits)
 
 
 def not_whole(name: str, typed: str, minimum: int, maximum: int) -> str:
@@ -67,6 +99,7 @@ def not_a_number(name: str, minimum: int, maximum: int) -> str:
     return f"{name}: no number typed; it must be a whole number between {minimum} and {maximum}"
 
 
+@guard_handlers   # no exception escapes into Qt from the box's handlers (a 5,000-digit paste ended the app)
 class NumberBox(QSpinBox):
     """A whole number in a range, typed or stepped; a number outside the range is refused with a message."""
 
@@ -74,6 +107,11 @@ class NumberBox(QSpinBox):
     refused = Signal(str)
     #: The player began typing a number (emitted before the box's value follows the first keystroke).
     typingBegan = Signal()
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """A family's box (``ui/europa/fields.EntryBox``) has its own handlers guarded too."""
+        super().__init_subclass__(**kwargs)
+        guard_handlers(cls)
 
     def __init__(self, parent: QWidget | None = None, name: str = "") -> None:
         super().__init__(parent)

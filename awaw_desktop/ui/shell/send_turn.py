@@ -46,19 +46,23 @@ def suggestion_words(record: GameRecord) -> str:
     return f"This computer plays the {SIDES[side]} side: most likely the {other} player moves next."
 
 
-#: A turn file's bytes, or what makes them (and the record they hold) for the side to move next.
+#: A turn file's bytes, or what makes them (and the record they hold) for the side to move next, the game itself left
+#: as it is: the record is the game's only once the file is written (``Kept``).
 TurnData = bytes | Callable[[str], tuple[GameRecord, bytes]]
+#: What puts the record a written turn file holds into the game (its "moves next" entry, signed).
+Kept = Callable[[GameRecord], None]
 
 
 class SendTurnDialog(QDialog):
     """Who moves next, the file to write, then the code and the e-mail's words."""
 
     def __init__(self, game_title: str, turn_title: str, record: GameRecord, data: TurnData, folder: Path | None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, keep: Kept | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Send turn")
         self.setAccessibleName("Send turn")
         self.game_title, self.turn_title, self.record, self.data = game_title, turn_title, record, data
+        self.keep = keep
         self.folder = folder or Path.home()
         self.written: Path | None = None
         outer = QVBoxLayout(self)
@@ -140,16 +144,19 @@ class SendTurnDialog(QDialog):
             path = path.with_suffix(SUFFIX)
         from ...core.files.gamefile import write_file
 
+        record, data = self.record, self.data
         try:
-            if callable(self.data):   # the game's record gains its "turn sent" entry, signed, then the bytes
-                self.record, self.data = self.data(side)
-            write_file(path, self.data)
+            if callable(data):   # the record with its "turn sent" entry for this side, signed, and the bytes
+                record, data = data(side)
+            write_file(path, data)
         except SessionFileError as error:
+            # Nothing recorded: a second try (another folder, or the other side) starts from the game as it was.
             self._say(f"The turn file was not written: {error}. Nothing else was changed; choose another folder.")
             return
-        self.written = path
-        written = self.data if isinstance(self.data, bytes) else b""
-        remember_record(self.record, own=True, facts=facts_of_bytes(written))   # the inputs and facts sent
+        self.written, self.record = path, record
+        if callable(self.data) and self.keep is not None:
+            self.keep(record)   # the game's record is the file's from now on
+        remember_record(self.record, own=True, facts=facts_of_bytes(data))   # the inputs and facts sent
         text = mail_text(self.game_title, self.turn_title, side, self.record.code)
         if path.name != turn_file_name(self.game_title, self.turn_title, side):
             text = text.replace(f"Attached: {turn_file_name(self.game_title, self.turn_title, side)}",
@@ -173,12 +180,13 @@ class SendTurnDialog(QDialog):
 
 
 def send_turn(parent: QWidget, *, game_title: str, turn_title: str, record: GameRecord, data: TurnData,
-              folder: Path | None) -> Path | None:
+              folder: Path | None, keep: Kept | None = None) -> Path | None:
     """File > Send turn: the dialog, modal; the path written, or None if nothing was.  ``data``: the file's bytes,
-    or what makes them once the side to move next is chosen (the window records the turn as sent, an entry signed
-    on this computer, which also reveals this side's next dice values: ``core.record.fair_dice``), giving the
-    record and the bytes (raises ``SessionFileError`` if the game cannot be written)."""
-    dialog = SendTurnDialog(game_title, turn_title, record, data, folder, parent)
+    or what makes them once the side to move next is chosen (the record with the turn as sent, an entry signed on
+    this computer, which also reveals this side's next dice values: ``core.record.fair_dice``), giving the record
+    and the bytes without changing the game (raises ``SessionFileError`` if the game cannot be written).  ``keep``
+    puts that record into the game once, and only once, the file is written: a failed write records nothing."""
+    dialog = SendTurnDialog(game_title, turn_title, record, data, folder, parent, keep)
     dialog.exec()
     written = dialog.written
     dialog.deleteLater()
