@@ -26,6 +26,8 @@ from ..shell.accessible import LiveLabel, no_tab_stop
 from .holder import EuropaGameHolder
 from .turn_start_checks import TurnStartChecks
 
+#: What the End turn button says it does.
+END_TURN_TIP = "Move to the next game turn (half a month) and list what it brings (56)"
 #: The current turn's type size, relative to the app's text.
 TURN_FONT_SCALE = 1.6
 
@@ -46,7 +48,7 @@ class TurnTrack(QWidget):
         self._fit_turn_font()
         self.end_turn_button = QPushButton("End turn")
         self.end_turn_button.setAccessibleName("End turn")
-        self.end_turn_button.setToolTip("Move to the next game turn (half a month) and list what it brings (56)")
+        self.end_turn_button.setToolTip(END_TURN_TIP)
         self.end_turn_button.clicked.connect(self.end_turn)
         self.events = QListWidget()
         self.events.setAccessibleName("This turn's events")

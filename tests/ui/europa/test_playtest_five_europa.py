@@ -1,0 +1,128 @@
+"""Fifth play-test, Europa (issue 37): what whole evenings at one table still tripped over, played through the window.
+
+1. A cover locks the game (56.E.1): while "Hand the laptop to ..." is up, End turn (menu and Turn track), Edit > Undo
+   and every other tab are locked, so an opening is dated the turn of the Axis consent and nothing half done is undone
+   under the cover."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QLineEdit, QMessageBox, QPushButton
+
+from awaw_desktop.core.europa import actions
+from awaw_desktop.core.europa.calendar import EuropaTurn
+from awaw_desktop.ui.europa.window import EuropaWindow
+from tests.ui.helpers import find, press
+
+AXIS_WORDS, ALLIED_WORDS = "olive branch", "red barn door"
+
+
+@pytest.fixture
+def europa(qtbot):
+    game = actions.add_nation(actions.new_game(EuropaTurn.parse("Sep II 43"), "Danube"), "Bulgaria")
+    window = EuropaWindow()
+    qtbot.addWidget(window)
+    window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    window.set_game(game, None)
+    window.show()
+    return window
+
+
+def click_tab(qtbot, window, title):
+    """A click on a tab, as a player's (a locked tab does not come up)."""
+    bar = window.tabs.tabBar()
+    index = next(i for i in range(bar.count()) if bar.tabText(i) == title)
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
+    return window.tabs.widget(index)
+
+
+def label(root, name):
+    return find(root, name, QLabel).text()
+
+
+def type_passphrase(qtbot, panel, side, words):
+    assert f"Hand the laptop to the {side} player" in label(panel, "Cover screen")
+    press(qtbot, panel, f"I am the {side} player")
+    qtbot.keyClicks(find(panel, "Passphrase", QLineEdit), words)
+    confirm = find(panel, "Passphrase again", QLineEdit)
+    if confirm.isVisible():
+        qtbot.keyClicks(confirm, words)
+    press(qtbot, panel, "OK")
+
+
+def draw_sealed(qtbot, window, nation="Bulgaria"):
+    panel = click_tab(qtbot, window, nation)
+    press(qtbot, panel, "Draw a sealed card")
+    type_passphrase(qtbot, panel, "Axis", AXIS_WORDS)
+    type_passphrase(qtbot, panel, "Allied", ALLIED_WORDS)
+    return panel
+
+
+def track_end_turn(window):
+    return next(b for b in window.track.findChildren(QPushButton) if b.text() == "End turn")
+
+
+def test_the_cover_after_the_axis_consent_locks_the_game(qtbot, europa):
+    panel = draw_sealed(qtbot, europa)
+    europa.end_turn()                                     # Sep II -> Oct I: the draw is an undo step before it
+    europa.action_undo.trigger()
+    assert europa.game.turn == EuropaTurn.parse("Sep II 43")
+    panel = click_tab(qtbot, europa, "Bulgaria")
+    press(qtbot, panel, "Open the envelope (Allied)")
+    type_passphrase(qtbot, panel, "Axis", AXIS_WORDS)      # the consent, on Sep II 1943
+    assert "Hand the laptop to the Allied player" in label(panel, "Cover screen")
+
+    assert not europa.action_end_turn.isEnabled()
+    assert not track_end_turn(europa).isEnabled()
+    assert "finish that step or press Cancel" in track_end_turn(europa).toolTip()
+    assert not europa.action_undo.isEnabled() and not europa.action_redo.isEnabled()
+    qtbot.keyClick(europa, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)      # Ctrl+E: nothing
+    qtbot.keyClick(europa, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)      # Ctrl+Z: nothing
+    europa.end_turn()                                      # even called directly: refused, and said
+    assert "finish that step or press Cancel" in europa.statusBar().currentMessage()
+    assert europa.game.turn == EuropaTurn.parse("Sep II 43")
+    for title in ("Overview", "Turn track", "German aid", "City points"):
+        click_tab(qtbot, europa, title)
+        assert europa.tabs.currentWidget() is panel, f"{title} came up under the cover"
+    qtbot.keyClick(europa, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)      # Ctrl+2: the Turn track, locked
+    assert europa.tabs.currentWidget() is panel
+    for action in (europa.action_add_nation, europa.action_go_aid, europa.action_go_cities,
+                   europa.action_send_turn):
+        assert not action.isEnabled(), action.text()
+
+    type_passphrase(qtbot, panel, "Allied", ALLIED_WORDS)
+    assert label(panel, "Private view")                   # the card, for the Allied eyes
+    press(qtbot, panel, "Hide it")
+    dates = label(panel, "Envelope dates")
+    assert "Opened by the Allied side: Sep II 1943" in dates     # the consent's turn (56.E.1) ...
+    assert "In effect from: Oct II 1943" in dates                # ... and every later date follows it
+    assert europa.action_end_turn.isEnabled() and track_end_turn(europa).isEnabled()
+    click_tab(qtbot, europa, "Turn track")
+    assert europa.tabs.currentWidget() is europa.track
+
+
+def test_cancel_on_the_cover_unlocks_everything_with_nothing_changed(qtbot, europa):
+    panel = draw_sealed(qtbot, europa)
+    press(qtbot, panel, "Open the envelope (Allied)")
+    type_passphrase(qtbot, panel, "Axis", AXIS_WORDS)
+    assert not europa.action_end_turn.isEnabled()
+    press(qtbot, panel, "Cancel")
+    assert label(panel, "Envelope message") == "Cancelled: nothing changed."
+    assert europa.action_end_turn.isEnabled() and europa.action_undo.isEnabled()
+    assert europa.game.nation("Bulgaria").envelope.opened is None
+    europa.action_undo.trigger()                           # the draw is undone as any step
+    assert europa.game.nation("Bulgaria").envelope is None
+
+
+def test_a_game_changed_under_the_cover_does_not_let_a_half_done_opening_go_on(qtbot, europa):
+    """The lock's last guard: whatever changed the game while the laptop changed hands (here the core, as no control
+    of the window can), the opening is not carried out on another game than the one consented to."""
+    panel = draw_sealed(qtbot, europa)
+    press(qtbot, panel, "Open the envelope (Allied)")
+    type_passphrase(qtbot, panel, "Axis", AXIS_WORDS)
+    europa.holder.apply("End of Sep II 1943", lambda game: actions.end_turn(game)[0])
+    type_passphrase(qtbot, panel, "Allied", ALLIED_WORDS)
+    assert "changed while the laptop was changing hands, so nothing was done" in label(panel, "Envelope message")
+    assert europa.game.nation("Bulgaria").envelope.opened is None
+    assert europa.action_end_turn.isEnabled()
