@@ -340,7 +340,8 @@ def end_turn(game: EuropaGame) -> tuple[EuropaGame, tuple[LogEntry, ...]]:
             for label, date in (("the card comes into effect", envelope.effective),
                                 ("the card is due to be shown to both sides", envelope.show_due),
                                 ("the card is discarded; a new card may be drawn", envelope.discarded)):
-                if date == game.turn:
+                shown_before = envelope.shown is not None and date == envelope.show_due   # by an RE count (56.E.2)
+                if date == game.turn and not shown_before:
                     game = _log(game, envelopes.RULE, nation.name, label)
         record = nation.defection
         if record.defected is not None and record.rp_pause_left(game.turn.plus_turns(-1)) > 0 and \

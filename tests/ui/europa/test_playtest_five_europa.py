@@ -2,13 +2,14 @@
 
 1. A cover locks the game (56.E.1): while "Hand the laptop to ..." is up, End turn (menu and Turn track), Edit > Undo
    and every other tab are locked, so an opening is dated the turn of the Axis consent and nothing half done is undone
-   under the cover."""
+   under the cover.
+2. "Due to be shown" is never logged for a card an RE count request already showed (56.E.2)."""
 
 from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QLineEdit, QMessageBox, QPushButton
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QMessageBox, QPushButton
 
 from awaw_desktop.core.europa import actions
 from awaw_desktop.core.europa.calendar import EuropaTurn
@@ -126,3 +127,47 @@ def test_a_game_changed_under_the_cover_does_not_let_a_half_done_opening_go_on(q
     assert "changed while the laptop was changing hands, so nothing was done" in label(panel, "Envelope message")
     assert europa.game.nation("Bulgaria").envelope.opened is None
     assert europa.action_end_turn.isEnabled()
+
+
+def choose(root, name, text):
+    combo = find(root, name, QComboBox)
+    index = combo.findText(text)
+    assert index >= 0, f"{name}: no {text!r}"
+    combo.setCurrentIndex(index)
+    combo.activated.emit(index)   # as a player's choice does
+
+
+def open_sealed(qtbot, window, nation="Bulgaria"):
+    panel = click_tab(qtbot, window, nation)
+    press(qtbot, panel, "Open the envelope (Allied)")
+    type_passphrase(qtbot, panel, "Axis", AXIS_WORDS)
+    type_passphrase(qtbot, panel, "Allied", ALLIED_WORDS)
+    press(qtbot, panel, "Hide it")
+    return panel
+
+
+def end_turns(qtbot, window, count):
+    for _turn in range(count):
+        click_tab(qtbot, window, "Turn track")
+        press(qtbot, window.track, "End turn")
+
+
+def events(window):
+    return [window.track.events.item(i).text() for i in range(window.track.events.count())]
+
+
+def test_a_card_shown_by_an_re_count_is_not_due_to_be_shown_again(qtbot, europa):
+    draw_sealed(qtbot, europa)
+    open_sealed(qtbot, europa)                                   # Sep II 1943: to be shown by Dec II 1943
+    end_turns(qtbot, europa, 2)                                  # Oct II 1943: in effect
+    panel = click_tab(qtbot, europa, "Bulgaria")
+    choose(panel, "Requested by", "Allied side")
+    press(qtbot, panel, "Count REs")
+    type_passphrase(qtbot, panel, "Allied", ALLIED_WORDS)       # 56.E.2: the request shows the card
+    assert label(panel, "Envelope stage").startswith("Shown to both sides")
+    end_turns(qtbot, europa, 4)                                  # Dec II 1943, the date it was due to be shown
+    assert europa.game.turn == EuropaTurn.parse("Dec II 43")
+    assert events(europa) == ["Dec II 1943 \u2014 game turn Dec II 1943 begins (56)"], events(europa)
+    said = [entry.summary for entry in europa.game.record.entries] + [str(entry) for entry in europa.game.log]
+    assert not [line for line in said if "due to be shown" in line], said
+    assert "due to be shown" not in label(click_tab(qtbot, europa, "Bulgaria"), "Due this turn")
