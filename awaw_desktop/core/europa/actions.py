@@ -311,9 +311,11 @@ def restrictions_for(game: EuropaGame, name: str) -> tuple[political.Restriction
 # -- the turn track -----------------------------------------------------------------------------
 
 def cards_to_show_before(game: EuropaGame, turn: EuropaTurn) -> tuple[str, ...]:
-    """The nations whose opened card is discarded by ``turn`` without having been shown to both sides."""
+    """The nations whose opened card is discarded by ``turn`` without having been shown to both sides.  A nation out
+    of the game (surrendered or defected, 56.A, 56.B) is not one: its card has no more effect, so needs no showing."""
     return tuple(nation.name for nation in game.nations
-                 if nation.envelope is not None and nation.envelope.opened is not None and not nation.envelope.card
+                 if nation.active and nation.envelope is not None and nation.envelope.opened is not None
+                 and not nation.envelope.card
                  and nation.envelope.voided is None and nation.envelope.discarded is not None
                  and turn >= nation.envelope.discarded)
 

@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QComboBox, QFormLayout, QGridLayout, QGroupBox, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QWidget,
+)
 
 from ...core.europa import actions, actions_surrender
 from ...core.europa.actions_surrender import SURRENDER
@@ -172,5 +181,23 @@ class SurrenderBox(QGroupBox):
             self.government_rate.clear_entry()
 
     def _surrender(self) -> None:
+        """Asked first (56.A eliminates all the nation's forces in play): No, the default, changes nothing.  (A nation
+        that defected is refused at once, with the reason.)"""
+        if not self.holder.game.nation(self.nation).active:
+            self._change(f"{self.nation} surrenders", lambda g: actions.surrender_nation(g, self.nation))
+            return
+        box = QMessageBox(QMessageBox.Icon.Warning, f"{self.nation} surrenders?",
+                          f"Record that {self.nation} surrenders on {self.holder.game.turn} (56.A)?", parent=self)
+        box.setInformativeText("All of its forces in play are eliminated and its accumulated reinforcements are lost; "
+                               "it receives no reinforcements or replacements for the rest of the game, and its "
+                               "national will envelope has no more effect.")
+        yes = box.addButton(f"{self.nation} surrenders", QMessageBox.ButtonRole.DestructiveRole)
+        no = box.addButton("Don't record it", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(no)
+        box.setEscapeButton(no)
+        box.exec()
+        if box.clickedButton() is not yes:
+            self.message.say("Not recorded: nothing changed.")
+            return
         self._change(f"{self.nation} surrenders", lambda g: actions.surrender_nation(g, self.nation),
                      f"{self.nation} surrendered (56.A).")

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
+    QMessageBox,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
@@ -24,6 +25,7 @@ from ...core.europa.state import SUGGESTED_NATIONS
 from ...core.lines import RulesInputError
 from ..shell.accessible import LiveLabel, no_tab_stop
 from .holder import EuropaGameHolder
+from .messages import sentence
 from .turn_start_checks import TurnStartChecks
 
 #: What the End turn button says it does.
@@ -136,8 +138,10 @@ class TurnTrack(QWidget):
         turn = self.holder.game.turn
         try:
             self.holder.apply(f"End of {turn}", lambda game: actions.end_turn(game)[0])
-        except RulesInputError as error:
-            self.message.setText(f"No next turn: {error}")
+        except RulesInputError as error:   # said where the player looks, never only on a line of this tab
+            text = f"No next turn: {sentence(str(error))}"
+            self.message.setText(text)
+            QMessageBox.warning(self, "The turn is not ended", f"{text}\n\nThe game is still on {turn}.")
             return
         self.message.setText(f"{turn} ended; now {self.holder.game.turn}.")
 

@@ -13,7 +13,7 @@ from awaw_desktop.core.europa import actions_aid
 from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.core.europa.report import render
 from awaw_desktop.ui.shell import family_window
-from tests.ui.europa.drive import end_turn, events, label, pick, show_tab, tabs, type_box, type_line
+from tests.ui.europa.drive import end_turn, events, label, pick, show_tab, surrender, tabs, type_box, type_line
 from tests.ui.europa.test_europa_window import new_europa_game
 from tests.ui.helpers import click, find, press, tick
 from tests.ui.test_main_window import make_window
@@ -161,7 +161,7 @@ def test_a_year_of_europa_turns_with_german_aid_city_points_a_defection_and_the_
                 type_line(qtbot, italy, "New government", "RSI Italy")
                 type_box(qtbot, italy, "New government's rate", 50)
                 press(qtbot, italy, "Form the new government")
-                press(qtbot, italy, "The nation surrenders")
+                surrender(qtbot, italy, "Italy")
                 status = label(italy, "Surrender status")
                 assert "Surrendered on Sep I 1943" in status and "RSI Italy: 50% after 0 roll(s)" in status
         if turn in (T("Nov I 43"), T("Jan I 44")):                         # the RSI rolls after Italy's surrender

@@ -3,7 +3,9 @@
 1. A cover locks the game (56.E.1): while "Hand the laptop to ..." is up, End turn (menu and Turn track), Edit > Undo
    and every other tab are locked, so an opening is dated the turn of the Axis consent and nothing half done is undone
    under the cover.
-2. "Due to be shown" is never logged for a card an RE count request already showed (56.E.2)."""
+2. "Due to be shown" is never logged for a card an RE count request already showed (56.E.2).
+3. A surrendered nation's card needs no showing (56.A: it has no more effect); End turn never silently does nothing:
+   a refusal is said in a message box."""
 
 from __future__ import annotations
 
@@ -14,14 +16,17 @@ from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QMessageBox, QPushBu
 from awaw_desktop.core.europa import actions
 from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.ui.europa.window import EuropaWindow
-from tests.ui.helpers import find, press
+from tests.ui.europa.drive import surrender
+from tests.ui.helpers import NextDialog, find, press
 
 AXIS_WORDS, ALLIED_WORDS = "olive branch", "red barn door"
 
 
 @pytest.fixture
 def europa(qtbot):
-    game = actions.add_nation(actions.new_game(EuropaTurn.parse("Sep II 43"), "Danube"), "Bulgaria")
+    game = actions.new_game(EuropaTurn.parse("Sep II 43"), "Danube")
+    for nation in ("Bulgaria", "Italy"):
+        game = actions.add_nation(game, nation)
     window = EuropaWindow()
     qtbot.addWidget(window)
     window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
@@ -171,3 +176,45 @@ def test_a_card_shown_by_an_re_count_is_not_due_to_be_shown_again(qtbot, europa)
     said = [entry.summary for entry in europa.game.record.entries] + [str(entry) for entry in europa.game.log]
     assert not [line for line in said if "due to be shown" in line], said
     assert "due to be shown" not in label(click_tab(qtbot, europa, "Bulgaria"), "Due this turn")
+
+
+def end_turn_refused(qtbot, window):
+    """End turn pressed on the Turn track when it cannot end: the refusal, as its message box says it."""
+    told: list[str] = []
+
+    def read(box):
+        told.append(f"{box.windowTitle()}: {box.text()}")
+        box.accept()
+
+    hands = NextDialog(read, QMessageBox)
+    click_tab(qtbot, window, "Turn track")
+    press(qtbot, window.track, "End turn")
+    hands.check()
+    return told[0]
+
+
+def test_a_surrendered_nations_card_does_not_block_the_turn(qtbot, europa):
+    draw_sealed(qtbot, europa, "Italy")
+    open_sealed(qtbot, europa, "Italy")                     # Sep II 1943: shown Dec II 1943, discarded Apr II 1944
+    end_turns(qtbot, europa, 1)
+    italy = click_tab(qtbot, europa, "Italy")
+    asked = surrender(qtbot, italy, "Italy", confirm=False)   # asked first (56.A): "Don't record it" changes nothing
+    assert "Record that Italy surrenders on Oct I 1943 (56.A)?" in asked
+    assert europa.game.nation("Italy").active and "nothing changed" in label(italy, "Surrender message")
+    surrender(qtbot, italy, "Italy")
+    assert label(italy, "Envelope stage").startswith("No more effect: Italy is no longer an Axis-Allied nation")
+    end_turns(qtbot, europa, 14)                           # past Dec II 1943 and Apr II 1944: nothing asked
+    assert europa.game.turn == EuropaTurn.parse("May I 44")
+    assert not [line for line in (str(e) for e in europa.game.log) if "Italy: the card" in line]
+
+
+def test_a_refused_end_of_turn_is_said_in_a_message_box(qtbot, europa):
+    draw_sealed(qtbot, europa)
+    open_sealed(qtbot, europa)                             # Sep II 1943: discarded Apr II 1944, to be shown first
+    end_turns(qtbot, europa, 13)
+    assert europa.game.turn == EuropaTurn.parse("Apr I 44")
+    told = end_turn_refused(qtbot, europa)
+    assert told.startswith("The turn is not ended: No next turn: Bulgaria: the card is discarded next turn and has "
+                           "not been shown to both sides (56.E.1)"), told
+    assert "The game is still on Apr I 1944" in told
+    assert europa.game.turn == EuropaTurn.parse("Apr I 44")

@@ -8,6 +8,7 @@ from awaw_desktop.core.europa import actions
 from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.ui.europa.holder import EuropaGameHolder
 from awaw_desktop.ui.europa.nation_panel import NationPanel
+from tests.ui.europa.drive import surrender
 from tests.ui.europa.test_nation_panel import press
 from tests.ui.helpers import find, tick, type_number
 
@@ -67,7 +68,9 @@ def test_two_rolls_from_forty_give_twenty_and_a_new_government_rolls_for_itself(
     assert "(rolled by the app)" in text
     record = panel.holder.game.nation("Italy").surrender
     assert record.condition == "Allied units in Rome" and record.condition_met
-    press(qtbot, panel, "The nation surrenders")
+    asked = surrender(qtbot, panel, "Italy")
+    assert asked.startswith("Record that Italy surrenders on Jul I 1943 (56.A)?")
+    assert "All of its forces in play are eliminated" in asked
     assert "Surrendered on Jul I 1943" in status(panel, "Surrender status")
     assert [find(panel, "Who rolls", QComboBox).itemText(i) for i in range(find(panel, "Who rolls").count())] == \
         ["RSI Italy"]                                                      # Italy rolls no more; the RSI does
