@@ -5,7 +5,8 @@
    under the cover.
 2. "Due to be shown" is never logged for a card an RE count request already showed (56.E.2).
 3. A surrendered nation's card needs no showing (56.A: it has no more effect); End turn never silently does nothing:
-   a refusal is said in a message box."""
+   a refusal is said in a message box.
+4. An RE count in eighths (a motorized unit in a possession: 1/2 x 3/2) is saved and read back (issue 38.4)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from awaw_desktop.core.europa import actions
 from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.ui.europa.window import EuropaWindow
 from tests.ui.europa.drive import surrender
-from tests.ui.helpers import NextDialog, find, press
+from tests.ui.helpers import NextDialog, find, press, tick
 
 AXIS_WORDS, ALLIED_WORDS = "olive branch", "red barn door"
 
@@ -218,3 +219,25 @@ def test_a_refused_end_of_turn_is_said_in_a_message_box(qtbot, europa):
                            "not been shown to both sides (56.E.1)"), told
     assert "The game is still on Apr I 1944" in told
     assert europa.game.turn == EuropaTurn.parse("Apr I 44")
+
+
+def test_a_count_in_eighths_is_saved_and_reopened(qtbot, europa, tmp_path):
+    from tests.ui.europa.drive import type_line
+
+    italy = click_tab(qtbot, europa, "Italy")
+    type_line(qtbot, italy, "New unit name", "Dodecanese motorized")
+    type_line(qtbot, italy, "New unit REs", "1 1/2")
+    choose(italy, "New unit force", "Own")
+    choose(italy, "New unit place", "Possession")
+    tick(qtbot, italy, "New unit motorized")
+    press(qtbot, italy, "Add unit")
+    assert label(italy, "Unit 1 counted REs") == "1 1/8"          # 1 1/2 x1/2 possession x3/2 motorized (56.E)
+    choose(italy, "Requested by", "Axis side")
+    press(qtbot, italy, "Count REs")
+    assert "REs of forces: 1 1/8" in label(italy, "RE count result")
+    assert europa.save_to(tmp_path / "island war.awaw")            # Save writes it ...
+    again = EuropaWindow()
+    qtbot.addWidget(again)
+    assert again.open_path(tmp_path / "island war.awaw")           # ... and it opens again, the count as made
+    assert label(click_tab(qtbot, again, "Italy"), "Last RE count").startswith(
+        "Last count: Sep II 1943, asked by the Axis side: forces 1 1/8")
