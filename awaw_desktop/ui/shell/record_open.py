@@ -94,6 +94,9 @@ def after_open(parent: QWidget, copy: Comparison | bool, record: GameRecord, nam
     aside; a game that does not agree with its record, or an entry not signed by the side that made it, is named;
     what was recorded since this computer last saved or sent the game is shown, entry by entry (the dialog, or
     None)."""
+    # The very record shown here before (a second copy of a turn, "name (1).awaw"): "Since your last turn" says that
+    # nothing is new.
+    again = bool(record.head) and record.head in {entry.hash for entry in seen_store().entries_seen(record.game_id)}
     if copy is not True and copy is not False:
         words, data = went_on_words(copy, record)
         add_entry("went-on", words, data)
@@ -116,4 +119,4 @@ def after_open(parent: QWidget, copy: Comparison | bool, record: GameRecord, nam
         return None
     from .record_views import show_since
 
-    return show_since(parent, record, head, standing)
+    return show_since(parent, record, head, standing, again)

@@ -79,15 +79,20 @@ class SinceDialog(QDialog):
     each (First, Previous, Next, Last)."""
 
     def __init__(self, entries: Sequence[Entry], standing: Sequence[Standing], since: str,
-                 parent: QWidget | None = None, troubles: dict[str, str] | None = None) -> None:
+                 parent: QWidget | None = None, troubles: dict[str, str] | None = None, again: bool = False) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Since your last turn")
+        self.setWindowTitle("Since your last turn" + (": nothing new" if again else ""))
         self.entries, self.standing = list(entries), list(standing)
         self.troubles = troubles or {}
         layout = QVBoxLayout(self)
         count = len(self.entries)
-        intro = QLabel(f"{count} entr{'y' if count == 1 else 'ies'} recorded since {since}. Step through them to see "
-                       "what stood after each.")
+        from ...core.record.codes import head_code
+
+        told = (f"Nothing is new: this computer has opened this same turn before (record {head_code(entries[-1].hash)}"
+                "), perhaps from another copy of the file. Nothing was recorded since then. As before, " if again
+                else "")
+        intro = QLabel(f"{told}{count} entr{'y' if count == 1 else 'ies'} recorded since {since}. Step through them to "
+                       "see what stood after each.")
         intro.setWordWrap(True)
         intro.setAccessibleName("Since your last turn")
         layout.addWidget(intro)
@@ -176,14 +181,15 @@ def ask_to_go_on(parent: QWidget, comparison: Comparison, record: GameRecord, fi
 
 
 def show_since(parent: QWidget, record: GameRecord, head: str, standing: Callable[[Sequence[Entry]], list[Standing]],
-               ) -> SinceDialog | None:
-    """Show what was recorded after ``head`` (a head this computer saved or sent), if anything was."""
+               again: bool = False) -> SinceDialog | None:
+    """Show what was recorded after ``head`` (a head this computer saved or sent), if anything was (``again``: this
+    very record was shown here before, so nothing in it is new)."""
     entries = record.since(head)
     if not entries:
         return None
     from ...core.record.codes import head_code
 
     dialog = SinceDialog(entries, standing(entries), f"record {head_code(head)}, your last turn", parent,
-                         signature_troubles(record))
+                         signature_troubles(record), again)
     dialog.open()
     return dialog
