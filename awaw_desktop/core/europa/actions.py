@@ -41,6 +41,7 @@ from .roster import Losses, RosterEntry
 from .state import MAX_NATIONS, EuropaGame, LogEntry, NationState, check_nation_name
 from .turn_start import checks_due
 from .unit_count import NOTE
+from .words import counted
 
 if TYPE_CHECKING:
     from ..record.keys import PlayerKeys
@@ -350,8 +351,8 @@ def end_turn(game: EuropaGame) -> tuple[EuropaGame, tuple[LogEntry, ...]]:
                 record.receives_rps(game.turn):
             game = _log(game, "56.B.2", nation.name, "replacement points resume at the usual rate")
         elif record.defected is not None and not record.receives_rps(game.turn):
-            game = _log(game, "56.B.2", nation.name, f"no RPs this turn ({record.rp_pause_left(game.turn)} "
-                        "game turns without RPs left, this one included)")
+            game = _log(game, "56.B.2", nation.name, "no RPs this turn ("
+                        f"{counted(record.rp_pause_left(game.turn), 'game turn')} without RPs left, this one included)")
     for due in checks_due(game):
         game = _log(game, due.rule, due.nation, f"{due.text} (the players make it; nothing is decided for them)")
     return game, game.log[before:]

@@ -14,6 +14,7 @@ from .draw import SIDE_TITLES, SIDES
 from .jsonread import Fields
 from .recount import RECount
 from .res import format_res, res_to_json
+from .words import rps_words
 
 OWNER_COUNT_READING = ("An RE count the owning side makes never shows the card (56.E.2: only the enemy's request "
                        "exposes it): while the card is in effect but seen by the opener only, the owner's count "
@@ -47,7 +48,7 @@ class CountRecord(Frozen):
                 ", a private card left out" if self.card_left_out else "")
         return (f"{self.turn}, asked by the {SIDE_TITLES[self.by_side]} side: forces {format_res(self.forces)}, "
                 f"forts {format_res(self.forts)}, losses ground {format_res(self.ground)} / air {format_res(self.air)}"
-                f" / naval {format_res(self.naval)}, RP pool losses {self.rp_pool} RPs{card}")
+                f" / naval {format_res(self.naval)}, RP pool losses {rps_words(self.rp_pool)}{card}")
 
     def to_json(self) -> dict[str, Any]:
         return {"turn": self.turn.to_json(), "by_side": self.by_side, "forces": res_to_json(self.forces),

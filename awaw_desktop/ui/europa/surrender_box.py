@@ -21,6 +21,7 @@ from ...core.europa import actions, actions_surrender
 from ...core.europa.actions_surrender import SURRENDER
 from ...core.europa.dice import source_words
 from ...core.europa.state import EuropaGame
+from ...core.europa.words import counted
 from ...core.lines import RulesInputError
 from ..shell.accessible import LiveLabel
 from ..shell.status_chip import StatusChip
@@ -97,10 +98,10 @@ class SurrenderBox(QGroupBox):
         else:
             rate = record.rate()
             now = f"{rate}%" if rate is not None else "not entered"
-            text = f"Special replacement rate now {now} after {len(record.own_rolls())} roll(s)."
+            text = f"Special replacement rate now {now} after {counted(len(record.own_rolls()), 'roll')}."
         for government in record.governments:
             text += (f" {government.name}: {record.government_rate(government.name)}% after "
-                     f"{len(record.own_rolls(government.name))} roll(s) of its own.")
+                     f"{counted(len(record.own_rolls(government.name)), 'roll')} of its own.")
         if record.rolls:
             last = record.rolls[-1]
             by = f" by {last.by}" if last.by else ""

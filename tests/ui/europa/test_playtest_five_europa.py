@@ -6,13 +6,15 @@
 2. "Due to be shown" is never logged for a card an RE count request already showed (56.E.2).
 3. A surrendered nation's card needs no showing (56.A: it has no more effect); End turn never silently does nothing:
    a refusal is said in a message box.
-4. An RE count in eighths (a motorized unit in a possession: 1/2 x 3/2) is saved and read back (issue 38.4)."""
+4. An RE count in eighths (a motorized unit in a possession: 1/2 x 3/2) is saved and read back (issue 38.4).
+6. The distance and 3♦ lines say their reading; counts of one are singular; a nation that defected with a card in
+   effect does not read "(in effect)" beside "No more envelopes"."""
 
 from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QMessageBox, QPushButton
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QMessageBox, QPlainTextEdit, QPushButton
 
 from awaw_desktop.core.europa import actions
 from awaw_desktop.core.europa.calendar import EuropaTurn
@@ -241,3 +243,51 @@ def test_a_count_in_eighths_is_saved_and_reopened(qtbot, europa, tmp_path):
     assert again.open_path(tmp_path / "island war.awaw")           # ... and it opens again, the count as made
     assert label(click_tab(qtbot, again, "Italy"), "Last RE count").startswith(
         "Last count: Sep II 1943, asked by the Axis side: forces 1 1/8")
+
+
+def test_the_count_lines_say_their_reading_plurals_and_a_defected_nations_card(qtbot, europa):
+    from tests.ui.europa.drive import type_box, type_line
+
+    italy = click_tab(qtbot, europa, "Italy")
+    press(qtbot, italy, "Draw a paper card")
+    press(qtbot, italy, "Open the envelope (Allied)")           # Sep II 1943: shown Dec II 1943
+    end_turns(qtbot, europa, 6)
+    italy = click_tab(qtbot, europa, "Italy")
+    qtbot.keyClicks(find(italy, "Card from the paper envelope", QLineEdit), "3 of diamonds")
+    press(qtbot, italy, "Show the card to both sides")
+    for name, res, force, place, mds in (("Alpini", "1", "Own", "Abroad", 1),
+                                          ("Hermann Goering", "2", "German", "Home country", 0)):
+        type_line(qtbot, italy, "New unit name", name)
+        type_line(qtbot, italy, "New unit REs", res)
+        choose(italy, "New unit force", force)
+        choose(italy, "New unit place", place)
+        if mds:
+            type_box(qtbot, italy, "New unit MDs in major countries", mds)
+            type_box(qtbot, italy, "New unit MDs in minor countries", 0)
+        press(qtbot, italy, "Add unit")
+    choose(italy, "Requested by", "Axis side")
+    press(qtbot, italy, "Count REs")
+    lines = find(italy, "RE count breakdown", QPlainTextEdit).toPlainText().splitlines()
+    assert "Alpini: 1 RE = 1 (56.E RE counts)" in lines                            # not "1 REs"
+    assert ("Alpini x1 distance (the printed 'x (MDs-1)' read as the distance in MDs: 1 MD in major countries + "
+            "half of 0 in minor countries, rounded down, = 1 MD, at least 1) = 1 (56.E modifiers)") in lines
+    diamonds = next(line for line in lines if line.startswith("3\u2666"))
+    assert "2 of 2 German REs in the country (at their printed size, not as the modifiers count them) counted " \
+           "again" in diamonds                                                   # Table 1, note 3: printed REs
+
+    type_box(qtbot, italy, "Special replacement rate before any roll", 50)
+    type_box(qtbot, italy, "Die", 3)
+    press(qtbot, italy, "Record the typed die")
+    assert "now 40% after 1 roll." in label(italy, "Surrender status")            # not "1 roll(s)"
+
+    type_line(qtbot, italy, "Ground unit", "Ariete")
+    type_box(qtbot, italy, "Defection die", 4)
+    press(qtbot, italy, "Add with the typed die")
+    press(qtbot, italy, "The nation defects now")
+    overview = click_tab(qtbot, europa, "Overview")
+    assert label(overview, "Italy card") == "3\u2666: 3 German REs in the country count double (no more effect: no " \
+                                            "longer Axis-Allied)"               # beside "No more envelopes"
+    end_turns(qtbot, europa, 12)
+    italy = click_tab(qtbot, europa, "Italy")
+    assert "no RPs for 1 game turn, this one included" in label(italy, "Defection status")   # not "1 game turns"
+    assert any("(1 game turn without RPs left, this one included)" in line for line in events(europa))
