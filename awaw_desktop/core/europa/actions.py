@@ -42,6 +42,7 @@ from .roster import Losses, RosterEntry
 from .state import MAX_NATIONS, EuropaGame, LogEntry, NationState, check_nation_name
 from .turn_start import checks_due
 from .unit_count import NOTE
+from .words import counted
 
 if TYPE_CHECKING:
     from ..record.keys import PlayerKeys
@@ -365,9 +366,11 @@ def restrictions_for(game: EuropaGame, name: str) -> tuple[political.Restriction
 # -- the turn track -----------------------------------------------------------------------------
 
 def cards_to_show_before(game: EuropaGame, turn: EuropaTurn) -> tuple[str, ...]:
-    """The nations whose opened card is discarded by ``turn`` without having been shown to both sides."""
+    """The nations whose opened card is discarded by ``turn`` without having been shown to both sides.  A nation out
+    of the game (surrendered or defected, 56.A, 56.B) is not one: its card has no more effect, so needs no showing."""
     return tuple(nation.name for nation in game.nations
-                 if nation.envelope is not None and nation.envelope.opened is not None and not nation.envelope.card
+                 if nation.active and nation.envelope is not None and nation.envelope.opened is not None
+                 and not nation.envelope.card
                  and nation.envelope.voided is None and nation.envelope.discarded is not None
                  and turn >= nation.envelope.discarded)
 
@@ -394,15 +397,16 @@ def end_turn(game: EuropaGame) -> tuple[EuropaGame, tuple[LogEntry, ...]]:
             for label, date in (("the card comes into effect", envelope.effective),
                                 ("the card is due to be shown to both sides", envelope.show_due),
                                 ("the card is discarded; a new card may be drawn", envelope.discarded)):
-                if date == game.turn:
+                shown_before = envelope.shown is not None and date == envelope.show_due   # by an RE count (56.E.2)
+                if date == game.turn and not shown_before:
                     game = _log(game, envelopes.RULE, nation.name, label)
         record = nation.defection
         if record.defected is not None and record.rp_pause_left(game.turn.plus_turns(-1)) > 0 and \
                 record.receives_rps(game.turn):
             game = _log(game, "56.B.2", nation.name, "replacement points resume at the usual rate")
         elif record.defected is not None and not record.receives_rps(game.turn):
-            game = _log(game, "56.B.2", nation.name, f"no RPs this turn ({record.rp_pause_left(game.turn)} "
-                        "game turns without RPs left, this one included)")
+            game = _log(game, "56.B.2", nation.name, "no RPs this turn ("
+                        f"{counted(record.rp_pause_left(game.turn), 'game turn')} without RPs left, this one included)")
     for due in checks_due(game):
         game = _log(game, due.rule, due.nation, f"{due.text} (the players make it; nothing is decided for them)")
     return game, game.log[before:]

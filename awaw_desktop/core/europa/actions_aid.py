@@ -10,6 +10,7 @@ from . import german_aid, political
 from .actions_base import log_event, require_active, update_nation
 from .german_aid import PoolEntry
 from .state import EuropaGame
+from .words import counted
 
 
 def shipments(game: EuropaGame) -> tuple[political.AidShipment, ...]:
@@ -26,8 +27,8 @@ def record_german_rps(game: EuropaGame, rps: int, kind: str = german_aid.RECEIVE
     entry = PoolEntry(game.turn, german_aid.check_rps(rps, "German armour RPs"), kind)
     pool = german_aid.add_entry(game.german_pool, shipments(game), entry)
     game = replace(game, german_pool=pool)
-    return log_event(game, political.AID_RULE, "", f"{rps} German armour RPs {german_aid.KINDS[kind]}; the pool "
-                     f"holds {pool_balance(game)}")
+    return log_event(game, political.AID_RULE, "", f"{counted(rps, 'German armour RP')} {german_aid.KINDS[kind]}; "
+                     f"the pool holds {pool_balance(game)}")
 
 
 def ship_german_aid(game: EuropaGame, name: str, rps: int, route: str = political.RAIL_AUTOMATIC) -> EuropaGame:
@@ -38,11 +39,11 @@ def ship_german_aid(game: EuropaGame, name: str, rps: int, route: str = politica
     shipment = political.ship_aid(nation.name, game.turn, rps, route)
     held = pool_balance(game)
     if rps > held:
-        raise RulesInputError(f"the German armour RP pool holds {held} RPs: {rps} cannot be shipped (record the RPs "
-                              "Germany accumulated first)")
+        raise RulesInputError(f"the German armour RP pool holds {counted(held, 'RP')}: {rps} cannot be shipped (record "
+                              "the RPs Germany accumulated first)")
     game = update_nation(game, name, lambda n: replace(n, aid=(*n.aid, shipment)))
     arrival = "arrived" if shipment.arrived else "on the way"
-    return log_event(game, political.AID_RULE, nation.name, f"{rps} German armour RPs shipped, {arrival}: "
+    return log_event(game, political.AID_RULE, nation.name, f"{counted(rps, 'German armour RP')} shipped, {arrival}: "
                      f"{political.ROUTES[route]} The pool holds {pool_balance(game)}")
 
 
@@ -52,8 +53,8 @@ def aid_arrived(game: EuropaGame, name: str, index: int) -> EuropaGame:
         raise RulesInputError("no such shipment on its way")
     aid = tuple(replace(s, arrived=True) if i == index else s for i, s in enumerate(nation.aid))
     return log_event(update_nation(game, name, lambda n: replace(n, aid=aid)), political.AID_RULE, nation.name,
-                     f"{nation.aid[index].rps} German armour RPs shipped on {nation.aid[index].turn} arrived in "
-                     "Helsinki")
+                     f"{counted(nation.aid[index].rps, 'German armour RP')} shipped on {nation.aid[index].turn} "
+                     "arrived in Helsinki")
 
 
 def take_back_shipment(game: EuropaGame, name: str, index: int) -> EuropaGame:
@@ -67,11 +68,11 @@ def take_back_shipment(game: EuropaGame, name: str, index: int) -> EuropaGame:
                               "(Edit > Undo takes back any step)")
     aid = nation.aid[:index] + nation.aid[index + 1:]
     game = update_nation(game, name, lambda n: replace(n, aid=aid))
-    return log_event(game, political.AID_RULE, nation.name, f"the shipment of {shipment.rps} German armour RPs is "
-                     f"taken back; the pool holds {pool_balance(game)}")
+    return log_event(game, political.AID_RULE, nation.name, f"the shipment of "
+                     f"{counted(shipment.rps, 'German armour RP')} is taken back; the pool holds {pool_balance(game)}")
 
 
 def aid_lines(game: EuropaGame, name: str) -> tuple[str, ...]:
     """What a nation received, one shipment a line (for its tab and the report)."""
-    return tuple(f"{s.turn}: {s.rps} RPs, {political.ROUTES[s.route]}{'' if s.arrived else ' (on the way)'}"
+    return tuple(f"{s.turn}: {counted(s.rps, 'RP')}, {political.ROUTES[s.route]}{'' if s.arrived else ' (on the way)'}"
                  for s in game.nation(name).aid)

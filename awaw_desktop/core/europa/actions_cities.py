@@ -10,12 +10,13 @@ from .city_points import MAX_PLACES, Place, make_place, totals
 from .draw import SIDE_TITLES
 from .political import CITY_RULE
 from .state import EuropaGame
+from .words import counted
 
 
 def _said(place: Place) -> str:
     points, why = place.points()
     return f"{place.name} ({place.kind}, {place.country}{', island' if place.island else ''}), held by the " \
-           f"{SIDE_TITLES[place.holder]} side: {points} points, {why}"
+           f"{SIDE_TITLES[place.holder]} side: {counted(points, 'point')}, {why}"
 
 
 def _totals(game: EuropaGame) -> str:

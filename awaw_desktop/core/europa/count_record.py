@@ -14,6 +14,7 @@ from .draw import SIDE_TITLES, SIDES
 from .jsonread import Fields
 from .recount import RECount
 from .res import format_res, res_to_json
+from .words import rps_words
 
 OWNER_COUNT_READING = ("An RE count the owning side makes never shows the card (56.E.2: only the enemy's request "
                        "exposes it): while the card is in effect but seen by the opener only, the owner's count "
@@ -47,7 +48,7 @@ class CountRecord(Frozen):
                 ", a private card left out" if self.card_left_out else "")
         return (f"{self.turn}, asked by the {SIDE_TITLES[self.by_side]} side: forces {format_res(self.forces)}, "
                 f"forts {format_res(self.forts)}, losses ground {format_res(self.ground)} / air {format_res(self.air)}"
-                f" / naval {format_res(self.naval)}, RP pool losses {self.rp_pool} RPs{card}")
+                f" / naval {format_res(self.naval)}, RP pool losses {rps_words(self.rp_pool)}{card}")
 
     def to_json(self) -> dict[str, Any]:
         return {"turn": self.turn.to_json(), "by_side": self.by_side, "forces": res_to_json(self.forces),
@@ -65,8 +66,15 @@ class CountRecord(Frozen):
                    parse_card(card) if card else "", f.flag("card_left_out"))
 
 
+#: The finest part of an RE a count can give, kept exact as 56.E computes it (no rounding but the NTs'): a unit's
+#: half RE, x1/2 in a possession or on an island, x3/2 motorized, and the J♥'s half of the distance multiplier
+#: (1/2 x 1/2 x 3/2 x 1/2 = 3/16); losses go to quarters (a half RE, or an aborted air unit, halved by a spade).
+FINEST_PART = 16
+
+
 def _figure(f: Fields, key: str) -> Fraction:
-    """A count's figure: REs in quarters at most (a card can halve a half)."""
+    """A count's figure: REs in sixteenths at most (:data:`FINEST_PART`; a file of an earlier version holds
+    quarters at most)."""
     from ..lines import RulesInputError
 
     value = f.get(key)
@@ -78,6 +86,6 @@ def _figure(f: Fields, key: str) -> Fraction:
             figure = (Fraction(int(parts[0])) + Fraction(parts[1]) if len(parts) == 2 else Fraction(parts[0]))
         except (ValueError, ZeroDivisionError, IndexError):
             figure = Fraction(-1)
-        if 0 <= figure <= 10**7 and (figure * 4).denominator == 1 and format_res(figure) == value:
+        if 0 <= figure <= 10**7 and FINEST_PART % figure.denominator == 0 and format_res(figure) == value:
             return figure
-    raise RulesInputError(f"{f.at(key)}: expected REs like 2, 1/2 or 3 1/4, got {value!r}")
+    raise RulesInputError(f"{f.at(key)}: expected REs like 2, 1/2, 3 1/4 or 1 1/8, got {value!r}")

@@ -14,6 +14,7 @@ from ..lines import RulesInputError
 from .calendar import EuropaTurn
 from .jsonread import Fields
 from .political import AID_RULE, AidShipment
+from .words import counted
 
 RECEIVED = "received"
 USED = "used"
@@ -53,7 +54,7 @@ class PoolEntry(Frozen):
             raise RulesInputError(f"{where}: {error}") from error
 
     def __str__(self) -> str:
-        return f"{self.turn}: {self.rps} German armour RPs {KINDS[self.kind]} ({AID_RULE})"
+        return f"{self.turn}: {counted(self.rps, 'German armour RP')} {KINDS[self.kind]} ({AID_RULE})"
 
 
 def check_rps(rps: object, what: str = "RPs") -> int:
@@ -69,6 +70,6 @@ def pool_balance(pool: Iterable[PoolEntry], shipments: Iterable[AidShipment]) ->
 
 def add_entry(pool: tuple[PoolEntry, ...], shipments: Iterable[AidShipment], entry: PoolEntry) -> tuple[PoolEntry, ...]:
     if entry.kind == USED and entry.rps > pool_balance(pool, shipments):
-        raise RulesInputError(f"the pool holds {pool_balance(pool, shipments)} German armour RPs: Germany cannot "
-                              f"use {entry.rps}")
+        held = counted(pool_balance(pool, shipments), "German armour RP")
+        raise RulesInputError(f"the pool holds {held}: Germany cannot use {entry.rps}")
     return (*pool, entry)

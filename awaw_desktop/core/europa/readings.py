@@ -17,6 +17,8 @@ COUNTED_READING = ("Counted: the REs of the nation's own and German (army, SS/Po
                    "applies; forts; losses; and RP pool losses as a figure in RPs. Supply units, depots, Army HQs "
                    "and units within 3 hexes of an enemy unit are entered and count 0, with the reason on their "
                    "line. Halves are kept exact; only NTs are rounded (down, per 5).")
+OUT_OF_GAME_READING = ("A nation that surrendered or defected (56.A, 56.B) has no more national will: its opened "
+                       "card has no more effect, so it needs no showing and never holds up the end of a turn.")
 CALENDAR_READING = "Two game turns a month (I and II); 'one month' is two game turns."
 
 
@@ -37,7 +39,8 @@ def readings() -> list[tuple[str, str]]:
         ("56.E modifiers", recount.DISTANCE_READING),
     ]
     found += [(m.rule, m.reading) for m in recount.MODIFIERS if m.reading]
-    found += [("56.E.1", ENVELOPE_READING), ("56.E.2", REQUEST_READING), ("56.E.2", count_record.OWNER_COUNT_READING)]
+    found += [("56.E.1", ENVELOPE_READING), ("56.E.1", OUT_OF_GAME_READING), ("56.E.2", REQUEST_READING),
+              ("56.E.2", count_record.OWNER_COUNT_READING)]
     by_reading: dict[str, list[str]] = {}
     for code, fx in cards.TABLE_1.items():
         if fx.reading:

@@ -33,6 +33,7 @@ from .unit_count import (
     german_at_home,
     unit_count,
 )
+from .words import res_words, rps_words
 
 __all__ = ["COUNTS_RULE", "DISTANCE_READING", "MODIFIERS", "MODIFIERS_RULE", "CountLine", "RECount", "UnitCount",
            "count_res", "distance_mds", "unit_count", "unit_counts"]
@@ -58,7 +59,7 @@ class RECount(Frozen):
     def summary(self) -> tuple[tuple[str, str], ...]:
         return (("REs of forces", format_res(self.forces)), ("Forts", format_res(self.forts)),
                 ("Ground losses", format_res(self.ground_losses)), ("Air losses", format_res(self.air_losses)),
-                ("Naval losses", format_res(self.naval_losses)), ("RP pool losses", f"{self.rp_pool_losses} RPs"))
+                ("Naval losses", format_res(self.naval_losses)), ("RP pool losses", rps_words(self.rp_pool_losses)))
 
 
 def _german_limit(roster: Sequence[RosterEntry], counted: Fraction, card: str, fx: CardEffect) -> list[CountLine]:
@@ -68,12 +69,14 @@ def _german_limit(roster: Sequence[RosterEntry], counted: Fraction, card: str, f
     goes below it (German units on an island count half, so their printed REs can exceed it)."""
     held = sum((e.res for e in roster if german_at_home(e) and not e.support and not e.near_enemy), Fraction(0))
     modified = min(Fraction(abs(fx.amount)), held)
+    printed = (f"{format_res(modified)} of {format_res(held)} German REs in the country (at their printed size, not "
+               "as the modifiers count them)")
     if fx.amount > 0:
-        text = f"{format_res(modified)} of {format_res(held)} German REs in the country counted again"
+        text = f"{printed} counted again"
         change = modified
     else:
         change = -min(modified, counted)
-        text = f"{format_res(modified)} of {format_res(held)} German REs in the country taken off"
+        text = f"{printed} taken off"
         if -change < modified:
             text += f" (no more than the {format_res(counted)} they counted)"
     return [card_line(card, fx, f"{text} (at most those there, {GERMAN_LIMIT_RULE})", change, FORCES)]
@@ -108,12 +111,12 @@ def count_res(roster: Sequence[RosterEntry], losses: Losses, card: str = "") -> 
     lines.append(CountLine(COUNTS_RULE, f"forts: {losses.forts_inland} non-coastal x1 + {losses.forts_coastal} "
                                         "non-port coastal x1/2", forts, FORTS))
 
-    ground = _scaled(lines, GROUND, f"ground losses {format_res(losses.ground_res)} REs", losses.ground_res,
+    ground = _scaled(lines, GROUND, f"ground losses {res_words(losses.ground_res)}", losses.ground_res,
                      card, fx, cards.GROUND_LOSSES)
     if fx.target == cards.CM_LOSSES and losses.cm_armour_res:
         extra = losses.cm_armour_res * (fx.factor - 1)
         ground += extra
-        lines.append(card_line(card, fx, f"the c/m and armour part ({format_res(losses.cm_armour_res)} REs) "
+        lines.append(card_line(card, fx, f"the c/m and armour part ({res_words(losses.cm_armour_res)}) "
                                           f"x{format_res(fx.factor)}", ground, GROUND))
     air_raw = losses.air_eliminated + Fraction(losses.air_aborted, 2)
     air = _scaled(lines, AIR, f"air losses: {losses.air_eliminated} eliminated x1 + {losses.air_aborted} "
@@ -122,10 +125,10 @@ def count_res(roster: Sequence[RosterEntry], losses: Losses, card: str = "") -> 
     naval = _scaled(lines, NAVAL, f"naval losses: {losses.tf_hits} TF hits + {losses.nts_eliminated} NTs "
                                   f"per {NTS_PER_RE} rounded down", naval_raw, card, fx, cards.NAVAL_LOSSES)
     rp = losses.rp_pool
-    lines.append(CountLine(COUNTS_RULE, f"RP pool losses {rp} RPs", Fraction(rp), RP))
+    lines.append(CountLine(COUNTS_RULE, f"RP pool losses {rps_words(rp)}", Fraction(rp), RP))
     if fx.target == cards.RP_POOL_LOSSES:
         rp = max(0, rp + fx.amount)
-        lines.append(card_line(card, fx, f"{rp} RPs (never below 0)", Fraction(rp), RP))
+        lines.append(card_line(card, fx, f"{rps_words(rp)} (never below 0)", Fraction(rp), RP))
     if fx.target == cards.NOTHING and card:
         lines.append(card_line(card, fx, "nothing changes", forces, FORCES))
     return RECount(forces, forts, ground, air, naval, rp, card, tuple(lines))

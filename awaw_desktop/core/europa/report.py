@@ -16,6 +16,7 @@ from .envelope import Envelope, Stage
 from .political import aid_in_transit, aid_received
 from .report_extras import game_data, game_lines, nation_extra_data, nation_extra_lines
 from .state import EuropaGame, NationState
+from .words import counted
 
 FORMATS = ("text", "markdown", "json")
 #: Names the JSON report; a change that drops or renames a field raises the version.
@@ -47,23 +48,25 @@ def nation_facts(nation: NationState, turn: EuropaTurn, game: EuropaGame) -> lis
         view = envelope_view(nation.envelope, turn)
         card = f"; card {card_name(view.card)}: {view.effect}" if view.card else ""
         dates = ", ".join(f"{label} {date}" for label, date in view.dates)
-        lines.append(f"National will envelope (56.E.1): {view.stage.title}{card} ({dates})")
+        gone = "" if nation.active else "; no more effect: no longer an Axis-Allied nation (56.A, 56.B)"
+        lines.append(f"National will envelope (56.E.1): {view.stage.title}{card} ({dates}){gone}")
     record = nation.surrender
     if record.surrendered is not None:
         lines.append(f"Surrendered on {record.surrendered} (56.A)")
     else:
         rate = record.rate()
         said = f"{rate}%" if rate is not None else "not entered"
-        lines.append(f"Special replacement rate {said} after {len(record.own_rolls())} surrender roll(s) (56.E.3)")
+        rolls = counted(len(record.own_rolls()), "surrender roll")
+        lines.append(f"Special replacement rate {said} after {rolls} (56.E.3)")
     for government in record.governments:
         lines.append(f"{government.name} (formed {government.formed}): special replacement rate "
-                     f"{record.government_rate(government.name)}% after {len(record.own_rolls(government.name))} "
-                     "roll(s) of its own (56.E.3)")
+                     f"{record.government_rate(government.name)}% after "
+                     f"{counted(len(record.own_rolls(government.name)), 'roll')} of its own (56.E.3)")
     defection = nation.defection
     if defection.defected is not None:
         left = defection.rp_pause_left(turn)
-        rps = (f"no RPs for {left} more game turn(s), this one included; RPs again from {defection.rps_resume()}"
-               if left else "RPs at the usual rate")
+        rps = (f"no RPs for {counted(left, 'more game turn')}, this one included; RPs again from "
+               f"{defection.rps_resume()}" if left else "RPs at the usual rate")
         lines.append(f"Defected to the Soviets on {defection.defected} (56.B): {rps}")
     return lines + nation_extra_lines(game, nation)
 

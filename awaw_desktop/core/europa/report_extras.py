@@ -10,6 +10,7 @@ from .city_points import KINDS, totals
 from .draw import SIDE_TITLES
 from .state import EuropaGame, NationState
 from .turn_start import due_this_turn
+from .words import counted
 
 
 def held_words(holds: bool | None) -> str:
@@ -42,7 +43,7 @@ def aid_lines(nation: NationState) -> list[str]:
         return []
     received, on_way = political.aid_received(nation.aid), political.aid_in_transit(nation.aid)
     lines = [f"German armour RP aid (56.D): {received} received, {on_way} on the way"]
-    lines += [f"  {s.turn}: {s.rps} RPs, {political.ROUTES[s.route]}{'' if s.arrived else ' On the way.'}"
+    lines += [f"  {s.turn}: {counted(s.rps, 'RP')}, {political.ROUTES[s.route]}{'' if s.arrived else ' On the way.'}"
               for s in nation.aid]
     return lines
 
@@ -59,8 +60,8 @@ def pool_line(game: EuropaGame) -> str:
     received = sum(e.rps for e in game.german_pool if e.kind == german_aid.RECEIVED)
     used = sum(e.rps for e in game.german_pool if e.kind == german_aid.USED)
     shipped = sum(s.rps for s in actions_aid.shipments(game))
-    return (f"German armour RP pool (56.D): {actions_aid.pool_balance(game)} RPs (accumulated {received}, used by "
-            f"Germany {used}, shipped {shipped})")
+    return (f"German armour RP pool (56.D): {counted(actions_aid.pool_balance(game), 'RP')} (accumulated {received}, "
+            f"used by Germany {used}, shipped {shipped})")
 
 
 def city_lines(game: EuropaGame) -> list[str]:

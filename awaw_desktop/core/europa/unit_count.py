@@ -16,6 +16,7 @@ from . import cards
 from .cards import CardEffect, card_short
 from .res import format_res
 from .roster import ABROAD, GERMAN_FORCES, HOME, LUFTWAFFE, NATIONAL, POSSESSION, SS_POLICE, RosterEntry
+from .words import counted, res_words
 
 MODIFIERS_RULE = "56.E modifiers"
 COUNTS_RULE = "56.E RE counts"
@@ -59,6 +60,11 @@ def distance_mds(mds_major: int, mds_minor: int) -> int:
     """Distance in MDs from the home country: minor countries' MDs count half, rounded down, at least 1
     (four MDs into Yugoslavia count as two into France)."""
     return max(1, mds_major + mds_minor // 2)
+
+
+def mds_words(count: int) -> str:
+    """"1 MD", "3 MDs"."""
+    return counted(count, "MD")
 
 
 def _at_home(entry: RosterEntry) -> bool:
@@ -125,7 +131,7 @@ def unit_count(entry: RosterEntry, card: str = "", fx: CardEffect | None = None)
     if entry.where == ABROAD and entry.force != NATIONAL:
         return _not_counted(name, ABROAD_RULE, MAJOR_ABROAD_REASON)
     value = entry.res
-    lines = [CountLine(COUNTS_RULE, f"{name}: {format_res(entry.res)} REs", value, FORCES)]
+    lines = [CountLine(COUNTS_RULE, f"{name}: {res_words(entry.res)}", value, FORCES)]
     reasons: list[str] = []
     for modifier in MODIFIERS:
         if modifier.applies(entry):
@@ -149,7 +155,9 @@ def unit_count(entry: RosterEntry, card: str = "", fx: CardEffect | None = None)
             reasons.append(f"no x2 for {label.removeprefix('the ').removeprefix('a ')} outside the home country")
     if entry.where == ABROAD:
         mds = distance_mds(entry.mds_major, entry.mds_minor)
-        detail = f"{entry.mds_major} MDs in major + {entry.mds_minor} in minor countries = {mds} MDs"
+        detail = (f"the printed 'x (MDs-1)' read as the distance in MDs: {mds_words(entry.mds_major)} in major "
+                  f"countries + half of {entry.mds_minor} in minor countries, rounded down, = {mds_words(mds)}, at "
+                  "least 1")
         value *= mds
         lines.append(CountLine(MODIFIERS_RULE, f"{name} x{mds} distance ({detail})", value, FORCES))
         reasons.append(f"x{mds} distance")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 
 from ...core.europa import actions_aid, political
+from ...core.europa.words import counted
 from ..shell.accessible import LiveLabel
 from .holder import EuropaGameHolder
 
@@ -28,7 +29,7 @@ class NationAidBox(QGroupBox):
 
     def refresh(self) -> None:
         aid = self.holder.game.nation(self.nation).aid
-        self.summary.setText(f"{political.aid_received(aid)} German armour RPs received, "
+        self.summary.setText(f"{counted(political.aid_received(aid), 'German armour RP')} received, "
                              f"{political.aid_in_transit(aid)} on the way. Shipments are made on the German aid tab."
                              if aid else "No German armour RPs received yet (ship them on the German aid tab).")
         self.shipments.setText("\n".join(actions_aid.aid_lines(self.holder.game, self.nation)))

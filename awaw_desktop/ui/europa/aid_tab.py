@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from ...core.europa import actions_aid, german_aid, political
 from ...core.europa.state import EuropaGame
+from ...core.europa.words import counted
 from ...core.lines import RulesInputError
 from ..shell.accessible import LiveLabel, no_tab_stop
 from ..shell.follow import RefreshWhenSeen
@@ -151,7 +152,7 @@ class GermanAidTab(QWidget):
     # -- showing -------------------------------------------------------------------------------
     def refresh(self) -> None:
         game = self.holder.game
-        self.balance.setText(f"{actions_aid.pool_balance(game)} RPs in the pool")
+        self.balance.setText(f"{counted(actions_aid.pool_balance(game), 'RP')} in the pool")
         self.pool_entries.clear()
         self.pool_entries.addItems([str(entry) for entry in game.german_pool] or ["Nothing recorded yet."])
         names = [nation.name for nation in game.nations if nation.active]
@@ -171,7 +172,7 @@ class GermanAidTab(QWidget):
         lines = []
         for nation in game.nations:
             if nation.aid:
-                lines.append(f"{nation.name}: {political.aid_received(nation.aid)} RPs received, "
+                lines.append(f"{nation.name}: {counted(political.aid_received(nation.aid), 'RP')} received, "
                              f"{political.aid_in_transit(nation.aid)} on the way")
         self.received.setText("\n".join(lines) or "No German aid shipped yet.")
 
@@ -255,7 +256,7 @@ class GermanAidTab(QWidget):
             self.message.say(f"Choose {', '.join(missing)} first.")
             return
         assert rps is not None
-        if self._apply(f"Ship {rps} German armour RPs to {name}",
+        if self._apply(f"Ship {counted(rps, 'German armour RP')} to {name}",
                        lambda g: actions_aid.ship_german_aid(g, name, rps, str(route))):
             self.ship_rps.clear_entry()
             self.ship_to.setCurrentIndex(-1)

@@ -32,6 +32,9 @@ from .messages import sentence
 #: Given the passphrases by side, do the work; return a private text for the last player, or "".
 Finish = Callable[[dict[str, str]], str]
 CANCELLED = "Cancelled: nothing changed."
+#: Said when the game changed while the laptop was changing hands (the moment is not carried out).
+CHANGED = ("The game changed while the laptop was changing hands, so nothing was done: a step begun on one turn is "
+           "finished on that turn (56.E.1). Start it again.")
 #: How long a private view stays on screen before it is covered again by itself.
 PRIVATE_SECONDS = 60
 #: What a private view is marked with, above the card.
@@ -112,6 +115,8 @@ class PrivateScreen(QStackedWidget):
         self._finish: Finish | None = None
         self._on_error: Callable[[str], None] = lambda message: None
         self._then: Callable[[], None] = lambda: None
+        self._state: Callable[[], object] = lambda: None
+        self._started: object = None
         self._fit_page()
 
     def _button(self, text: str, name: str, slot: Callable[[], None]) -> QPushButton:
@@ -138,6 +143,17 @@ class PrivateScreen(QStackedWidget):
     @property
     def busy(self) -> bool:
         return self.currentIndex() != self.IDLE
+
+    @property
+    def asking(self) -> bool:
+        """A cover or a passphrase page is up: a moment is half done, and the game is locked until it ends
+        (``moment_lock``)."""
+        return self.currentIndex() in (self.COVER, self.PASSPHRASE)
+
+    def watch(self, state: Callable[[], object]) -> None:
+        """``state()`` is the game now: a moment whose game changed before its last passphrase does nothing (its
+        dates would be another turn's, or its step undone under the cover: 56.E.1)."""
+        self._state = state
 
     def given(self, side: str) -> str:
         """What ``side``'s player typed earlier in this moment ("" if nothing yet): a new passphrase is checked
@@ -168,6 +184,7 @@ class PrivateScreen(QStackedWidget):
     def ask(self, steps: list[Ask], finish: Finish, on_error: Callable[[str], None]) -> None:
         """Collect a passphrase from each player in turn, each behind a cover screen and checked as typed."""
         self._steps, self._given, self._finish, self._on_error = list(steps), {}, finish, on_error
+        self._started = self._state()
         self._next()
 
     def cancel(self) -> None:
@@ -242,9 +259,12 @@ class PrivateScreen(QStackedWidget):
         if self._steps:
             self._next()
             return
-        finish, given, on_error = self._finish, self._given, self._on_error
+        finish, given, on_error, started = self._finish, self._given, self._on_error, self._started
         self.cancel()
         if finish is None:
+            return
+        if self._state() is not started:   # the window locks the game meanwhile: this is the last guard
+            on_error(CHANGED)
             return
         try:
             private = finish(given)

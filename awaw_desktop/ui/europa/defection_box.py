@@ -25,6 +25,7 @@ from ...core.europa.actions_surrender import DEFECTION
 from ...core.europa.defection import CHECKLIST
 from ...core.europa.dice import source_words
 from ...core.europa.state import EuropaGame
+from ...core.europa.words import counted
 from ...core.lines import RulesInputError
 from ..shell.accessible import LiveLabel
 from ..shell.status_chip import StatusChip
@@ -139,8 +140,8 @@ class DefectionBox(QGroupBox):
             self.units.addItems([f"{u.label}: {u.die} ({source_words(u.source)}){' +2' if u.cm_or_cavalry else ''} "
                                  f"= {u.modified}, {u.fate}" for u in record.units])
             left = record.rp_pause_left(game.turn)
-            rps = (f"no RPs for {left} game turn(s), this one included; RPs again from {record.rps_resume()}" if left
-                   else "RPs at the usual rate")
+            rps = (f"no RPs for {counted(left, 'game turn')}, this one included; RPs again from "
+                   f"{record.rps_resume()}" if left else "RPs at the usual rate")
             self.status.setText(f"Defected on {record.defected}: {rps}.")
         self.defect_button.setEnabled(nation.active)
         self.defect_button.setToolTip("" if nation.active else "This nation is no longer Axis-Allied (56.A, 56.B).")

@@ -64,6 +64,7 @@ class NationPanel(QWidget):
         self.limits = QGroupBox("Where its forces may operate (56, 56.C)")
         QVBoxLayout(self.limits).addWidget(self.restrictions)
         self.private = PrivateScreen()
+        self.private.watch(lambda: holder.game)   # a moment begun on one game is finished on it (56.E.1)
         self.envelope = EnvelopeBox(holder, nation, self.private)
         self.count_form = RECountForm(holder, nation, self.private)
         self.surrender = SurrenderBox(holder, nation)

@@ -17,6 +17,7 @@ from ...core.europa.envelope import Stage
 from ...core.europa.res import format_res
 from ...core.europa.state import EuropaGame, NationState
 from ...core.europa.turn_start import checks_due, due_this_turn
+from ...core.europa.words import counted
 from ..shell.accessible import LiveLabel, no_tab_stop
 from ..shell.follow import RefreshWhenSeen
 from ..shell.status_chip import StatusChip
@@ -34,7 +35,8 @@ def card_words(nation: NationState, game: EuropaGame) -> str:
         return "\u2014"
     stage = envelope.stage(game.turn)
     if envelope.card:
-        when = "in effect" if envelope.in_effect(game.turn) else "no effect now"
+        when = ("no more effect: no longer Axis-Allied" if not nation.active else   # 56.A, 56.B
+                "in effect" if envelope.in_effect(game.turn) else "no effect now")
         return f"{card_short(envelope.card)}: {effect(envelope.card).label} ({when})"
     if stage is Stage.SEALED:
         return "Nobody has seen it"
@@ -230,6 +232,7 @@ class OverviewTab(QWidget):
             show(self.banner, Tone.CALM, "No surrender or defection check due this turn")
         found = totals(game.places)
         cities = ", ".join(f"{SIDE_TITLES[side]} {points}" for side, points in found.by_side)
-        self.summary.setText(f"German armour RP pool (56.D): {actions_aid.pool_balance(game)} RPs \u00b7 City points "
+        pool = counted(actions_aid.pool_balance(game), "RP")
+        self.summary.setText(f"German armour RP pool (56.D): {pool} \u00b7 City points "
                              f"held (56.C): {cities}" + ("" if game.places else " (no city or town entered)"))
         self.empty.setVisible(not names)

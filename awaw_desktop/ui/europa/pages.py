@@ -4,6 +4,8 @@ shown; Ctrl+1 to Ctrl+9 choose a tab by its place, as in the A World at War wind
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import shiboken6
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -30,6 +32,8 @@ class EuropaPages:
         self.cities: CityPointsTab | None = None
         self.panels: dict[str, NationPanel] = {}
         self.shortcuts: list[QShortcut] = []
+        #: Told when a nation's private screen changes page (a cover up or down: ``moment_lock``).
+        self.moment_changed: Callable[[], None] = lambda: None
         #: Once a change has rebuilt its rows, the page on show is made readable again (issue 29).
         self._readable = QTimer(tabs)
         self._readable.setSingleShot(True)
@@ -69,6 +73,7 @@ class EuropaPages:
         for name in names:
             if name not in self.panels:
                 self.panels[name] = NationPanel(holder, name)
+                self.panels[name].private.currentChanged.connect(lambda _page: self.moment_changed())
                 before = self.tabs.indexOf(self.aid) if self.aid is not None else self.tabs.count()
                 self.tabs.insertTab(before, self.panels[name], name)
         for index in range(self.tabs.count()):
@@ -87,17 +92,23 @@ class EuropaPages:
 
     def show_nation(self, name: str) -> None:
         if name in self.panels:
-            self.tabs.setCurrentWidget(self.panels[name])
+            self.show_page(self.panels[name])
 
     def show_page(self, page: QWidget | None) -> None:
-        if page is not None:
+        """``page`` on show, unless its tab is locked (a cover is up on another: ``moment_lock``)."""
+        if page is not None and self.tabs.isTabEnabled(self.tabs.indexOf(page)):
             self.tabs.setCurrentWidget(page)
+
+    def show_index(self, index: int) -> None:
+        index = min(index, self.tabs.count() - 1)
+        if self.tabs.isTabEnabled(index):
+            self.tabs.setCurrentIndex(index)
 
     def install_keys(self, window: QWidget) -> None:
         """Ctrl+1 to Ctrl+9: the tab at that place."""
         for index in range(9):
             shortcut = QShortcut(QKeySequence(f"Ctrl+{index + 1}"), window)
-            shortcut.activated.connect(lambda i=index: self.tabs.setCurrentIndex(min(i, self.tabs.count() - 1)))
+            shortcut.activated.connect(lambda i=index: self.show_index(i))
             self.shortcuts.append(shortcut)
 
     def recolour(self) -> None:

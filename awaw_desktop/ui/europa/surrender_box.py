@@ -6,12 +6,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QComboBox, QFormLayout, QGridLayout, QGroupBox, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QWidget,
+)
 
 from ...core.europa import actions, actions_surrender
 from ...core.europa.actions_surrender import SURRENDER
 from ...core.europa.dice import source_words
 from ...core.europa.state import EuropaGame
+from ...core.europa.words import counted
 from ...core.lines import RulesInputError
 from ..shell.accessible import LiveLabel
 from ..shell.status_chip import StatusChip
@@ -88,10 +98,10 @@ class SurrenderBox(QGroupBox):
         else:
             rate = record.rate()
             now = f"{rate}%" if rate is not None else "not entered"
-            text = f"Special replacement rate now {now} after {len(record.own_rolls())} roll(s)."
+            text = f"Special replacement rate now {now} after {counted(len(record.own_rolls()), 'roll')}."
         for government in record.governments:
             text += (f" {government.name}: {record.government_rate(government.name)}% after "
-                     f"{len(record.own_rolls(government.name))} roll(s) of its own.")
+                     f"{counted(len(record.own_rolls(government.name)), 'roll')} of its own.")
         if record.rolls:
             last = record.rolls[-1]
             by = f" by {last.by}" if last.by else ""
@@ -172,5 +182,23 @@ class SurrenderBox(QGroupBox):
             self.government_rate.clear_entry()
 
     def _surrender(self) -> None:
+        """Asked first (56.A eliminates all the nation's forces in play): No, the default, changes nothing.  (A nation
+        that defected is refused at once, with the reason.)"""
+        if not self.holder.game.nation(self.nation).active:
+            self._change(f"{self.nation} surrenders", lambda g: actions.surrender_nation(g, self.nation))
+            return
+        box = QMessageBox(QMessageBox.Icon.Warning, f"{self.nation} surrenders?",
+                          f"Record that {self.nation} surrenders on {self.holder.game.turn} (56.A)?", parent=self)
+        box.setInformativeText("All of its forces in play are eliminated and its accumulated reinforcements are lost; "
+                               "it receives no reinforcements or replacements for the rest of the game, and its "
+                               "national will envelope has no more effect.")
+        yes = box.addButton(f"{self.nation} surrenders", QMessageBox.ButtonRole.DestructiveRole)
+        no = box.addButton("Don't record it", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(no)
+        box.setEscapeButton(no)
+        box.exec()
+        if box.clickedButton() is not yes:
+            self.message.say("Not recorded: nothing changed.")
+            return
         self._change(f"{self.nation} surrenders", lambda g: actions.surrender_nation(g, self.nation),
                      f"{self.nation} surrendered (56.A).")

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
+    QMessageBox,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
@@ -25,8 +26,11 @@ from ...core.lines import RulesInputError
 from ..shell.accessible import LiveLabel, no_tab_stop
 from ..shell.record_list import EntryList
 from .holder import EuropaGameHolder
+from .messages import sentence
 from .turn_start_checks import TurnStartChecks
 
+#: What the End turn button says it does.
+END_TURN_TIP = "Move to the next game turn (half a month) and list what it brings (56)"
 #: The current turn's type size, relative to the app's text.
 TURN_FONT_SCALE = 1.6
 
@@ -59,7 +63,7 @@ class TurnTrack(QWidget):
         self._fit_turn_font()
         self.end_turn_button = QPushButton("End turn")
         self.end_turn_button.setAccessibleName("End turn")
-        self.end_turn_button.setToolTip("Move to the next game turn (half a month) and list what it brings (56)")
+        self.end_turn_button.setToolTip(END_TURN_TIP)
         self.end_turn_button.clicked.connect(self.end_turn)
         self.events = QListWidget()
         self.events.setAccessibleName("This turn's events")
@@ -145,8 +149,10 @@ class TurnTrack(QWidget):
         turn = self.holder.game.turn
         try:
             self.holder.apply(f"End of {turn}", lambda game: actions.end_turn(game)[0])
-        except RulesInputError as error:
-            self.message.setText(f"No next turn: {error}")
+        except RulesInputError as error:   # said where the player looks, never only on a line of this tab
+            text = f"No next turn: {sentence(str(error))}"
+            self.message.setText(text)
+            QMessageBox.warning(self, "The turn is not ended", f"{text}\n\nThe game is still on {turn}.")
             return
         self.message.setText(f"{turn} ended; now {self.holder.game.turn}.")
 

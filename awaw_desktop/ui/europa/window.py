@@ -34,7 +34,7 @@ from ..shell.record_code import RecordCode
 from ..shell.record_open import after_open, check_copy, facts_of, remember_record, replayed_problem
 from ..shell.screen import fit_to_screen
 from ..shell.unsaved import ask_unsaved, may_discard, window_title
-from . import window_mail
+from . import moment_lock, window_mail
 from .holder import EuropaGameHolder, undo_stop_text
 from .messages import sentence
 from .nation_panel import NationPanel
@@ -65,6 +65,9 @@ class EuropaWindow(QMainWindow):
         self.pages = EuropaPages(self.tabs)
         self.panels: dict[str, NationPanel] = self.pages.panels
         self.track: TurnTrack | None = None
+        #: A cover or passphrase page is up on a nation's tab: the game is locked (``moment_lock``).
+        self.locked = False
+        self.pages.moment_changed = lambda: moment_lock.apply_lock(self)
         #: The crash-recovery store (a ``core.recovery.RecoveryStore``, set by ``ui.family_window``), or None.
         self.recovery: Any = None
         self.recovery_id = os.urandom(16).hex()
@@ -179,6 +182,7 @@ class EuropaWindow(QMainWindow):
         self.track.end_turn_button.clicked.disconnect(self.track.end_turn)
         self.track.end_turn_button.clicked.connect(self.end_turn)
         self._changed()
+        moment_lock.apply_lock(self, force=True)
         self.record_code.show_record(self.holder.game.record)
 
     def _clear_tabs(self) -> None:
@@ -213,6 +217,9 @@ class EuropaWindow(QMainWindow):
         self.statusBar().showMessage(f"{text}.", 15000)
 
     def end_turn(self) -> None:
+        if self.locked:
+            self.statusBar().showMessage(f"{moment_lock.LOCKED}.", 15000)
+            return
         if self.track is not None and window_mail.unsigned_end_ok(self):
             self.tabs.setCurrentWidget(self.track)
             self.track.end_turn()

@@ -198,6 +198,9 @@ def after_open(parent: QWidget, copy: Comparison | bool, record: GameRecord, nam
     what was recorded since this computer last saved or sent the game is shown, entry by entry, with every input and
     fact that changed since (``facts``: the game's now, ``facts_of``) and who made the entries (the dialog, or
     None)."""
+    # The very record shown here before (a second copy of a turn, "name (1).awaw"): "Since your last turn" says that
+    # nothing is new.
+    again = bool(record.head) and record.head in {entry.hash for entry in seen_store().entries_seen(record.game_id)}
     if copy is not True and copy is not False:
         words, data = went_on_words(copy, record)
         add_entry("went-on", words, data)
@@ -227,4 +230,4 @@ def after_open(parent: QWidget, copy: Comparison | bool, record: GameRecord, nam
         return None
     from .record_views import show_since
 
-    return show_since(parent, record, head, standing, changes)
+    return show_since(parent, record, head, standing, changes, again)

@@ -92,15 +92,20 @@ class SinceDialog(QDialog):
 
     def __init__(self, entries: Sequence[Entry], standing: Sequence[Standing], since: str,
                  parent: QWidget | None = None, troubles: dict[str, str] | None = None,
-                 changes: Sequence[tuple[str, str, str]] = (), who: str = "") -> None:
+                 changes: Sequence[tuple[str, str, str]] = (), who: str = "", again: bool = False) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Since your last turn")
+        self.setWindowTitle("Since your last turn" + (": nothing new" if again else ""))
         self.entries, self.standing = list(entries), list(standing)
         self.troubles = troubles or {}
         layout = QVBoxLayout(self)
         count = len(self.entries)
-        intro = QLabel(f"{count} entr{'y' if count == 1 else 'ies'} recorded since {since}. Step through them to see "
-                       "what stood after each." if count else
+        from ...core.record.codes import head_code
+
+        told = (f"Nothing is new: this computer has opened this same turn before (record {head_code(entries[-1].hash)}"
+                "), perhaps from another copy of the file. Nothing was recorded since then. As before, "
+                if again and entries else "")
+        intro = QLabel(f"{told}{count} entr{'y' if count == 1 else 'ies'} recorded since {since}. Step through them to "
+                       "see what stood after each." if count else
                        f"Nothing was recorded since {since}, yet the game is not as this computer left it.")
         plain(intro).setWordWrap(True)
         intro.setAccessibleName("Since your last turn")
@@ -214,15 +219,16 @@ def ask_to_go_on(parent: QWidget, comparison: Comparison, record: GameRecord, fi
 
 
 def show_since(parent: QWidget, record: GameRecord, head: str, standing: Callable[[Sequence[Entry]], list[Standing]],
-               changes: Sequence[tuple[str, str, str]] = ()) -> SinceDialog | None:
+               changes: Sequence[tuple[str, str, str]] = (), again: bool = False) -> SinceDialog | None:
     """Show what was recorded after ``head`` (a head this computer saved or sent), and every input and fact that
-    changed since (``changes``: name, then, now), if anything was or did."""
+    changed since (``changes``: name, then, now), if anything was or did (``again``: this very record was shown here
+    before, so nothing in it is new)."""
     entries = record.since(head) or ()
     if not entries and not changes:
         return None
     from ...core.record.codes import head_code
 
     dialog = SinceDialog(entries, standing(entries), f"record {head_code(head)}, your last turn", parent,
-                         signature_troubles(record), changes, who_changed(entries))
+                         signature_troubles(record), changes, who_changed(entries), again)
     dialog.open()
     return dialog

@@ -46,6 +46,25 @@ def suggestion_words(record: GameRecord) -> str:
     return f"This computer plays the {SIDES[side]} side: most likely the {other} player moves next."
 
 
+def proposed_name(game_title: str, turn_title: str, side: str, record: GameRecord, folder: Path) -> str:
+    """The turn file's name for this exchange: the first of a game turn is named for the game, the turn and the side
+    to move next; a later exchange of the same turn to the same side (an envelope drawn by e-mail goes back and forth)
+    gets its number, "-2", "-3" ..., counted from the turns sent in the record, and never the name of a file already
+    in the folder, so no earlier turn file is offered for replacing."""
+    from ...core.record.pbem import side_word
+
+    base = turn_file_name(game_title, turn_title, side)
+    stem = base.removesuffix(SUFFIX)
+    said = f"The {side_word(side)} player moves next"   # the words of the "sent" entry (the windows' Send turn)
+    number = 1 + sum(1 for entry in record.entries
+                     if entry.kind == "sent" and entry.turn == turn_title and entry.summary == said)
+    while True:
+        name = base if number == 1 else f"{stem}-{number}{SUFFIX}"
+        if not (folder / name).exists():
+            return name
+        number += 1
+
+
 #: A turn file's bytes, or what makes them (and the record they hold) for the side to move next, the game itself left
 #: as it is: the record is the game's only once the file is written (``Kept``).
 TurnData = bytes | Callable[[str], tuple[GameRecord, bytes]]
@@ -126,7 +145,8 @@ class SendTurnDialog(QDialog):
         announce(self.message, text)
 
     def proposed_path(self) -> Path:
-        return self.folder / turn_file_name(self.game_title, self.turn_title, str(self.next_side.currentData()))
+        return self.folder / proposed_name(self.game_title, self.turn_title, str(self.next_side.currentData()),
+                                           self.record, self.folder)
 
     def save(self) -> None:
         """Ask where (the proposed name in the folder), write the file, then show the code and the e-mail text."""

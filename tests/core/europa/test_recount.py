@@ -168,5 +168,6 @@ def test_taking_german_res_off_never_removes_more_than_they_counted():
     result = count_res([island], Losses(), "10H")
     assert result.forces == 0
     card_line = next(line for line in result.lines if line.rule == "56.E.1 Table 1")
-    assert "2 of 2 German REs in the country taken off (no more than the 1 they counted)" in card_line.text
+    assert ("2 of 2 German REs in the country (at their printed size, not as the modifiers count them) taken off "
+            "(no more than the 1 they counted)") in card_line.text
     assert count_res([island], Losses(), "10D").forces == 3

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QListWidget, QSpinBox
 
-from tests.ui.helpers import find, press
+from tests.ui.helpers import NextDialog, find, press
 
 
 def label(root, name):
@@ -66,3 +66,19 @@ def end_turn(qtbot, window):
 def events(window):
     """This turn's events, as the Turn track lists them."""
     return items(window.track, "This turn's events")
+
+
+def surrender(qtbot, panel, nation, confirm=True):
+    """Press "The nation surrenders" and answer the question it asks (56.A): confirmed, or "Don't record it"."""
+    from PySide6.QtWidgets import QMessageBox
+
+    asked: list[str] = []
+
+    def answer(box):
+        asked.append(f"{box.text()}\n{box.informativeText()}")
+        press(qtbot, box, f"{nation} surrenders" if confirm else "Don't record it")
+
+    hands = NextDialog(answer, QMessageBox)
+    press(qtbot, panel, "The nation surrenders")
+    hands.check()
+    return asked[0]

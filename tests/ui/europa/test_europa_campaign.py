@@ -13,7 +13,7 @@ from awaw_desktop.core.europa import actions_aid
 from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.core.europa.report import render
 from awaw_desktop.ui.shell import family_window
-from tests.ui.europa.drive import end_turn, events, label, pick, show_tab, tabs, type_box, type_line
+from tests.ui.europa.drive import end_turn, events, label, pick, show_tab, surrender, tabs, type_box, type_line
 from tests.ui.europa.test_europa_window import new_europa_game
 from tests.ui.helpers import click, find, press, tick
 from tests.ui.test_main_window import make_window
@@ -161,9 +161,9 @@ def test_a_year_of_europa_turns_with_german_aid_city_points_a_defection_and_the_
                 type_line(qtbot, italy, "New government", "RSI Italy")
                 type_box(qtbot, italy, "New government's rate", 50)
                 press(qtbot, italy, "Form the new government")
-                press(qtbot, italy, "The nation surrenders")
+                surrender(qtbot, italy, "Italy")
                 status = label(italy, "Surrender status")
-                assert "Surrendered on Sep I 1943" in status and "RSI Italy: 50% after 0 roll(s)" in status
+                assert "Surrendered on Sep I 1943" in status and "RSI Italy: 50% after 0 rolls" in status
         if turn in (T("Nov I 43"), T("Jan I 44")):                         # the RSI rolls after Italy's surrender
             status = roll(qtbot, europa, 4)
             assert status.endswith(f"Last roll: 4 (typed from a real die) on {turn} by RSI Italy.")
@@ -228,10 +228,10 @@ def test_a_year_of_europa_turns_with_german_aid_city_points_a_defection_and_the_
     bulgaria = show_tab(qtbot, europa, "Bulgaria")
     assert label(bulgaria, "German aid received").startswith("24 German armour RPs received, 0 on the way")
     text = render(game, "text")
-    for line in ("RSI Italy (formed Sep I 1943): special replacement rate 30% after 2 roll(s) of its own (56.E.3)",
+    for line in ("RSI Italy (formed Sep I 1943): special replacement rate 30% after 2 rolls of its own (56.E.3)",
                  "German armour RP aid (56.D): 24 received, 0 on the way",
                  "Held by the Allied side: 13 city points (Greece 10, Yugoslavia 3) (56.C)",
-                 "Defected to the Soviets on Jan I 1944 (56.B): no RPs for 2 more game turn(s), this one included; "
+                 "Defected to the Soviets on Jan I 1944 (56.B): no RPs for 2 more game turns, this one included; "
                  "RPs again from Jul II 1944"):
         assert line in text, line
 

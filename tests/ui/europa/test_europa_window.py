@@ -161,7 +161,7 @@ def test_a_year_of_a_europa_game_played_saved_and_reopened(qtbot, monkeypatch, t
     type_number(qtbot, italy, "Special replacement rate before any roll", 50)
     find(italy, "Die").setValue(4)
     press(qtbot, italy, "Record the typed die")
-    assert "Special replacement rate now 40% after 1 roll(s)" in label(italy, "Surrender status")
+    assert "Special replacement rate now 40% after 1 roll" in label(italy, "Surrender status")
 
     rumania = show_tab(qtbot, europa, "Rumania")                         # a defection
     type_into(qtbot, rumania, "Ground unit", "4th Mountain")

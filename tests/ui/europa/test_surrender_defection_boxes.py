@@ -8,6 +8,7 @@ from awaw_desktop.core.europa import actions
 from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.ui.europa.holder import EuropaGameHolder
 from awaw_desktop.ui.europa.nation_panel import NationPanel
+from tests.ui.europa.drive import surrender
 from tests.ui.europa.test_nation_panel import press
 from tests.ui.helpers import find, tick, type_number
 
@@ -53,7 +54,7 @@ def test_two_rolls_from_forty_give_twenty_and_a_new_government_rolls_for_itself(
     choose(panel, "Surrender condition holds", "Holds")
     type_number(qtbot, panel, "Die", 4)
     press(qtbot, panel, "Record the typed die")
-    assert "now 30% after 1 roll(s)" in status(panel, "Surrender status")
+    assert "now 30% after 1 roll" in status(panel, "Surrender status")
     assert find(panel, "Die", QSpinBox).text() == "\u2014"                # the next roll has its own die
     qtbot.keyClicks(find(panel, "New government", QLineEdit), "RSI Italy")
     type_number(qtbot, panel, "New government's rate", 50)
@@ -63,17 +64,19 @@ def test_two_rolls_from_forty_give_twenty_and_a_new_government_rolls_for_itself(
     choose(panel, "Who rolls", "the nation itself")
     press(qtbot, panel, "Roll for me")
     text = status(panel, "Surrender status")
-    assert "now 20% after 2 roll(s)" in text and "RSI Italy: 50%" in text   # 56.E.3's note
+    assert "now 20% after 2 rolls" in text and "RSI Italy: 50%" in text   # 56.E.3's note
     assert "(rolled by the app)" in text
     record = panel.holder.game.nation("Italy").surrender
     assert record.condition == "Allied units in Rome" and record.condition_met
-    press(qtbot, panel, "The nation surrenders")
+    asked = surrender(qtbot, panel, "Italy")
+    assert asked.startswith("Record that Italy surrenders on Jul I 1943 (56.A)?")
+    assert "All of its forces in play are eliminated" in asked
     assert "Surrendered on Jul I 1943" in status(panel, "Surrender status")
     assert [find(panel, "Who rolls", QComboBox).itemText(i) for i in range(find(panel, "Who rolls").count())] == \
         ["RSI Italy"]                                                      # Italy rolls no more; the RSI does
     type_number(qtbot, panel, "Die", 2)
     press(qtbot, panel, "Record the typed die")
-    assert "RSI Italy: 40% after 1 roll(s) of its own" in status(panel, "Surrender status")
+    assert "RSI Italy: 40% after 1 roll of its own" in status(panel, "Surrender status")
     assert "Special replacement rate" not in status(panel, "Surrender status")
 
 
@@ -96,7 +99,7 @@ def test_a_defection_rolls_each_unit_and_counts_down_the_rps(qtbot, panel):
     assert units.item(0).text() == "Ariete: 5 (typed from a real die) +2 = 7, eliminated as supply-isolated"
     assert units.item(1).text() == "Pasubio: 4 (typed from a real die) = 4, passes to the Soviet player"
     assert units.item(2).text().startswith("Bersaglieri: ") and "(rolled by the app)" in units.item(2).text()
-    assert "no RPs for 13 game turn(s), this one included; RPs again from Jan II 1944" in \
+    assert "no RPs for 13 game turns, this one included; RPs again from Jan II 1944" in \
         status(panel, "Defection status")                                 # 56.B.2: it and the 12 after it
     for _ in range(13):
         panel.holder.apply("End the turn", lambda game: actions.end_turn(game)[0])
