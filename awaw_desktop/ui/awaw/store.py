@@ -298,6 +298,8 @@ class SessionStore(QObject):
         after = self._session.snapshot()
         point = self._session.checkpoint(text)
         mutate(after)
+        if after == before:   # a change that changes nothing is no step (its undo would undo nothing), as in Europa
+            return
         after.checkpoints.append(point)   # kept in the file: undo survives closing it
         made = game_record.step_entries(before, after, words or text, kind)
         self.undo_stack.push(SnapshotCommand(self, before, after, text, made, point))
