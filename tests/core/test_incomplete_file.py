@@ -3,6 +3,8 @@ the player's words first, the parser's detail after; a file damaged in the middl
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,7 +13,7 @@ from awaw_desktop.core.awaw import report, sessionfile
 from awaw_desktop.core.awaw.common import Edition, Scenario, Season, Turn
 from awaw_desktop.core.awaw.session import Session
 from awaw_desktop.core.awaw.sessionfile import SessionFileError
-from awaw_desktop.core.files.incomplete_file import IncompleteFileError
+from awaw_desktop.core.files.incomplete_file import IncompleteFileError, cut_short
 
 SESSION = Session.new(Edition.ORIGINAL, Scenario.GLOBAL_WAR, Turn(1940, Season.SUMMER), title="Club \u00e9t\u00e9")
 VALID = sessionfile.dumps(SESSION)
@@ -76,3 +78,17 @@ def test_the_report_command_says_it_in_the_players_words(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.startswith(f"awaw-desktop: {path} is incomplete or damaged: it breaks off at line ")
     assert "It may have been cut short when it was sent or copied.\n\nTechnical detail: invalid JSON at line" in err
+
+
+def test_a_long_number_where_the_parser_stopped_is_told_apart_in_one_pass():
+    """A damaged file with a number of thousands of digits where the parser stopped (a hostile file): the check that
+    the file broke off inside a number took every split of its digits (20 ms for 4,000 digits, some 20 s for
+    30,000) before saying no."""
+    digits = "1" * 30_000
+    damaged = "[1 " + digits + "]"
+    with pytest.raises(json.JSONDecodeError) as caught:
+        json.loads(damaged)
+    assert damaged[caught.value.pos:].startswith(digits)
+    assert not cut_short(damaged, caught.value)   # damaged in the middle, not cut short
+    begun = "[1, -" + digits + "." + digits + "e+"
+    assert cut_short(begun, json.JSONDecodeError("Expecting value", begun, 4))   # broke off inside the number

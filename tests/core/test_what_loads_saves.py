@@ -190,6 +190,16 @@ HOSTILE = ["[" * 700 + "]" * 700, '{"a":' * 520 + "0" + "}" * 520, "1e400", "-1e
 PLAIN = ["0", "1", "-1", "null", "true", "false", "[]", "{}", '"x"', "2.5", '{"season": "fall", "year": 1941}']
 
 
+def first_places(text: str, token: str, count: int) -> list[int]:
+    """Where ``token`` starts in ``text`` (overlaps included), the first ``count`` places."""
+    places: list[int] = []
+    at = text.find(token)
+    while at >= 0 and len(places) < count:
+        places.append(at)
+        at = text.find(token, at + 1)
+    return places
+
+
 def test_fuzzed_files_with_hostile_values_load_usable_or_are_refused():
     rng = random.Random(13)
     tokens = [match for match in BASE_TEXT.replace(",", " ,").split() if match[0] in '-0123456789n"tf[{']
@@ -200,7 +210,7 @@ def test_fuzzed_files_with_hostile_values_load_usable_or_are_refused():
             token = rng.choice(tokens).rstrip(",}]")
             if not token or token not in text:
                 continue
-            at = rng.choice([i for i in range(len(text)) if text.startswith(token, i)][:20])
+            at = rng.choice(first_places(text, token, 20))
             is_key = token[0] == '"' and text[at + len(token):].lstrip()[:1] == ":"
             replacement = rng.choice(['"\\ud800"', '"x"', '"tension_europe"']) if is_key \
                 else rng.choice(rng.choice((HOSTILE, PLAIN)))

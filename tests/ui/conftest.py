@@ -27,13 +27,17 @@ def collector_between_tests(qapp):
     """Python's cyclic collector runs between window tests, not inside them: a collection that fell inside a test's
     nested event loops (a wizard opened from the end of turn, driven by timers) finalized wrappers of Qt objects
     already deleted and crashed the process now and then (test_campaign.py: 2 of 7 runs; with the collector held
-    during each test, 0 of 4).  Garbage of a test is collected before the next one, once deferred deletions ran."""
+    during each test, 0 of 4).  Garbage of a test is collected before the next one, once deferred deletions ran.
+    What is alive then (modules, Qt's wrapper types, the rules, caches) is frozen, as the app freezes what its start
+    made (``ui/shell/app.resume_collector``): each collection looks only at what the tests made since the last one
+    (it went over the whole heap, some 0.1 s before every window test)."""
     import gc
 
     from PySide6.QtCore import QCoreApplication, QEvent
 
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     gc.collect()
+    gc.freeze()
     gc.disable()
     try:
         yield

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from PySide6.QtCore import QDeadlineTimer, QEventLoop
+from PySide6.QtCore import QDeadlineTimer, QEvent, QEventLoop, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from awaw_desktop.ui.awaw.main_window import MainWindow
@@ -17,11 +17,48 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
 BUSY_GAME = EXAMPLES / "britain-under-pressure-1941.awaw"
 
 
+class _Delivered(QObject):
+    """Counts the events Qt delivers to any object (posted events, timers, layouts, paints)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def eventFilter(self, _watched: QObject, _event: QEvent) -> bool:
+        self.count += 1
+        return False
+
+
+#: However busy the window stays (a search that never ends would be a bug of its own), settling ends after this.
+SETTLE_CAP_MS = 5000
+
+
 def settle(milliseconds: int = 150) -> None:
-    """Let layouts, deferred refreshes and a first slice of the tipping search run."""
-    deadline = QDeadlineTimer(milliseconds)
-    while not deadline.hasExpired():
-        QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+    """Let layouts, deferred refreshes and whatever the window starts within ``milliseconds`` (the tab builder, the
+    tipping search's first slice and the slices after it) run, until the window is idle: a pass over the event
+    queue delivers nothing and no timer of a window is due within ``milliseconds``.  Until then the event loop
+    waits for the next such timer rather than spinning (a fixed 150 ms spin per screen cost the layout checks some
+    3 s of a core per process)."""
+    app = QApplication.instance()
+    delivered = _Delivered()
+    app.installEventFilter(delivered)
+    deadline = QDeadlineTimer(SETTLE_CAP_MS)
+    try:
+        while not deadline.hasExpired():
+            delivered.count = 0
+            QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
+            if delivered.count:
+                continue
+            due = [timer.remainingTime() for top in QApplication.topLevelWidgets()
+                   for timer in top.findChildren(QTimer) if timer.isActive()]
+            due = [left for left in due if 0 <= left <= milliseconds]
+            if not due:
+                return
+            loop = QEventLoop()
+            QTimer.singleShot(max(1, min(due)), loop.quit)
+            loop.exec()
+    finally:
+        app.removeEventFilter(delivered)
 
 
 def open_window(game: Path = BUSY_GAME) -> MainWindow:

@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 LAY_OUT = r"""
 import json, sys
+import tests.conftest  # the tests' settings: scratch data folders, Scrypt at the tests' cost
 from awaw_desktop.ui.shell.app import make_application
 app = make_application(sys.argv[:1])
 from PySide6.QtCore import QPoint, QRect
