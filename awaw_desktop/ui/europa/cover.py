@@ -16,7 +16,6 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPushButton,
     QSizePolicy,
     QStackedWidget,
@@ -26,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from ...core.europa.draw import SIDE_TITLES
 from ...core.europa.passphrases import MIN_LENGTH
-from ..shell.accessible import LiveLabel, announce
+from ..shell.accessible import LiveLabel, PasswordField, announce
 from .messages import sentence
 
 #: Given the passphrases by side, do the work; return a private text for the last player, or "".
@@ -66,12 +65,10 @@ class PrivateScreen(QStackedWidget):
         self.prompt = LiveLabel()
         self.prompt.setWordWrap(True)
         self.prompt.setAccessibleName("Passphrase prompt")
-        self.passphrase = QLineEdit()
-        self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
+        self.passphrase = PasswordField()
         self.passphrase.setAccessibleName("Passphrase")
         self.passphrase.setPlaceholderText("Your passphrase for this game (Esc cancels)")
-        self.again = QLineEdit()
-        self.again.setEchoMode(QLineEdit.EchoMode.Password)
+        self.again = PasswordField()
         self.again.setAccessibleName("Passphrase again")
         self.again.setPlaceholderText("The same passphrase again")
         self.problem = LiveLabel()

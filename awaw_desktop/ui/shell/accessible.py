@@ -10,6 +10,9 @@ its current item on Linux, whatever its accessible name says, and is labelled on
 - :func:`announce`: a message a screen reader speaks now (a status change, a status bar message).
 - :func:`set_tip`: a tooltip, and its plain words as the accessible description.
 - :func:`caption_combo`: a combo box labelled by a caption that shows nowhere else (a buddy label, hidden).
+- :class:`PasswordField`: a passphrase field that tells the accessibility bus its name, that it is a password, and
+  nothing else (issue 40: a ``QLineEdit`` in password mode sends each typed character, and the whole passphrase when
+  cleared, as a text event any listener reads and Orca speaks aloud).
 
 Nothing here names Qt's ``Qt`` namespace or loads ``html`` for plain text: the Overview's labels are live before the
 window's first paint.
@@ -21,7 +24,7 @@ import re
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QLabel, QStatusBar, QWidget
+from PySide6.QtWidgets import QAccessibleWidget, QLabel, QLineEdit, QStatusBar, QWidget
 
 #: The dynamic property holding a live value's caption (its accessible name without the value).
 CAPTION = "awawCaption"
@@ -167,3 +170,56 @@ def no_tab_stop(widget: QWidget) -> None:
     from PySide6.QtCore import Qt
 
     widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+
+class PasswordField(QLineEdit):
+    """A passphrase field (echo mode Password): a screen reader hears its name and "password text", never what is
+    typed.  Its accessible interface has no text interface, so Qt's AT-SPI bridge drops the text-inserted and
+    text-removed events ``QLineEdit`` sends with the typed characters; its value is empty, so even the length of the
+    passphrase (Qt's own interface answers one "*" per character) goes nowhere."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        _install_password_factory()
+        super().__init__(parent)
+        self.setEchoMode(QLineEdit.EchoMode.Password)
+
+
+class _PasswordInterface(QAccessibleWidget):
+    """What the accessibility bus knows of a :class:`PasswordField`: an editable password text with a name."""
+
+    def __init__(self, field: PasswordField) -> None:
+        from PySide6.QtGui import QAccessible
+
+        super().__init__(field, QAccessible.Role.EditableText)
+
+    def text(self, kind):
+        from PySide6.QtGui import QAccessible
+
+        widget = self.widget()
+        if kind == QAccessible.Text.Name:
+            return widget.accessibleName()
+        if kind == QAccessible.Text.Description:
+            return widget.accessibleDescription()
+        return ""   # no value, no help text, no accelerator that could carry what was typed
+
+    def state(self):
+        state = super().state()
+        state.passwordEdit = True
+        state.editable = True
+        return state
+
+
+_factory_installed = False
+
+
+def _password_interface(key: str, obj: QObject) -> QAccessibleWidget | None:
+    return _PasswordInterface(obj) if isinstance(obj, PasswordField) else None
+
+
+def _install_password_factory() -> None:
+    global _factory_installed
+    if not _factory_installed:
+        from PySide6.QtGui import QAccessible
+
+        QAccessible.installFactory(_password_interface)
+        _factory_installed = True
