@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from ...core.europa.draw import SIDE_TITLES
 from ...core.europa.passphrases import MIN_LENGTH
-from ..shell.accessible import LiveLabel, PasswordField, announce
+from ..shell.accessible import LiveLabel, PasswordField, announce, quiet
 from .messages import sentence
 
 #: Given the passphrases by side, do the work; return a private text for the last player, or "".
@@ -173,6 +173,7 @@ class PrivateScreen(QStackedWidget):
         self.again.clear()
         self.secret.clear()
         self.problem.clear()
+        quiet()   # the card's words said through a focused control's description do not stay on the bus
         self._steps, self._given, self._finish = [], {}, None
         self.setCurrentIndex(self.IDLE)
 

@@ -7,7 +7,10 @@ its current item on Linux, whatever its accessible name says, and is labelled on
 - :class:`LiveLabel`: a label whose accessible name is its caption and its value ("Germany level +7"), kept in step
   with every ``setText``; Qt sends the name change to the screen reader.  ``caption(widget)`` is what it is without
   the value (tests find a live value by it).
-- :func:`announce`: a message a screen reader speaks now (a status change, a status bar message).
+- :func:`announce`: a message a screen reader speaks now (a status change, a status bar message): an announcement
+  event (Orca 46 and later), and the focused control's description for a while (Orca 43.1, the version Debian 12
+  ships, has no handler for announcements but speaks a change of the focused control's description; issue 40).
+  The control's own description comes back when the focus leaves it, or at :func:`quiet`.
 - :func:`set_tip`: a tooltip, and its plain words as the accessible description.
 - :func:`caption_combo`: a combo box labelled by a caption that shows nowhere else (a buddy label, hidden).
 - :class:`PasswordField`: a passphrase field that tells the accessibility bus its name, that it is a password, and
@@ -21,6 +24,7 @@ window's first paint.
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject
@@ -105,6 +109,7 @@ def announce(widget: QWidget, message: str, urgent: bool = False) -> None:
         return
     for listener in list(listeners):
         listener(widget, message)
+    _describe_focused(message)
     from PySide6 import QtGui
     from PySide6.QtGui import QAccessible
 
@@ -118,6 +123,65 @@ def announce(widget: QWidget, message: str, urgent: bool = False) -> None:
     else:
         event = QtGui.QAccessibleEvent(widget, QAccessible.Event.NameChanged)
     QAccessible.updateAccessibility(event)
+
+
+#: The dynamic property holding a focused control's own description while an announcement stands in for it.
+OWN_DESCRIPTION = "awawOwnDescription"
+_described: weakref.WeakSet[QWidget] = weakref.WeakSet()
+
+
+class _Restorer(QObject):
+    """Gives a control its own description back when the focus leaves it."""
+
+    def eventFilter(self, watched: QObject, event: object) -> bool:
+        from PySide6.QtCore import QEvent
+
+        if isinstance(watched, QWidget) and getattr(event, "type", lambda: None)() == QEvent.Type.FocusOut:
+            _restore(watched)
+        return False
+
+
+_restorer: list[_Restorer] = []
+
+
+def _restore(widget: QWidget) -> None:
+    own = widget.property(OWN_DESCRIPTION)
+    if own is not None:
+        widget.setProperty(OWN_DESCRIPTION, None)
+        widget.setAccessibleDescription(str(own))
+    if _restorer:
+        widget.removeEventFilter(_restorer[0])
+    _described.discard(widget)
+
+
+def _describe_focused(message: str) -> None:
+    """The focused control's description says ``message`` (Orca 43 speaks the change), until the focus leaves."""
+    from PySide6.QtWidgets import QApplication
+
+    focus = QApplication.focusWidget()
+    if focus is None:
+        return
+    if not _restorer:
+        _restorer.append(_Restorer(QApplication.instance()))
+    if focus.property(OWN_DESCRIPTION) is None:
+        focus.setProperty(OWN_DESCRIPTION, focus.accessibleDescription())
+        focus.installEventFilter(_restorer[0])
+        _described.add(focus)
+    if focus.accessibleDescription() == message:
+        message += "\u00a0"   # the same words again (the same number typed twice) are still a change Orca speaks
+    focus.setAccessibleDescription(message)
+
+
+def spoken_description(widget: QWidget) -> str:
+    """What an announcement left in ``widget``'s description ("" when it has its own): what Orca 43 spoke."""
+    return widget.accessibleDescription().rstrip("\u00a0") if widget.property(OWN_DESCRIPTION) is not None else ""
+
+
+def quiet() -> None:
+    """Every control an announcement described gets its own description back (a private view hidden: its words must
+    not stay on the bus)."""
+    for widget in list(_described):
+        _restore(widget)
 
 
 class _StatusBarVoice(QObject):
