@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from ...core.europa.draw import SIDE_TITLES
 from ...core.europa.passphrases import MIN_LENGTH
-from ..shell.accessible import LiveLabel, PasswordField, announce, quiet
+from ..shell.accessible import CAPTION, LiveLabel, PasswordField, announce, quiet
 from .messages import sentence
 
 #: Given the passphrases by side, do the work; return a private text for the last player, or "".
@@ -59,7 +59,8 @@ class PrivateScreen(QStackedWidget):
         self.cover_text.setWordWrap(True)
         self.cover_text.setAccessibleName("Cover screen")
         self.ready = QPushButton()
-        self.ready.setAccessibleName("I am the player named")
+        self.ready.setAccessibleName("I am the player named: show my passphrase prompt")
+        self.ready.setProperty(CAPTION, "I am the player named")   # what it is, whichever player it names
         self.ready.clicked.connect(self._uncover)
         cover_cancel = self._button("Cancel", "Cancel before the laptop changes hands", self.cancel_by_player)
         self.prompt = LiveLabel()
@@ -192,6 +193,7 @@ class PrivateScreen(QStackedWidget):
         title = SIDE_TITLES[side]
         self.cover_text.setText(f"Hand the laptop to the {title} player. Everybody else, look away.")
         self.ready.setText(f"I am the {title} player")
+        self.ready.setAccessibleName(f"I am the {title} player: show my passphrase prompt")   # issue 40
         self._then = then
         self.setCurrentIndex(self.COVER)
         self.ready.setFocus()
