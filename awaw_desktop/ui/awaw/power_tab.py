@@ -11,10 +11,12 @@ from html import escape
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -38,6 +40,9 @@ from .tipping_panel import TippingPanel
 
 #: A tab shorter than this many lines of text is laid out compactly (``ResultHeader.set_compact``).
 COMPACT_BELOW = 24
+#: A tab shorter than this many lines gives the panels above the table a fifth of its height, not a third: a laptop
+#: at 150% shows six lines of the table (issue 40).
+SHORT_BELOW = 32
 
 
 class ResultHeader(QFrame):
@@ -66,9 +71,20 @@ class ResultHeader(QFrame):
         self.status = StatusChip()
         self.status.setObjectName("status")
         self.status.setAccessibleName(f"{title} status")
+        # Stacked, or side by side on a short tab: the level and the status in one line (issue 40).
+        self._level_status = QBoxLayout(QBoxLayout.Direction.TopToBottom)
+        self._level_status.addWidget(self.level)
+        self._level_status.addWidget(self.status)
+        # On a short tab what follows and what is not entered fold away under the verdict: the table keeps the room.
+        self.details = QToolButton()
+        self.details.setText("Details")
+        self.details.setCheckable(True)
+        self.details.setAccessibleName(f"{title} details: what follows and what is not entered")
+        self.details.toggled.connect(self._show_details)
+        self.details.hide()
         left.addWidget(self.title)
-        left.addWidget(self.level)
-        left.addWidget(self.status)
+        left.addLayout(self._level_status)
+        left.addWidget(self.details)
         left.addStretch(1)
         right = QVBoxLayout()
         self.verdict = WrappedLabel()
@@ -77,6 +93,9 @@ class ResultHeader(QFrame):
         verdict_font.setPointSizeF(verdict_font.pointSizeF() * 1.2)
         verdict_font.setBold(True)
         self.verdict.setFont(verdict_font)
+        self._verdict_fonts = (verdict_font, QFont(verdict_font))
+        self._verdict_fonts[1].setPointSizeF(self.font().pointSizeF())
+        self._short = False
         self.verdict.setAccessibleName(f"{title} verdict")
         self.consequences = WrappedLabel()
         self.consequences.setObjectName("consequences")
@@ -98,6 +117,23 @@ class ResultHeader(QFrame):
         font = self._level_fonts[1 if compact else 0]
         if self.level.font() != font:
             self.level.setFont(font)
+
+    def set_short(self, short: bool) -> None:
+        """On a short tab (a laptop at 150% or 200%; issue 40) the level and the status share a line, the verdict is
+        in the text's own size, and what follows and what is not entered fold under Details: the panels above the
+        table take a fifth of the tab and still show the level and the status."""
+        self._short = short
+        font = self._verdict_fonts[1 if short else 0]
+        if self.verdict.font() != font:
+            self.verdict.setFont(font)
+        direction = QBoxLayout.Direction.LeftToRight if short else QBoxLayout.Direction.TopToBottom
+        if self._level_status.direction() != direction:
+            self._level_status.setDirection(direction)
+        self.details.setVisible(short and bool(self.consequences.text()))
+        self._show_details(self.details.isChecked())
+
+    def _show_details(self, checked: bool) -> None:
+        self.consequences.setVisible(bool(self.consequences.text()) and (checked or not self._short))
 
     def show_result(self, result: PowerResult, missing: tuple[unentered.Missing, ...] = ()) -> None:
         shown = (result.level, result.status, result.verdict, result.consequences, is_dark(self.palette()), missing)
@@ -123,6 +159,7 @@ class ResultHeader(QFrame):
         would = "" if done or not items else "<br><i>What would follow, counted so:</i>"
         listed = f"<ul style='margin-left:-20px'>{items}</ul>" if items else ""
         self.consequences.setText(f"{owed}{would}{listed}")
+        self.set_short(self._short)
 
 
 class LineRow:
@@ -285,7 +322,12 @@ class PowerTab(QWidget):
         compact = self.height() < COMPACT_BELOW * self.fontMetrics().lineSpacing()
         self.header.set_compact(compact)
         self.layout().setContentsMargins(*((4, 2, 4, 2) if compact else (9, 9, 9, 9)))
-        self.top_scroll.setMaximumHeight(max(self.fontMetrics().lineSpacing() * 4, self.height() // 3))
+        line = self.fontMetrics().lineSpacing()
+        # A short tab (a laptop at 150% or 200%): the level and status in view, the rest scrolls, six table rows.
+        short = self.height() < SHORT_BELOW * line
+        self.header.set_short(short)
+        self.top_scroll.setMaximumHeight(max(line * 3, self.height() // 5) if short
+                                         else max(line * 4, self.height() // 3))
 
     def detach(self) -> None:
         """Stop following the store (the tab is about to be replaced)."""

@@ -16,7 +16,6 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPushButton,
     QSizePolicy,
     QStackedWidget,
@@ -26,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from ...core.europa.draw import SIDE_TITLES
 from ...core.europa.passphrases import MIN_LENGTH
-from ..shell.accessible import LiveLabel, announce
+from ..shell.accessible import CAPTION, LiveLabel, PasswordField, announce, quiet
 from .messages import sentence
 
 #: Given the passphrases by side, do the work; return a private text for the last player, or "".
@@ -63,18 +62,17 @@ class PrivateScreen(QStackedWidget):
         self.cover_text.setWordWrap(True)
         self.cover_text.setAccessibleName("Cover screen")
         self.ready = QPushButton()
-        self.ready.setAccessibleName("I am the player named")
+        self.ready.setAccessibleName("I am the player named: show my passphrase prompt")
+        self.ready.setProperty(CAPTION, "I am the player named")   # what it is, whichever player it names
         self.ready.clicked.connect(self._uncover)
         cover_cancel = self._button("Cancel", "Cancel before the laptop changes hands", self.cancel_by_player)
         self.prompt = LiveLabel()
         self.prompt.setWordWrap(True)
         self.prompt.setAccessibleName("Passphrase prompt")
-        self.passphrase = QLineEdit()
-        self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
+        self.passphrase = PasswordField()
         self.passphrase.setAccessibleName("Passphrase")
         self.passphrase.setPlaceholderText("Your passphrase for this game (Esc cancels)")
-        self.again = QLineEdit()
-        self.again.setEchoMode(QLineEdit.EchoMode.Password)
+        self.again = PasswordField()
         self.again.setAccessibleName("Passphrase again")
         self.again.setPlaceholderText("The same passphrase again")
         self.problem = LiveLabel()
@@ -193,6 +191,7 @@ class PrivateScreen(QStackedWidget):
         self.again.clear()
         self.secret.clear()
         self.problem.clear()
+        quiet()   # the card's words said through a focused control's description do not stay on the bus
         self._steps, self._given, self._finish = [], {}, None
         self.setCurrentIndex(self.IDLE)
 
@@ -211,6 +210,7 @@ class PrivateScreen(QStackedWidget):
         title = SIDE_TITLES[side]
         self.cover_text.setText(f"Hand the laptop to the {title} player. Everybody else, look away.")
         self.ready.setText(f"I am the {title} player")
+        self.ready.setAccessibleName(f"I am the {title} player: show my passphrase prompt")   # issue 40
         self._then = then
         self.setCurrentIndex(self.COVER)
         self.ready.setFocus()

@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLineEdit, QPushButton, QWidget
 
 from ...core.europa.res import format_res
 from ...core.europa.roster import ABROAD, HOME, MAX_MDS, RosterEntry
 from ...core.europa.unit_count import UnitCount
-from ..shell.accessible import LiveLabel
+from ..shell.accessible import CAPTION, LiveLabel
 from .fields import EntryBox, OptionalBox, ResBox, watch_number
 
 #: The roster's forces and places in a table's few words.
@@ -24,6 +25,9 @@ FLAGS = (("capital", "Capi-\ntal", "In the capital"), ("major_city", "Major\ncit
          ("motorized", "Mo-\ntor.", "Motorized"), ("support", "Supply\n/ HQ", "Supply unit, depot or Army HQ"),
          ("near_enemy", "Near\nenemy", "Within 3 hexes of an enemy unit"))
 HOME_ONLY = ("capital", "major_city")
+#: A mark's column as a screen reader says it first ("Capital, unit 3: Rome garrison"; issue 40).
+FLAG_NAMES = {"capital": "Capital", "major_city": "Major city", "island": "Island", "armour": "Armour",
+              "motorized": "Motorized", "support": "Supply/HQ", "near_enemy": "Near enemy"}
 MDS = (("mds_major", "MDs\nmajor", "MDs in major countries"), ("mds_minor", "MDs\nminor", "MDs in minor countries"))
 HEADERS = ("Unit", "REs", "Force", "Place", *(header for _key, header, _words in FLAGS),
            *(header for _key, header, _words in MDS), "Count-\ned", "Why", "")
@@ -53,6 +57,8 @@ def _centred(box: QCheckBox) -> QWidget:
     layout.addStretch(1)
     layout.addWidget(box)
     layout.addStretch(1)
+    cell.setFocusPolicy(Qt.FocusPolicy.StrongFocus)   # the table's Tab gives the cell's focus to its box (issue 40)
+    cell.setFocusProxy(box)
     return cell
 
 
@@ -68,8 +74,9 @@ class RowWidgets:
         self.place = _combo(f"{prefix} place", PLACE_WORDS, "Place\u2026")
         self.flags = {key: QCheckBox() for key, _header, _words in FLAGS}
         for key, _header, words in FLAGS:
-            self.flags[key].setAccessibleName(f"{prefix} {words[0].lower()}{words[1:]}")
+            self.flags[key].setProperty(CAPTION, f"{prefix} {words[0].lower()}{words[1:]}")   # what tests find
             self.flags[key].setToolTip(words)
+        self.name_flags("")
         self.mds: dict[str, EntryBox] = {}
         for key, _header, words in MDS:
             box = OptionalBox(f"{prefix} {words}", 0, MAX_MDS, "\u2014") if new else EntryBox(name=f"{prefix} {words}")
@@ -89,6 +96,12 @@ class RowWidgets:
         self.cells: tuple[QWidget, ...] = (self.name, self.res, self.force, self.place,
                                            *(_centred(self.flags[key]) for key, _h, _w in FLAGS),
                                            *self.mds.values(), self.counted, self.why, self.button)
+
+    def name_flags(self, label: str) -> None:
+        """Each mark named by its column first, then its unit: "Capital, unit 3: Rome garrison"."""
+        unit = f"{self.prefix[0].lower()}{self.prefix[1:]}" + (f": {label}" if label else "")
+        for key, box in self.flags.items():
+            box.setAccessibleName(f"{FLAG_NAMES[key]}, {unit}")
 
     def fields(self) -> tuple[QWidget, ...]:
         return (self.name, self.res, self.force, self.place, *self.flags.values(), *self.mds.values())
@@ -114,6 +127,7 @@ class RowWidgets:
         self.why.setText(counted.reason)
         self.why.setToolTip("\n".join(str(line) for line in counted.lines))
         self.button.setAccessibleName(f"Remove {entry.label or self.prefix}")
+        self.name_flags(entry.label)
 
     def enable_for(self, where: str | None) -> None:
         """The capital and major city marks are for the home country, MDs for a unit outside it."""

@@ -7,8 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt
+from PySide6.QtGui import QFocusEvent, QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QScrollArea,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ...core.europa import actions, actions_roster
 from ...core.europa.recount import unit_counts
@@ -23,11 +32,76 @@ from .roster_row import COUNTED, FIRST_FLAG, FIRST_MDS, HEADER_TIPS, HEADERS, HO
 ROWS_SHOWN = 12
 
 
+def _takes_tab(widget: QWidget | None) -> bool:
+    return (widget is not None and widget.isEnabled() and widget.isVisible()
+            and bool(widget.focusPolicy().value & Qt.FocusPolicy.TabFocus.value))
+
+
+class _Grid(QTableWidget):
+    """The roster's cells for the keyboard (issue 40): Tab and Shift+Tab go from field to field across the rows (a
+    mark's check box, ticked with Space, included; the counted REs and the reasons, which take no input, skipped),
+    the focused cell scrolled into view, in the table and on the nation's page; Tab past the last field or Shift+Tab
+    before the first leaves the table.  Tabbing into the table focuses a field, never an empty cell."""
+
+    def _stop(self, start: int, step: int) -> QModelIndex:
+        columns = self.columnCount()
+        cells = self.rowCount() * columns
+        for position in range(start + step, cells if step > 0 else -1, step):
+            row, column = divmod(position, columns)
+            if _takes_tab(self.cellWidget(row, column)):
+                return self.model().index(row, column)
+        return QModelIndex()
+
+    def moveCursor(self, action: QAbstractItemView.CursorAction, modifiers: Qt.KeyboardModifier) -> QModelIndex:
+        forward = action == QAbstractItemView.CursorAction.MoveNext
+        if not forward and action != QAbstractItemView.CursorAction.MovePrevious:
+            return super().moveCursor(action, modifiers)
+        current = self.currentIndex()
+        here = current.row() * self.columnCount() + current.column() if current.isValid() else -1
+        return self._stop(here, 1 if forward else -1)
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        event = QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Tab if next else Qt.Key.Key_Backtab,
+                          Qt.KeyboardModifier.NoModifier)
+        self.keyPressEvent(event)
+        if event.isAccepted():
+            return True
+        widget = self
+        while True:   # out of the table: the next Tab stop that is not one of its cells
+            widget = widget.nextInFocusChain() if next else widget.previousInFocusChain()
+            if widget is self:
+                return False
+            if not self.isAncestorOf(widget) and widget.window() is self.window() and _takes_tab(widget):
+                widget.setFocus(Qt.FocusReason.TabFocusReason if next else Qt.FocusReason.BacktabFocusReason)
+                return True
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        backwards = event.reason() == Qt.FocusReason.BacktabFocusReason
+        if not backwards and event.reason() != Qt.FocusReason.TabFocusReason:
+            return
+        target = self._stop(self.rowCount() * self.columnCount(), -1) if backwards else self._stop(-1, 1)
+        if target.isValid():
+            self.setCurrentIndex(target)
+            widget = self.cellWidget(target.row(), target.column())
+            if widget is not None and not widget.hasFocus():
+                widget.setFocus(event.reason())
+
+    def currentChanged(self, current: QModelIndex, previous: QModelIndex) -> None:
+        super().currentChanged(current, previous)   # scrolls the table to the cell
+        widget = self.cellWidget(current.row(), current.column()) if current.isValid() else None
+        page = self.parentWidget()
+        while widget is not None and page is not None and not isinstance(page, QScrollArea):
+            page = page.parentWidget()
+        if widget is not None and isinstance(page, QScrollArea):
+            page.ensureWidgetVisible(widget, 8, 8)
+
+
 class RosterTable(QWidget):
     def __init__(self, holder: EuropaGameHolder, nation: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.holder, self.nation = holder, nation
-        self.table = QTableWidget(0, len(HEADERS))
+        self.table = _Grid(0, len(HEADERS))
         self.table.setAccessibleName("Roster")
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
@@ -89,6 +163,7 @@ class RosterTable(QWidget):
     def _place(self, index: int, row: RowWidgets) -> None:
         for column, widget in enumerate(row.cells):
             self.table.setCellWidget(index, column, widget)
+            (widget.focusProxy() or widget).installEventFilter(self)   # a field clicked: Tab goes on from it
 
     def _size_columns(self) -> None:
         """Room for the reasons: the marks' and the numbers' columns as narrow as their headers, the reason's column
@@ -120,6 +195,13 @@ class RosterTable(QWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
             self._fit_why()
+        elif event.type() == QEvent.Type.FocusIn and isinstance(watched, QWidget):
+            cell = watched
+            while cell.parentWidget() not in (None, self.table.viewport()):
+                cell = cell.parentWidget()
+            index = self.table.indexAt(cell.geometry().center())
+            if index.isValid() and index != self.table.currentIndex():
+                self.table.setCurrentIndex(index)
         return super().eventFilter(watched, event)
 
     def changeEvent(self, event: QEvent) -> None:

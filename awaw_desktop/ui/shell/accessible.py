@@ -7,9 +7,15 @@ its current item on Linux, whatever its accessible name says, and is labelled on
 - :class:`LiveLabel`: a label whose accessible name is its caption and its value ("Germany level +7"), kept in step
   with every ``setText``; Qt sends the name change to the screen reader.  ``caption(widget)`` is what it is without
   the value (tests find a live value by it).
-- :func:`announce`: a message a screen reader speaks now (a status change, a status bar message).
+- :func:`announce`: a message a screen reader speaks now (a status change, a status bar message): an announcement
+  event (Orca 46 and later), and the focused control's description for a while (Orca 43.1, the version Debian 12
+  ships, has no handler for announcements but speaks a change of the focused control's description; issue 40).
+  The control's own description comes back when the focus leaves it, or at :func:`quiet`.
 - :func:`set_tip`: a tooltip, and its plain words as the accessible description.
 - :func:`caption_combo`: a combo box labelled by a caption that shows nowhere else (a buddy label, hidden).
+- :class:`PasswordField`: a passphrase field that tells the accessibility bus its name, that it is a password, and
+  nothing else (issue 40: a ``QLineEdit`` in password mode sends each typed character, and the whole passphrase when
+  cleared, as a text event any listener reads and Orca speaks aloud).
 
 Nothing here names Qt's ``Qt`` namespace or loads ``html`` for plain text: the Overview's labels are live before the
 window's first paint.
@@ -18,10 +24,11 @@ window's first paint.
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QLabel, QStatusBar, QWidget
+from PySide6.QtWidgets import QAccessibleWidget, QLabel, QLineEdit, QStatusBar, QWidget
 
 #: The dynamic property holding a live value's caption (its accessible name without the value).
 CAPTION = "awawCaption"
@@ -102,6 +109,7 @@ def announce(widget: QWidget, message: str, urgent: bool = False) -> None:
         return
     for listener in list(listeners):
         listener(widget, message)
+    _describe_focused(message)
     from PySide6 import QtGui
     from PySide6.QtGui import QAccessible
 
@@ -115,6 +123,65 @@ def announce(widget: QWidget, message: str, urgent: bool = False) -> None:
     else:
         event = QtGui.QAccessibleEvent(widget, QAccessible.Event.NameChanged)
     QAccessible.updateAccessibility(event)
+
+
+#: The dynamic property holding a focused control's own description while an announcement stands in for it.
+OWN_DESCRIPTION = "awawOwnDescription"
+_described: weakref.WeakSet[QWidget] = weakref.WeakSet()
+
+
+class _Restorer(QObject):
+    """Gives a control its own description back when the focus leaves it."""
+
+    def eventFilter(self, watched: QObject, event: object) -> bool:
+        from PySide6.QtCore import QEvent
+
+        if isinstance(watched, QWidget) and getattr(event, "type", lambda: None)() == QEvent.Type.FocusOut:
+            _restore(watched)
+        return False
+
+
+_restorer: list[_Restorer] = []
+
+
+def _restore(widget: QWidget) -> None:
+    own = widget.property(OWN_DESCRIPTION)
+    if own is not None:
+        widget.setProperty(OWN_DESCRIPTION, None)
+        widget.setAccessibleDescription(str(own))
+    if _restorer:
+        widget.removeEventFilter(_restorer[0])
+    _described.discard(widget)
+
+
+def _describe_focused(message: str) -> None:
+    """The focused control's description says ``message`` (Orca 43 speaks the change), until the focus leaves."""
+    from PySide6.QtWidgets import QApplication
+
+    focus = QApplication.focusWidget()
+    if focus is None:
+        return
+    if not _restorer:
+        _restorer.append(_Restorer(QApplication.instance()))
+    if focus.property(OWN_DESCRIPTION) is None:
+        focus.setProperty(OWN_DESCRIPTION, focus.accessibleDescription())
+        focus.installEventFilter(_restorer[0])
+        _described.add(focus)
+    if focus.accessibleDescription() == message:
+        message += "\u00a0"   # the same words again (the same number typed twice) are still a change Orca speaks
+    focus.setAccessibleDescription(message)
+
+
+def spoken_description(widget: QWidget) -> str:
+    """What an announcement left in ``widget``'s description ("" when it has its own): what Orca 43 spoke."""
+    return widget.accessibleDescription().rstrip("\u00a0") if widget.property(OWN_DESCRIPTION) is not None else ""
+
+
+def quiet() -> None:
+    """Every control an announcement described gets its own description back (a private view hidden: its words must
+    not stay on the bus)."""
+    for widget in list(_described):
+        _restore(widget)
 
 
 class _StatusBarVoice(QObject):
@@ -167,3 +234,56 @@ def no_tab_stop(widget: QWidget) -> None:
     from PySide6.QtCore import Qt
 
     widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+
+class PasswordField(QLineEdit):
+    """A passphrase field (echo mode Password): a screen reader hears its name and "password text", never what is
+    typed.  Its accessible interface has no text interface, so Qt's AT-SPI bridge drops the text-inserted and
+    text-removed events ``QLineEdit`` sends with the typed characters; its value is empty, so even the length of the
+    passphrase (Qt's own interface answers one "*" per character) goes nowhere."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        _install_password_factory()
+        super().__init__(parent)
+        self.setEchoMode(QLineEdit.EchoMode.Password)
+
+
+class _PasswordInterface(QAccessibleWidget):
+    """What the accessibility bus knows of a :class:`PasswordField`: an editable password text with a name."""
+
+    def __init__(self, field: PasswordField) -> None:
+        from PySide6.QtGui import QAccessible
+
+        super().__init__(field, QAccessible.Role.EditableText)
+
+    def text(self, kind):
+        from PySide6.QtGui import QAccessible
+
+        widget = self.widget()
+        if kind == QAccessible.Text.Name:
+            return widget.accessibleName()
+        if kind == QAccessible.Text.Description:
+            return widget.accessibleDescription()
+        return ""   # no value, no help text, no accelerator that could carry what was typed
+
+    def state(self):
+        state = super().state()
+        state.passwordEdit = True
+        state.editable = True
+        return state
+
+
+_factory_installed = False
+
+
+def _password_interface(key: str, obj: QObject) -> QAccessibleWidget | None:
+    return _PasswordInterface(obj) if isinstance(obj, PasswordField) else None
+
+
+def _install_password_factory() -> None:
+    global _factory_installed
+    if not _factory_installed:
+        from PySide6.QtGui import QAccessible
+
+        QAccessible.installFactory(_password_interface)
+        _factory_installed = True

@@ -28,7 +28,7 @@ from ...core.record.chain import GameRecord
 from ...core.record.keys import KeyStore, PlayerKeys, play_as, playing_as, side_of, take_side
 from ...core.record.passphrases import MIN_LENGTH, normalised, passphrase_problem
 from ...core.record.pbem import SIDES
-from .accessible import LiveLabel, announce
+from .accessible import LiveLabel, PasswordField, announce
 from .dialog_body import scrolling_body
 from .plain_text import plain
 from .screen import resize_within_screen
@@ -96,8 +96,7 @@ class PlayerKeysDialog(QDialog):
         self.keys_choice = QComboBox()
         self.keys_choice.setAccessibleName("Keys on this computer")
         mine_form.addRow("&Keys:", self.keys_choice)
-        self.passphrase = QLineEdit()
-        self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
+        self.passphrase = PasswordField()
         self.passphrase.setAccessibleName("Passphrase to unlock")
         mine_form.addRow("&Passphrase:", self.passphrase)
         self.unlock_button = QPushButton("&Unlock")
@@ -112,12 +111,10 @@ class PlayerKeysDialog(QDialog):
         self.new_name = QLineEdit()
         self.new_name.setAccessibleName("Your name")
         new_form.addRow("Your &name:", self.new_name)
-        self.new_passphrase = QLineEdit()
-        self.new_passphrase.setEchoMode(QLineEdit.EchoMode.Password)
+        self.new_passphrase = PasswordField()
         self.new_passphrase.setAccessibleName("New passphrase")
         new_form.addRow(f"Pa&ssphrase (at least {MIN_PASSPHRASE} characters):", self.new_passphrase)
-        self.new_again = QLineEdit()
-        self.new_again.setEchoMode(QLineEdit.EchoMode.Password)
+        self.new_again = PasswordField()
         self.new_again.setAccessibleName("New passphrase again")
         new_form.addRow("The passphrase &again:", self.new_again)
         self.make_button = QPushButton("&Make new keys")

@@ -6,6 +6,7 @@ A family gives the entries (``core.record.chain.Entry``) and, for the step-throu
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from PySide6.QtWidgets import (
@@ -30,6 +31,16 @@ from .screen import resize_within_screen
 
 #: (name, value as written) of what stood after one entry: ("Germany", "+3").
 Standing = Sequence[tuple[str, str]]
+#: The longest run of letters shown without a place to wrap (issue 40: one long word opened the dialog 2,411 px wide).
+LONGEST_RUN = 32
+_LONG_RUN = re.compile(rf"\S{{{LONGEST_RUN + 1},}}")
+
+
+def breakable(text: str) -> str:
+    """``text`` with a zero-width space every ``LONGEST_RUN`` characters of a long word (a hash, a path, words run
+    together): a word-wrapped label wraps there instead of growing as wide as the word."""
+    return _LONG_RUN.sub(lambda run: "\u200b".join(run[0][i:i + LONGEST_RUN]
+                                                    for i in range(0, len(run[0]), LONGEST_RUN)), text)
 
 
 def entry_words(entry: Entry, trouble: str = "") -> str:
@@ -108,6 +119,7 @@ class SinceDialog(QDialog):
                        "see what stood after each." if count else
                        f"Nothing was recorded since {since}, yet the game is not as this computer left it.")
         plain(intro).setWordWrap(True)
+        intro.setText(breakable(intro.text()))
         intro.setAccessibleName("Since your last turn")
         layout.addWidget(intro)
         self.changes = QListWidget(self)   # every input and fact that changed, not only what the entries say (35.5)
@@ -120,6 +132,7 @@ class SinceDialog(QDialog):
             caption = plain_label(f"{count_changed} input{'s' if count_changed != 1 else ''} and facts changed since "
                                   f"{since}" + (f", by {who}:" if who else ":"))
             caption.setWordWrap(True)
+            caption.setText(breakable(caption.text()))
             caption.setBuddy(self.changes)
             layout.addWidget(caption)
             layout.addWidget(self.changes, 1)
@@ -180,8 +193,8 @@ class SinceDialog(QDialog):
         for row, (name, value) in enumerate(shown):
             self.table.setItem(row, 0, QTableWidgetItem(name))
             self.table.setItem(row, 1, QTableWidgetItem(value))
-        self.where.setText(f"Entry {index + 1} of {len(self.entries)}: "
-                           f"{entry_words(self.entries[index], self.troubles.get(self.entries[index].hash, ''))}")
+        self.where.setText(breakable(f"Entry {index + 1} of {len(self.entries)}: " + entry_words(
+            self.entries[index], self.troubles.get(self.entries[index].hash, ""))))
         self.buttons["First"].setEnabled(index > 0)
         self.buttons["Previous"].setEnabled(index > 0)
         self.buttons["Next"].setEnabled(index < len(self.entries) - 1)

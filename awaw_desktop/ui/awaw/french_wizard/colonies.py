@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from ....core.awaw.france_colonies import ROLLS, Colony, ColonyOutcome, Control
 from ....core.awaw.france_surrender import DieRoll
 from ....core.lines import RulesInputError
-from ...shell.accessible import LiveLabel
+from ...shell.accessible import LiveLabel, announce
 from ...shell.number_box import NumberBox, not_a_number, out_of_range, plain_digits, typed_number
 from .common import FrenchAnswers, WizardPage, bold_label, number_input, signed, wrapped_label
 
@@ -259,7 +259,7 @@ class ColoniesPage(WizardPage):
         self.dice: dict[str, DieInput] = {}
         for roll in ROLLS:
             die = DieInput(roll, wizard.roll_die, wizard.typed_dice_refused, wizard.agree_to_typed_dice)
-            die.changed.connect(self._die_changed)
+            die.changed.connect(lambda roll=roll: self._die_changed(roll))
             dice.addWidget(die, 1)
             self.dice[roll] = die
         layout.addLayout(dice)
@@ -278,11 +278,14 @@ class ColoniesPage(WizardPage):
         for colony, spin in self.brps.items():
             wizard.colony_brps[colony.value] = spin.value()
 
-    def _die_changed(self) -> None:
+    def _die_changed(self, roll: str = "") -> None:
         wizard = self.owner()
-        for roll, die in self.dice.items():
-            wizard.dice[roll] = die.die()
+        for key, die in self.dice.items():
+            wizard.dice[key] = die.die()
         self.refresh()
+        if roll and wizard.dice.get(roll) is not None:   # what the die decided, heard as it is shown (issue 40)
+            decided = [f"{colony.title}: {self.outcomes[colony].text()}" for colony in ROLLS[roll]]
+            announce(self.dice[roll], f"{self.dice[roll].modified.text()}. " + " ".join(decided))
 
     def initializePage(self) -> None:
         self.refresh()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QVBoxLayout
+from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QVBoxLayout, QWizard
 
 from ....core.awaw.common import Edition
 from ....core.awaw.france_forces import Ships, allocate_fleet, free_french_forces, vichy_forces
@@ -107,6 +107,13 @@ class ForcesPage(WizardPage):
         wizard.existing_ships = Ships(**{key: max(0, spin.value()) for key, spin in self.ships.items()})
         self.refresh()
         self.completeChanged.emit()
+        if self.ships_counted():   # Enter goes on: "< Back" stayed the default after the counts (issue 40)
+            page_wizard = self.wizard()
+            for which in (QWizard.WizardButton.FinishButton, QWizard.WizardButton.NextButton):
+                button = page_wizard.button(which) if page_wizard is not None else None
+                if button is not None and button.isVisible() and button.isEnabled():
+                    button.setDefault(True)
+                    break
 
     def ships_counted(self) -> bool:
         """Every ship count is entered (0 included)."""
