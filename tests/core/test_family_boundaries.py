@@ -19,7 +19,8 @@ FAMILY_INSIDES = {key: (f"awaw_desktop.core.{key}", f"awaw_desktop.ui.{key}") fo
 FAMILY_HOMES = {key: (f"core/{key}/", f"ui/{key}/") for key in FAMILIES}
 #: The shared pieces: what serves every family.
 SHARED_HOMES = ("core/family.py", "core/frozen.py", "core/lines.py", "core/printable.py", "core/files/", "core/record/",
-                "ui/shell/", "ui/__init__.py", "core/__init__.py", "cli.py", "__main__.py", "__init__.py", "paths.py", "system.py")
+                "ui/shell/", "ui/__init__.py", "core/__init__.py", "cli.py", "__main__.py", "__init__.py", "paths.py",
+                "system.py")
 #: The longest a module may be (lines): a reader holds it in one sitting.
 MOST_LINES = 600
 
