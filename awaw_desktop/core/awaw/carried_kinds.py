@@ -70,7 +70,8 @@ KINDS: dict[str, dict[str, Kind]] = {
                 "returned_territories": TEXTS, "declined_offers": TURNS, "ceded": TEXTS},          # 59.73C, 59.32, 59.6
     "russia": {"lowest_removal_level": WHOLE, "brp_option": TEXT, "ics_frozen_for": TURN},        # 60.21, 60.32
     "election": {"results": RECORDS, "level_europe": WHOLE, "level_pacific": WHOLE,               # 62.4
-                 "tension_europe": WHOLE, "tension_pacific": WHOLE, "us_defeated": FLAG},         # 62.5, 62.82
+                 "tension_europe": WHOLE, "tension_pacific": WHOLE, "us_defeated": FLAG,          # 62.5, 62.82
+                 "allied_defeat_turn": TURN},                                                      # 62.91
 }
 
 
