@@ -128,6 +128,56 @@ def election_1945() -> Session:
     return table.session
 
 
+def europa_balkan_summer() -> object:
+    """A Europa campaign, Jun II 1943 to Aug II 1943, played through the Europa window's own holder of the game (each
+    step recorded as the window records it): German aid, city points, real cards drawn into paper envelopes (no
+    passphrase to know), Italy's envelope opened and its surrender rolled, a defection condition met in Rumania."""
+    from fractions import Fraction
+
+    from awaw_desktop.core.europa import actions, actions_aid, actions_cities, actions_roster, actions_surrender
+    from awaw_desktop.core.europa.calendar import EuropaTurn
+    from awaw_desktop.core.europa.roster import RosterEntry
+    from awaw_desktop.ui.europa.holder import EuropaGameHolder
+
+    holder = EuropaGameHolder(actions.new_game(EuropaTurn.parse("Jun II 43"), "Balkan summer, 1943 (Europa)",
+                                               "Axis player", "Allied player"))
+    play = holder.apply
+    for name in ("Italy", "Rumania", "Finland", "Hungary", "Bulgaria"):
+        play(f"Add {name}", lambda game, name=name: actions.add_nation(game, name))
+    play("Draw Italy's card (paper envelope)", lambda game: actions.draw_paper_envelope(game, "Italy"))
+    play("Draw Rumania's card (paper envelope)", lambda game: actions.draw_paper_envelope(game, "Rumania"))
+    play("Italy's special replacement rate", lambda game: actions.set_special_rate(game, "Italy", 50))
+    for unit in (RosterEntry("Rome garrison", Fraction(2), capital=True, major_city=True),
+                 RosterEntry("Ariete", Fraction(2), armour=True, motorized=True),
+                 RosterEntry("XXII Corps", Fraction(3, 2), where="possession"),
+                 RosterEntry("26th Panzer", Fraction(2), force="german", armour=True)):
+        play(f"Add {unit.label} to Italy's roster",
+             lambda game, unit=unit: actions_roster.add_unit(game, "Italy", unit))
+    play("German armour RPs", lambda game: actions_aid.record_german_rps(game, 12))
+    play("German aid to Rumania", lambda game: actions_aid.ship_german_aid(game, "Rumania", 4))
+    play("German aid to Finland", lambda game: actions_aid.ship_german_aid(game, "Finland", 3, "sea"))
+    for name, country, kind, island, side in (("Tirana", "Albania", "city", False, "axis"),
+                                              ("Sofia", "Bulgaria", "city", False, "axis"),
+                                              ("Athens", "Greece", "city", False, "axis"),
+                                              ("Nis", "Yugoslavia", "town", False, "allied")):
+        play(f"Add {name}",
+             lambda game, args=(name, country, kind, island, side): actions_cities.add_place(game, *args))
+    play("End turn", lambda game: actions.end_turn(game)[0])
+    play("Open Italy's envelope", lambda game: actions.open_envelope(game, "Italy")[0])
+    play("Italy's surrender condition", lambda game: actions.set_surrender_condition(
+        game, "Italy", "Allied units hold Sicily and a hex of the mainland"))
+    play("Italy's condition met", lambda game: actions.set_condition_met(game, "Italy", True))
+    for _ in range(2):
+        play("End turn", lambda game: actions.end_turn(game)[0])
+        play("Italy's surrender roll", lambda game: actions.record_surrender_roll(game, "Italy", 3, "Italy fights on"))
+    play("Rumania's defection condition", lambda game: actions_surrender.set_condition_text(
+        game, "Rumania", "defection", "Soviet units inside Rumania"))
+    play("Rumania's condition met", lambda game: actions_surrender.record_condition(game, "Rumania", "defection",
+                                                                                      True))
+    play("End turn", lambda game: actions.end_turn(game)[0])
+    return holder.game
+
+
 def main() -> int:
     EXAMPLES.mkdir(parents=True, exist_ok=True)
     for name, build in (("france-about-to-fall-1940", france_about_to_fall),
@@ -140,6 +190,17 @@ def main() -> int:
             backup.path.unlink()
         results = session.assess()
         print(path.relative_to(ROOT), {key: result.level for key, result in results.items()})
+    from awaw_desktop.core.europa.family import KEY as EUROPA
+    from awaw_desktop.core.files import gamefile
+
+    # In a folder of its own: the A World at War tools and checks read the examples folder's own files.
+    (EXAMPLES / "europa").mkdir(exist_ok=True)
+    path = EXAMPLES / "europa" / f"europa-balkan-summer-1943{sessionfile.SESSION_SUFFIX}"
+    game = europa_balkan_summer()
+    gamefile.save(EUROPA, game, path)
+    for backup in path.parent.glob(f"{path.name}.*.bak"):   # the examples ship without backups
+        backup.unlink()
+    print(path.relative_to(ROOT), game.turn)   # type: ignore[attr-defined]
     return 0
 
 
