@@ -151,6 +151,8 @@ class GameFiles:
     def open_path(self, path: Path, as_example: bool = False, confirmed: bool = False) -> bool:
         """Open a session file; a damaged or newer file is refused and the open game stays as it was.
         Unless ``confirmed``, a game with unsaved changes is only given up once the file has been read."""
+        if as_example and _other_family_title(Path(path)) is not None:   # another family's example: a copy there
+            return self.open_example(Path(path))
         handed = self.hand_over_file(Path(path))
         if handed is not None:   # another rules family's game, in its own window
             if handed and not as_example:
@@ -444,8 +446,7 @@ class GameFiles:
         from ...core.family import DEFAULT_FAMILY
         from ...core.files import gamefile
 
-        key = gamefile.family_of_file(path)
-        if key in (None, DEFAULT_FAMILY):
+        if gamefile.family_of_file(path) in (None, DEFAULT_FAMILY):
             return self.open_path(path, as_example=True)
         from ..shell.family_window import open_checked
 
