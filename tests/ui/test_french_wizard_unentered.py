@@ -1,6 +1,5 @@
 """Issue 37: the French wizard records no surrender level from values nobody entered.  Played through the window from
-File > New game as the players did.  (One window test in this file: after a French wizard walked from the end of turn,
-a later window's construction in the same process crashed in QScreen, with or without this change; see the report.)"""
+File > New game as the players did."""
 
 from __future__ import annotations
 
