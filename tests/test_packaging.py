@@ -92,7 +92,8 @@ def test_the_spec_ships_the_resources_the_wheel_ships():
     resources = PACKAGING.parent / "resources"
     shipped = {path for pattern in patterns for path in resources.glob(pattern)}
     for folder in ("examples", "readings"):  # what the app opens (File > Open Example, Help)
-        assert set((resources / folder).iterdir()) <= shipped, folder
+        # Every file, also in a family's own folder (the Europa example, issue 37).
+        assert {path for path in (resources / folder).rglob("*") if path.is_file()} <= shipped, folder
     assert resources / "session.schema.json" in shipped
 
 

@@ -28,7 +28,7 @@ from awaw_desktop.core.awaw.session import Session
 from awaw_desktop.ui.awaw.french_wizard import FrenchSurrenderWizard, screens
 from awaw_desktop.ui.awaw.store import SessionStore
 
-from .helpers import NextDialog, click, find, text, tick, type_number
+from .helpers import NextDialog, click, everything_entered, find, text, tick, type_number
 from .helpers import press as press_button
 
 NEXT = QWizard.WizardButton.NextButton
@@ -46,7 +46,7 @@ def make_store(edition=Edition.ORIGINAL, turn=FALL_1940, **france_values):
     session = Session.new(edition, turn=turn)
     for line_id, value in france_values.items():
         session.set_value("france", line_id, value)
-    return SessionStore(session)
+    return SessionStore(everything_entered(session))   # the values nobody entered: test_french_wizard_unentered
 
 
 def open_wizard(qtbot, store, rng=None):

@@ -16,6 +16,7 @@ from ..lines import (
     evaluate,
 )
 from . import britain_surrender as procedure
+from . import britain_units_removed as units_removed
 from . import facts_settled
 from .britain_table import POWERS_AT_WAR, lines
 from .common import (
@@ -50,6 +51,7 @@ def initial_carry() -> dict[str, Any]:
         "returned_territories": [],    # returned once per game (59.73C)
         "declined_offers": [],         # turns of offers Germany declined (59.32)
         "ceded": [],                   # Concession Table territories taken by the Axis and not returned (59.6)
+        "units_removed": None,         # what the last surrender removed, until the end of its turn (59.871)
     }
 
 
@@ -110,6 +112,11 @@ def _canada(edition: Edition) -> Consequence:
 
 
 def assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
+    """Britain's result; the entries to change after a surrender's reductions first, while due (59.871)."""
+    return units_removed.on_the_tab(_assess(inputs, game), _carry(game), inputs)
+
+
+def _assess(inputs: Mapping[str, Any], game: GameContext) -> PowerResult:
     table = lines(game.edition, game.scenario)
     context = _context(inputs, game)
     result = evaluate(table, inputs, context)
@@ -298,6 +305,12 @@ def _check_accepted_outcome(outcome: procedure.SurrenderOutcome, us_at_war: bool
 
 def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResult,
                 choices: Mapping[str, str]) -> TurnOutcome:
+    """``_end_of_turn``, with the entries a surrender this turn asks to change said once more (59.871)."""
+    return units_removed.at_the_end_of_turn(_end_of_turn(inputs, game, result, choices), _carry(game), inputs)
+
+
+def _end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResult,
+                 choices: Mapping[str, str]) -> TurnOutcome:
     """Record the turn: an accepted or declined offer, a surrender's carried values, and the end of a
     peace (59.86).  Germany's acceptance, Japan's Far East position and the conciliation points are
     questions; a wizard may instead pass a whole ``SurrenderOutcome`` as JSON under
@@ -366,7 +379,8 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
             taken = tuple(item.key for item in outcome.taken)
             events.extend(outcome.events)
             events.extend(summary_events(outcome))
-            events.extend(units_removed_note(outcome.required, inputs))
+            counts = units_removed.removed_counts(outcome.required, outcome.removed)   # said by this end of turn
+            events.extend(() if counts is None else (units_removed.instruction(counts, inputs),))
         else:
             points = 0
             asked = conciliation_question(procedure.concession_points(counted), us_at_war)
@@ -388,7 +402,8 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
                 events.append(Consequence("59.512", f"Britain removes {required.aaf} AAF, {required.ground_nas_brps} "
                                                     f"BRPs of ground units or NAS and {required.naval_factors} "
                                                     "naval factors."))
-                events.extend(units_removed_note(required, inputs))
+                counts = units_removed.removed_counts(required, None)   # the end of turn says it here
+                events.extend(() if counts is None else (units_removed.instruction(counts, inputs),))
             events.append(Consequence("59.61", "The war goes on beside the U.S.; no concessions.") if us_at_war
                           else Consequence("59.62", "Peace between Germany and Britain."))
             if conciliation.points:
@@ -455,6 +470,7 @@ def record_british_surrender(session: Session, outcome: procedure.SurrenderOutco
         title = f"British offer at {signed(outcome.offer.resistance)} declined; it lapses"
         levels = {KEY: outcome.offer.resistance}
     previous = {KEY: dict(session.carry.get(KEY, {}))}
+    removed_note = units_removed_note(outcome, session.inputs.get(KEY, {}), carry) if outcome.surrendered else ()
     session.carry[KEY] = carry
     session.outcomes[KEY] = outcome.to_json()
     # An accepted surrender in peace ends Britain's war with Germany (59.4) in the war's facts; what Germany takes
@@ -462,25 +478,16 @@ def record_british_surrender(session: Session, outcome: procedure.SurrenderOutco
     settled = facts_settled.settle_from_carry(session.facts, session.carry, session.turn, previous)
     session.history.append(HistoryEntry(session.turn, "british-surrender", title, levels,
                                         (*outcome.events, *summary_events(outcome),
-                                         *(units_removed_note(outcome.required, session.inputs.get(KEY, {}))
-                                           if outcome.surrendered else ()),
+                                         *removed_note,
                                          *(Consequence("", text) for text in settled))))
 
 
-def units_removed_note(required: procedure.Reductions, inputs: Mapping[str, Any]) -> tuple[Consequence, ...]:
-    """59.871: the units a surrender removed count as unbuilt at a later one.  Which units went is the British
-    player's choice, so the players are asked to change the entries, with the numbers (issue 28)."""
-    if not (required.aaf or required.ground_nas_brps or required.naval_factors):
-        return ()
-    unbuilt = inputs.get("unbuilt_factors")
-    naval = inputs.get("naval_ratio")
-    now = "not entered" if unbuilt is None else str(unbuilt)
-    allied = "not entered" if not isinstance(naval, Mapping) else f"{naval.get('allied_full', 0)} full-strength"
-    return (Consequence("59.871", f"Britain tab: add the ground and army air factors of the units removed "
-                                  f"({required.aaf} AAF and {required.ground_nas_brps} BRPs of ground units or NAS) "
-                                  f"to \u201cUnbuilt British and Commonwealth ground/army air factors\u201d (now "
-                                  f"{now}): they count as unbuilt from now on; and take the {required.naval_factors} "
-                                  f"naval factors eliminated off the Allied side of the naval ratio (now {allied})."),)
+def units_removed_note(outcome: procedure.SurrenderOutcome, inputs: Mapping[str, Any],
+                       carry: dict[str, Any]) -> tuple[Consequence, ...]:
+    """59.871: the entries to change for the units the surrender removed, kept due until the end of the turn."""
+    counts = units_removed.removed_counts(outcome.required, outcome.removed)
+    carry[units_removed.CARRY_KEY] = counts
+    return () if counts is None else (units_removed.instruction(counts, inputs),)
 
 
 def summary_events(outcome: procedure.SurrenderOutcome) -> tuple[Consequence, ...]:

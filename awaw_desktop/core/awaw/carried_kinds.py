@@ -52,6 +52,8 @@ WHOLE_NUMBERS = _list_of(WHOLE, "a list of whole numbers")
 TURNS = _list_of(TURN, "a list of turns")
 TEXTS = _list_of(TEXT, "a list of texts")
 RECORDS = _list_of(RECORD, "a list of objects")
+COUNTS = Kind("an object of whole numbers", lambda value: isinstance(value, dict) and all(
+    isinstance(key, str) and _whole(number) for key, number in value.items()))
 
 #: power -> carried key -> its kind (each power's ``initial_carry`` keys, with the rule that keeps them).
 KINDS: dict[str, dict[str, Kind]] = {
@@ -67,10 +69,12 @@ KINDS: dict[str, dict[str, Kind]] = {
     "britain": {"surrendered": FLAG, "surrender_level": WHOLE, "surrender_turn": TURN,            # 59.4
                 "surrenders": WHOLE_NUMBERS, "conciliation_points": WHOLE, "usat_reduction": WHOLE,  # 59.75
                 "far_east_choice": TEXT, "at_peace": FLAG, "no_more_surrenders": FLAG,            # 59.8, 59.86
-                "returned_territories": TEXTS, "declined_offers": TURNS, "ceded": TEXTS},          # 59.73C, 59.32, 59.6
+                "returned_territories": TEXTS, "declined_offers": TURNS, "ceded": TEXTS,           # 59.73C, 59.32, 59.6
+                "units_removed": COUNTS},                                                          # 59.871
     "russia": {"lowest_removal_level": WHOLE, "brp_option": TEXT, "ics_frozen_for": TURN},        # 60.21, 60.32
     "election": {"results": RECORDS, "level_europe": WHOLE, "level_pacific": WHOLE,               # 62.4
-                 "tension_europe": WHOLE, "tension_pacific": WHOLE, "us_defeated": FLAG},         # 62.5, 62.82
+                 "tension_europe": WHOLE, "tension_pacific": WHOLE, "us_defeated": FLAG,          # 62.5, 62.82
+                 "allied_defeat_turn": TURN},                                                      # 62.91
 }
 
 

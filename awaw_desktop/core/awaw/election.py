@@ -24,6 +24,7 @@ from .common import (
     PowerResult,
     Question,
     Scenario,
+    Season,
     Status,
     Turn,
     TurnOutcome,
@@ -199,8 +200,21 @@ def allied_defeat(game: GameContext) -> tuple[bool, str]:
     return _allied_defeat(game, _has_surrendered(game, "germany"), _has_surrendered(game, "japan"))
 
 
+def declared_defeat_turn(carry: Mapping[str, Any]) -> Turn | None:
+    """The turn whose end declared the Allied defeat (62.91), from the election's carried values; None if none."""
+    turn = carry.get("allied_defeat_turn")
+    return None if turn is None else Turn(int(turn["year"]), Season(turn["season"]))
+
+
 def _allied_defeat(game: GameContext, germany: bool, japan: bool) -> tuple[bool, str]:
-    """``allied_defeat`` with Germany's and Japan's surrenders already read (the election's context has them)."""
+    """``allied_defeat`` with Germany's and Japan's surrenders already read (the election's context has them).
+    A defeat an end of turn declared stays declared (issue 37): a later entry does not undo it; only the
+    recorded correction ``withdraw_allied_defeat`` does."""
+    declared = declared_defeat_turn(game.carry.get(KEY, {}))
+    if declared is not None:
+        return True, (f"Declared at the end of {declared.title}: France, Britain and Russia were all in a state of "
+                      "surrender and neither Germany nor Japan had surrendered; the game ended in a decisive Axis "
+                      "victory (62.91).")
     france = _has_surrendered(game, "france")
     britain = britain_in_surrender(game)
     russia = russia_in_surrender(game)
@@ -221,9 +235,10 @@ def _allied_defeat(game: GameContext, germany: bool, japan: bool) -> tuple[bool,
 def initial_carry() -> dict[str, Any]:
     """``results``: past elections; ``level_europe``/``level_pacific``: the election result implemented in a
     theater (None: no restrictions); ``tension_europe``/``tension_pacific``: the tension level from which
-    62.52 counts (None when no adverse result is in effect); ``us_defeated``: 62.82."""
+    62.52 counts (None when no adverse result is in effect); ``us_defeated``: 62.82; ``allied_defeat_turn``: the
+    turn whose end declared the Allied defeat (62.91), None while none was declared."""
     return {"results": [], "level_europe": None, "level_pacific": None,
-            "tension_europe": None, "tension_pacific": None, "us_defeated": False}
+            "tension_europe": None, "tension_pacific": None, "us_defeated": False, "allied_defeat_turn": None}
 
 
 def _carry(game: GameContext) -> dict[str, Any]:
@@ -414,8 +429,9 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
     theaters = table.theaters
     implementation = combine(theaters.europe, theaters.pacific, trigger, game.scenario)
     events: list[Consequence] = []
-    if result.figures.get("allied_defeat"):
+    if result.figures.get("allied_defeat") and carry.get("allied_defeat_turn") is None:
         events.append(Consequence("62.91", str(result.figures.get("allied_defeat_reason", ""))))
+        carry["allied_defeat_turn"] = game.turn.to_json()   # declared: it stays so (issue 37)
     asked = questions(implementation)
     if not implementation.held:
         lifted = () if carry["us_defeated"] else declared_theaters(inputs, game)
@@ -473,3 +489,20 @@ def end_of_turn(inputs: Mapping[str, Any], game: GameContext, result: PowerResul
         for c in restrictions(chosen, bool(table.context.get("britain.in_surrender"))):
             events.append(Consequence(c.rule, f"{theater.capitalize()}: {c.text}"))
     return TurnOutcome(carry, tuple(events), asked)
+
+
+def withdraw_allied_defeat(session: Any, why: str) -> None:
+    """The players' explicit correction of an Allied defeat an end of turn declared (62.91): the declaration is
+    withdrawn and the record of the game says so, with their reason (one undo step in the window)."""
+    from .session import HistoryEntry
+
+    carry = session.carry.setdefault(KEY, initial_carry())
+    declared = declared_defeat_turn(carry)
+    if declared is None:
+        raise RulesInputError("No Allied defeat was declared: there is nothing to withdraw.")
+    carry["allied_defeat_turn"] = None
+    reason = why.strip() or "no reason given"
+    session.history.append(HistoryEntry(
+        turn=session.turn, kind="correction",
+        title=f"Correction: the Allied defeat declared at the end of {declared.title} is withdrawn",
+        events=(Consequence("62.91", f"The players withdrew the declared Allied defeat: {reason}."),)))

@@ -78,7 +78,9 @@ class Fact(Frozen):
 _CHINA_HOLDERS = (("nationalist", "Nationalist China"), ("communist", "Communist China"), ("japan", "Japan"))
 _COLONY_HOLDERS = (("french", "France"), ("free-french", "Free French"), ("vichy", "Vichy France"),
                    ("independent", "independent neutral"), ("axis", "the Axis"), ("british", "Britain"))
-_ITALIAN_HOLDERS = (("italy", "Italy"), ("allied", "the Allies"), ("independent", "independent or neutral"))
+_ITALIAN_HOLDERS = (("italy", "Italy"), ("no-one", "no one (Italy has surrendered, 56.52)"),
+                    ("axis", "Germany (occupied after Italy's surrender, 56.52)"), ("allied", "the Allies"),
+                    ("independent", "independent or neutral"))
 
 
 def _war_fact(key: str, label: str, rule: str, help: str, start: bool = False) -> Fact:
@@ -135,7 +137,8 @@ FACTS: tuple[Fact, ...] = (
       for key, title in (("lebanon_syria", "Lebanon-Syria"), ("tunisia", "Tunisia"), ("algeria", "Algeria"),
                          ("morocco", "Morocco"))),
     *(Fact(f"possession.{key}", "Colonies and possessions", f"{title} is held by", "holder", "56.3, 59.6",
-           "An Italian possession: it can be conceded by Britain (59.6) only once the Allies hold it.",
+           "An Italian possession: it can be conceded by Britain (59.6) only once the Allies hold it. Italy's "
+           "surrender leaves it to no one until the first major power occupies it (56.52): choose that power here.",
            options=_ITALIAN_HOLDERS)
       for key, title in (("libya", "Libya"), ("albania", "Albania"))),
 )

@@ -72,9 +72,10 @@ def settle_from_carry(facts: Facts, carry: Mapping[str, Mapping[str, Any]], turn
             facts["war.germany_us"] = turn.to_json()
             changed.append("U.S. at war with Germany: the war that resumes Britain's puts the U.S. at war too "
                            "(59.86B-C).")
+    changed += settle_italian_surrender(facts, carry)
     changed += _separate_peace(facts, carry.get("election", {}), (previous_carry or {}).get("election", {}))
     if previous_carry is not None:   # what a British surrender took or gave back (59.6, 59.72)
-        changed += settle_concessions(facts, britain, before)
+        changed += settle_concessions(facts, britain, before, bool(carry.get("italy", {}).get("surrendered")))
     # Japan, at war with Britain alone, chose at this surrender to end hostilities (59.891C, 59.892).  Only at
     # the surrender itself: Japan may declare war again from the second turn after it (59.892C).
     if previous_carry is not None and britain.get("surrendered") \
@@ -83,6 +84,22 @@ def settle_from_carry(facts: Facts, carry: Mapping[str, Mapping[str, Any]], turn
             and facts.get("war.japan_britain") is not None:
         facts["war.japan_britain"] = None
         changed.append(f"{BY_ID['war.japan_britain'].label}: ended (Japan adheres to the peace, 59.891C).")
+    return changed
+
+
+def settle_italian_surrender(facts: Facts, carry: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """56.52: once Italy has surrendered, its colonies and conquests are controlled by no one until the first major
+    power occupies them; which power that is, the players say on The war tab (nothing is chosen for them)."""
+    if not carry.get("italy", {}).get("surrendered"):
+        return []
+    changed: list[str] = []
+    for key in _POSSESSIONS:
+        if facts.get(f"possession.{key}", "italy") == "italy":
+            facts[f"possession.{key}"] = "no-one"
+            title = BY_ID[f"possession.{key}"].label.removesuffix(" is held by")
+            changed.append(f"{title} is held by no one: Italy has surrendered (56.52). The first major power to "
+                           f"occupy it controls it: on The war tab, choose that power for “{title} is held "
+                           "by” when it does.")
     return changed
 
 
@@ -134,7 +151,8 @@ _POSSESSIONS = ("libya", "albania")
 _AREAS_OF_BRITAIN = ("scotland", "central_england", "southern_england")
 
 
-def settle_concessions(facts: Facts, britain: Mapping[str, Any], before: Mapping[str, Any]) -> list[str]:
+def settle_concessions(facts: Facts, britain: Mapping[str, Any], before: Mapping[str, Any],
+                       italy_out: bool = False) -> list[str]:
     """59.6, 59.72: the territories a British surrender ceded (Britain's carried ``ceded``, newly there) become
     Axis-held wherever a table reads them: a ceded Malta is Axis-controlled Malta on Britain's table (59.21), a
     ceded area of Britain an Axis-held hex in Britain on Russia's (60.11), a ceded colony or Italian possession the
@@ -155,9 +173,11 @@ def settle_concessions(facts: Facts, britain: Mapping[str, Any], before: Mapping
                 facts[f"colony.{key}"] = "axis"
                 changed.append(f"{BY_ID[f'colony.{key}'].label} the Axis ({name} ceded, 59.6).")
         elif key in _POSSESSIONS:
-            if facts.get(f"possession.{key}") != "italy":
-                facts[f"possession.{key}"] = "italy"
-                changed.append(f"{BY_ID[f'possession.{key}'].label} Italy ({name} ceded to the Axis, 59.6).")
+            holder = "axis" if italy_out else "italy"   # a surrendered Italy holds nothing (56.52)
+            if facts.get(f"possession.{key}") != holder:
+                facts[f"possession.{key}"] = holder
+                changed.append(f"{BY_ID[f'possession.{key}'].label} {'Germany' if italy_out else 'Italy'} ({name} "
+                               "ceded to the Axis, 59.6).")
         elif key in _AREAS_OF_BRITAIN:
             if not facts.get("place.axis_in_britain"):
                 facts["place.axis_in_britain"] = True
@@ -196,6 +216,7 @@ _STATUS_BY_HOLDER = {
     "independent": ("independent", "independent neutral"),
     "axis": ("axis-controlled", "held by the Axis"),
     "italy": ("axis-controlled", "Italian while Italy fights on (56.3)"),
+    "no-one": ("not-eligible", "held by no one since Italy's surrender (56.52)"),
     "allied": ("eligible", "taken by the Allies"),
 }
 

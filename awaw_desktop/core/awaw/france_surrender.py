@@ -36,6 +36,7 @@ from .france_brps import BrpOutcome, axis_key_areas, brp_outcome
 from .france_colonies import ROLLS, Alignment, Colony, ColonyOutcome, Control, check_bool, resolve_colonies
 from .france_forces import FleetAllocation, ForceLevel, Ships, allocate_fleet, free_french_forces, vichy_forces
 from .levels import signed
+from .needed_lines import NEEDED
 from .session import DieRoll as SessionDieRoll
 from .session import HistoryEntry, Session
 
@@ -342,9 +343,15 @@ def record_french_surrender(session: Session, outcome: FrenchSurrenderOutcome) -
     if any(die is not None and die.source == "typed" and roll in used_rolls for roll, die in request.dice.items()):
         # By e-mail nobody else sees a real die rolled: typed dice need both players' signed agreement (issue 35).
         require_agreed(session.record, TYPED_DICE, "a colony die typed from a real die (58.531)")
+    needed = NEEDED.get(KEY, ())
     for line in lines(session.edition, session.scenario):
         if line.input_kind != "derived" and line.id in request.level_inputs:
-            session.set_value(KEY, line.id, request.level_inputs[line.id])
+            value = request.level_inputs[line.id]
+            # Issue 37: a needed value nobody entered, left as it counts, stays unentered (the wizard enters what
+            # the players typed or confirmed before it records the surrender).
+            if line.id in needed and not session.is_entered(KEY, line.id) and value == session.value(KEY, line.id):
+                continue
+            session.set_value(KEY, line.id, value)
     us_at_war = bool(request.level_inputs.get(US_AT_WAR.id, False))
     carry = {**initial_carry(), **dict(session.carry.get(KEY, {}))}
     carry.update(surrendered=True, surrender_turn=session.turn.to_json(), surrender_level=outcome.level,

@@ -121,7 +121,12 @@ def _header(session: Session) -> list[tuple[str, str]]:
 
 def level_words(result: PowerResult) -> str:
     if no_election(result):
-        return f"no election this turn (62.21; the table stands at {signed(result.level)})"
+        # The table stands theater by theater (62.3): the words beside it say "Europe -3, Pacific -3", so the
+        # heading does too, never their sum (issue 37).
+        theaters = [f"{name} {signed(int(value))}" for name, value in (("Europe", result.figures.get("europe")),
+                                                                      ("Pacific", result.figures.get("pacific")))
+                    if isinstance(value, int) and not isinstance(value, bool)]
+        return f"no election this turn (62.21; the table stands at {', '.join(theaters) or signed(result.level)})"
     if result.status is Status.NOT_APPLICABLE:
         return f"level {NO_LEVEL}"
     text = f"level {signed(result.level)}"

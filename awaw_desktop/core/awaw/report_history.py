@@ -18,7 +18,7 @@ from .session import Session
 HEADING = "What happened"
 #: The kinds of record entry, as players name them.
 KINDS = {"end-of-turn": "End of turn", "french-surrender": "French surrender (wizard)",
-         "british-surrender": "British surrender (wizard)"}
+         "british-surrender": "British surrender (wizard)", "correction": "Correction"}
 
 
 def what_happened(session: Session) -> list[dict[str, Any]]:

@@ -181,6 +181,8 @@ def allied_defeat_rests_on(session: Session, results: Mapping[str, PowerResult])
     """The values never entered that an Allied defeat (62.91) would rest on: those of France, Britain and Russia
     whose state of surrender this turn's tables decide (not a recorded surrender)."""
     carry = session.carry
+    if carry.get("election", {}).get("allied_defeat_turn") is not None:   # declared: settled (issue 37)
+        return []
     deciding = [power for power in ALLIED_DEFEAT_POWERS
                 if not (power != "russia" and carry.get(power, {}).get("surrendered"))]
     return missing(session, results, deciding)

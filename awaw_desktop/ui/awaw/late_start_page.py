@@ -20,6 +20,7 @@ from ...core.awaw.common import Edition, Scenario, Turn
 from ...core.lines import RulesInputError
 from ..shell.accessible import LiveLabel, no_tab_stop
 from ..shell.number_box import NumberBox, RefusalLine
+from ..shell.screen import screen_of
 from .carried import OptionalNumber
 from .late_start_rows import (
     CarriedValueRow,
@@ -186,7 +187,7 @@ class LateStartPage(QWizardPage):
     def _make_room(self, body: QWidget) -> None:
         """Widen the dialog for the rows (the first page is narrow), within the screen's free area."""
         wizard = self.wizard()
-        screen = wizard.screen() if wizard is not None else None
+        screen = screen_of(wizard) if wizard is not None else None
         if wizard is None or screen is None:
             return
         area = screen.availableGeometry()

@@ -430,6 +430,7 @@ class MainWindow(QMainWindow, GameFiles, WindowView):
             if self.hand_over_new_game(dialog):
                 return
             self.set_session(dialog.game(), None)
+            self.tabs.setCurrentWidget(self.overview)   # a new game opens on the Overview (issue 37)
 
     def edit_details(self) -> None:
         from .details_dialog import GameDetailsDialog

@@ -73,6 +73,10 @@ class OverviewTab(QWidget):
         self.defeat.setWordWrap(True)
         self.defeat.setAccessibleName("Allied defeat (62.91)")
         outer.addWidget(self.defeat)
+        from .defeat_correction import correction_button
+
+        self.withdraw_defeat = correction_button(self.store, self)
+        outer.addWidget(self.withdraw_defeat)
         frame = QFrame()
         frame.setFrameShape(QFrame.Shape.StyledPanel)
         grid = QGridLayout(frame)
@@ -217,6 +221,7 @@ class OverviewTab(QWidget):
         figures = election.figures if election is not None else {}
         reason = str(figures.get("allied_defeat_reason", ""))
         ended = war_end(session, results)
+        self.withdraw_defeat.setVisible(session.carry.get("election", {}).get("allied_defeat_turn") is not None)
         defeat = next((end for end in ended if end.rule == "62.91"), None)
         others = [end for end in ended if end.rule != "62.91"]
         over = ""

@@ -157,13 +157,14 @@ class SnapshotCommand(QUndoCommand):
         if not self.done_once:
             self.store._record(self.made, self.point)
         elif self.recorded():
-            self.store._record([("redone", f"Redone: {self.text()}", "", {}, "")])
+            # The entry's kind says "Redone" wherever the record is shown: its words are the step's (issue 37).
+            self.store._record([("redone", self.text(), "", {}, "")])
         self.done_once = True
 
     def undo(self) -> None:
         self.store._write_session(self.before)
         if self.recorded():
-            self.store._record([("undone", f"Undone: {self.text()}", "", {}, "")])
+            self.store._record([("undone", self.text(), "", {}, "")])   # shown as "Undone: <step>" (issue 37)
 
     _recorded: bool | None = None
 

@@ -37,6 +37,7 @@ from ...core.awaw.common import PowerResult
 from ...core.awaw.session import Session
 from ..shell.accessible import LiveLabel
 from ..shell.keys import is_key_of
+from ..shell.screen import screen_of
 from ..shell.theme import points_text
 from .power_tab import PowerTab
 from .status_words import StatusVoice, status_text
@@ -184,7 +185,7 @@ class WhatIfDialog(QDialog):
         self.addAction(self.action_undo)
         self.addAction(self.action_redo)
         self.resize(1340, 820)
-        screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
+        screen = screen_of(parent) if parent is not None else QGuiApplication.primaryScreen()
         if screen is not None:   # fit a laptop screen: never larger than the free area (less the window frame)
             free = screen.availableGeometry()
             self.resize(min(1340, free.width() - 16), min(820, free.height() - 60))

@@ -46,15 +46,31 @@ def example_sessions() -> list[tuple[str, Path]]:
 
     folder = examples_dir()
     found: list[tuple[str, Path]] = []
-    if folder.is_dir():
-        for path in sorted(folder.iterdir(), key=lambda e: e.name):
-            if path.name.endswith(SESSION_SUFFIX):
-                try:
-                    title = sessionfile.load(path).title or path.stem
-                except sessionfile.SessionFileError:
-                    continue
-                found.append((title, path))
+    # The A World at War examples, then those of other rules families, each family in a folder of its own.
+    files = sorted(folder.glob(f"*{SESSION_SUFFIX}")) + sorted(folder.glob(f"*/*{SESSION_SUFFIX}")) \
+        if folder.is_dir() else []
+    for path in files:
+        try:
+            title = sessionfile.load(path).title or path.stem
+        except sessionfile.SessionFileError:
+            title = _other_family_title(path)   # a Europa example opens in its own window (issue 37)
+            if title is None:
+                continue
+        found.append((title, path))
     return found
+
+
+def _other_family_title(path: Path) -> str | None:
+    """The title of an example of another rules family, or None if the file holds no game this app opens."""
+    from ...core.family import DEFAULT_FAMILY
+    from ...core.files import gamefile
+
+    if gamefile.family_of_file(path) in (None, DEFAULT_FAMILY):
+        return None
+    try:
+        return str(getattr(gamefile.load(path).game, "title", "") or path.stem)
+    except SessionFileError:
+        return None
 
 
 class GameFiles:
@@ -136,6 +152,8 @@ class GameFiles:
     def open_path(self, path: Path, as_example: bool = False, confirmed: bool = False) -> bool:
         """Open a session file; a damaged or newer file is refused and the open game stays as it was.
         Unless ``confirmed``, a game with unsaved changes is only given up once the file has been read."""
+        if as_example and _other_family_title(Path(path)) is not None:   # another family's example: a copy there
+            return self.open_example(Path(path))
         handed = self.hand_over_file(Path(path))
         if handed is not None:   # another rules family's game, in its own window
             if handed and not as_example:
@@ -430,9 +448,26 @@ class GameFiles:
     def _fill_examples_menu(self) -> None:
         self.menu_examples.clear()
         for title, path in example_sessions():
-            self.menu_examples.addAction(title, lambda p=path: self.open_path(p, as_example=True))
+            self.menu_examples.addAction(title, lambda p=path: self.open_example(p))
         if self.menu_examples.isEmpty():
             self.menu_examples.addAction("No examples installed").setEnabled(False)
+
+    def open_example(self, path: Path) -> bool:
+        """File > Open Example: a copy of the example, never the shipped file (saving asks for a name); an example of
+        another family opens in that family's window, as a copy too."""
+        from ...core.family import DEFAULT_FAMILY
+        from ...core.files import gamefile
+
+        if gamefile.family_of_file(path) in (None, DEFAULT_FAMILY):
+            return self.open_path(path, as_example=True)
+        from ..shell.family_window import open_checked
+
+        try:
+            loaded = gamefile.load(path)
+        except SessionFileError as error:
+            self.show_error("Cannot open this example", f"{path.name}: {error}")
+            return False
+        return open_checked(self, loaded.family, loaded.game, None, self.recovery, path.name) is not None
 
     def _fill_recent_menu(self) -> None:
         fill_recent_menu(self.menu_recent, self.open_path)

@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings
-from PySide6.QtGui import QActionGroup, QFont, QGuiApplication
+from PySide6.QtGui import QActionGroup, QFont
 from PySide6.QtWidgets import QApplication, QMenu
 
-from ..shell.screen import fit_to_screen
+from ..shell.screen import fit_to_screen, screen_of
 from ..shell.theme import apply_theme, chosen_theme
 from ..shell.view import DEFAULT_ZOOM, ZOOM_STEPS, add_theme_menu, base_font_size, current_zoom, show_theme, zoom_step
 
@@ -80,7 +80,7 @@ class WindowView:
         show_theme(self.theme_actions)
 
     def fits_screen(self) -> bool:
-        screen = self.screen() or QGuiApplication.primaryScreen()
+        screen = screen_of(self)  # type: ignore[arg-type]  # mixed into MainWindow
         return screen is None or screen.availableGeometry().contains(self.frameGeometry())
 
     def fit_to_screen(self) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSize
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget, QWizard
 
 #: A main window's size when the screen has room for it; smaller screens get their free area.
@@ -12,10 +12,23 @@ DEFAULT_SIZE = QSize(1280, 820)
 FRAME_ALLOWANCE = QSize(16, 48)
 
 
+def screen_of(widget: QWidget) -> QScreen | None:
+    """The screen ``widget`` is on, found among the application's screens.  Not ``QWidget.screen()``: PySide6 6.11
+    makes the screen it returns a child of the widget's wrapper; once that wrapper is collected the screen's own
+    wrapper owns the screen, and a later garbage collection deleted the application's screen (the next window then
+    crashed in ``QScreen::virtualSiblings``, issue 37)."""
+    geometry = widget.frameGeometry() if widget.isWindow() else widget.window().frameGeometry()
+    centre = geometry.center()
+    for screen in QGuiApplication.screens():
+        if screen.geometry().contains(centre):
+            return screen
+    return QGuiApplication.primaryScreen()
+
+
 def fit_to_screen(window: QWidget) -> None:
     """Open a main window at a comfortable size, but never larger than the screen's free area (1366x768 and
     1280x720 laptops, 150% and 200% scaling), centred on it."""
-    screen = window.screen() or QGuiApplication.primaryScreen()
+    screen = screen_of(window)
     if screen is None:
         window.resize(DEFAULT_SIZE)
         return
@@ -30,7 +43,7 @@ def fit_to_screen(window: QWidget) -> None:
 
 def resize_within_screen(dialog: QWidget, width: int, height: int) -> None:
     """A comfortable size, but never more than the screen's free area (laptops, 200% scaling)."""
-    screen = dialog.screen()
+    screen = screen_of(dialog)
     if screen is not None:
         area = screen.availableGeometry()
         width, height = min(width, area.width() - 40), min(height, area.height() - 60)

@@ -22,7 +22,14 @@ from .concessions import (
 from .conciliation import Conciliation, HomeControl, ReturnFacts, check_returns, conciliation_effects
 from .far_east import far_east
 from .offer import INDEMNITY_POINTS, Offer, offer
-from .reductions import SHIP_READINGS, ReductionChoice, Reductions, reductions_met, required_reductions
+from .reductions import (
+    SHIP_READINGS,
+    SHIP_STATE_WORDS,
+    ReductionChoice,
+    Reductions,
+    reductions_met,
+    required_reductions,
+)
 
 
 class SurrenderRequest(Frozen):
@@ -108,7 +115,7 @@ class SurrenderOutcome(Frozen):
                          f"naval value {removed.naval_value}.")
             for ship in removed.ships:
                 lines.append(f"  Ship eliminated: {ship.name}, {ship.factors} factor(s), "
-                             f"{ship.state.value.replace('-', ' ')}: counts {ship.value}.")
+                             f"{SHIP_STATE_WORDS[ship.state].lower()}: counts {ship.value}.")
                 if ship.state in SHIP_READINGS:
                     lines.append(f"    Reading: {SHIP_READINGS[ship.state]}")
             if removed.naval_factors:

@@ -58,6 +58,20 @@ SHIP_DISCOUNT: Mapping[ShipState, int] = {
 }
 
 
+#: Each state in the players' words, as the wizard offers it and its summary says it.
+SHIP_STATE_WORDS: Mapping[ShipState, str] = {
+    ShipState.ACTIVE: "Intact",
+    ShipState.DAMAGED: "Damaged",
+    ShipState.SUNK_IN_PORT: "Sunk in port",
+    ShipState.SALVAGEABLE: "Salvageable (as sunk in port)",
+    ShipState.LAUNCH_ROW: "Construction chart: Launch row",
+    ShipState.ROW_2: "Construction chart: row 2",
+    ShipState.ROW_3: "Construction chart: row 3",
+    ShipState.ROW_4: "Construction chart: row 4",
+    ShipState.ROW_5: "Construction chart: row 5",
+}
+
+
 #: Readings beside the discount data (also in resources/readings/britain.md and docs/rules-readings.md).
 SHIP_READINGS: Mapping[ShipState, str] = {
     ShipState.SALVAGEABLE: "59.513D lists salvageable ships among the discounted ones without a figure: a "

@@ -78,17 +78,8 @@ PAGE_SLUGS = {PAGE_OFFER: "offer", PAGE_REDUCTIONS: "reductions", PAGE_WAR: "war
               PAGE_CONCESSIONS: "concessions", PAGE_CONCILIATION: "conciliation", PAGE_FAR_EAST: "far-east",
               PAGE_SUMMARY: "summary"}
 
-STATE_WORDS = {
-    bs.ShipState.ACTIVE: "Intact",
-    bs.ShipState.DAMAGED: "Damaged",
-    bs.ShipState.SUNK_IN_PORT: "Sunk in port",
-    bs.ShipState.SALVAGEABLE: "Salvageable (as sunk in port)",
-    bs.ShipState.LAUNCH_ROW: "Construction chart: Launch row",
-    bs.ShipState.ROW_2: "Construction chart: row 2",
-    bs.ShipState.ROW_3: "Construction chart: row 3",
-    bs.ShipState.ROW_4: "Construction chart: row 4",
-    bs.ShipState.ROW_5: "Construction chart: row 5",
-}
+#: Each ship state in the players' words (the summary and the record say the same, ``SHIP_STATE_WORDS``).
+STATE_WORDS = bs.reductions.SHIP_STATE_WORDS
 ITEM_STATUS_WORDS = {
     bs.ItemStatus.ELIGIBLE: "Eligible",
     bs.ItemStatus.AXIS_CONTROLLED: "Already Axis-controlled",

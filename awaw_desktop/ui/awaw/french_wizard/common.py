@@ -14,6 +14,7 @@ from ....core.awaw import france
 from ....core.awaw.common import Consequence, Edition, Turn
 from ....core.awaw.france_surrender import Colony, ColonyOutcome, DieRoll, FrenchSurrenderOutcome, Ships
 from ....core.awaw.levels import signed as signed  # the pages import it from here
+from ....core.awaw.unentered import Missing
 from ....core.lines import Line, TableResult
 from ...shell.accessible import LiveLabel
 from ...shell.number_box import NumberBox, RefusalLine
@@ -23,6 +24,7 @@ class LevelValues(Protocol):
     """The wizard's own copy of the 58.21 answers (``level.LevelAnswers``)."""
 
     values: dict[str, Any]
+    entered: set[str]
 
 
 class AnswerTarget(Protocol):
@@ -51,6 +53,8 @@ class FrenchAnswers(Protocol):
     french_brp_base: int
 
     def level_table(self) -> TableResult: ...
+
+    def unconfirmed(self) -> list[Missing]: ...
 
     def roll_die(self, purpose: str) -> int: ...
 

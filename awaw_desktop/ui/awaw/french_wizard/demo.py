@@ -28,6 +28,8 @@ def screens(store: SessionStore) -> list[tuple[str, QWidget]]:
             surrenders = False
         if not surrenders:
             wizard.level_page.set_answer(france.PARIS.id, True)
+        if wizard.unconfirmed():
+            wizard.level_page.confirm_values.setChecked(True)   # example values, as counted (issue 37)
         wizard.restart()
         for _step in range(index + 1):
             if wizard.currentPage() is wizard.vichy_page and wizard.vichy is None and index > 1:

@@ -8,6 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QFrame,
     QGridLayout,
     QGroupBox,
@@ -41,10 +42,13 @@ class LevelAnswers(QObject):
         self.values = values
         #: The game's current and first turns: a turn line ticked here records the current turn (58.21E).
         self.turn, self.start_turn = turn, start_turn
+        #: The lines the players entered here, in the wizard (they count as entered on Finish).
+        self.entered: set[str] = set()
 
     def set_value(self, power: str, line_id: str, value: Any) -> None:
         canonical = self.lines[line_id].validate(value)
         self.values[line_id] = list(canonical) if isinstance(canonical, tuple) else canonical
+        self.entered.add(line_id)
         self.changed.emit()
 
     def value(self, power: str, line_id: str) -> Any:
@@ -175,6 +179,15 @@ class LevelPage(WizardPage):
         outer.addLayout(totals)
         self.check = wrapped_label(name="Surrender check")
         outer.addWidget(self.check)
+        # Issue 37: a level resting on values nobody entered is confirmed here, as the British offer page does
+        # (issue 28); nothing is ticked for the players, and a value typed here counts as entered.
+        self.confirm_values = QCheckBox()
+        self.confirm_values.setAccessibleName("Confirm the values nobody has entered")
+        set_tip(self.confirm_values, "The level rests on them; confirmed, they are entered as counted with the "
+                                     "surrender. Otherwise enter them above, or Cancel and enter them on the "
+                                     "France tab.")
+        self.confirm_values.toggled.connect(self.refresh)
+        outer.addWidget(self.confirm_values)
         self.show_refusals(outer, "Surrender level: number not entered")
         self.answers.changed.connect(self.refresh)
         self._complete = False
@@ -185,7 +198,7 @@ class LevelPage(WizardPage):
         self.answers.set_value(POWER, line_id, value)
         self.inputs[line_id].show_value(self.answers.value(POWER, line_id))
 
-    def refresh(self) -> None:
+    def refresh(self, _confirmed: bool = False) -> None:
         wizard = self.owner() if self.wizard() else None
         if wizard is None:
             return
@@ -196,20 +209,29 @@ class LevelPage(WizardPage):
             self.check.setText(f"Cannot work out the level: {error}")
             self._set_complete(False)
             return
+        waiting = {item.line_id: item for item in wizard.unconfirmed()}
+        listed = "; ".join(f"{item.label} ({item.rule}), counted as {item.counted_as}" for item in waiting.values())
+        self.confirm_values.setText(f"The values nobody has entered are right as counted: {listed}")
+        self.confirm_values.setVisible(bool(waiting))
         for item in table.breakdown:
             self.points[item.id].setText(signed(item.points))
             widget = self.inputs[item.id]
             if isinstance(widget, DerivedInput):
                 widget.show_note(item.note)
             else:
-                self.notes[item.id].setText(item.note)
+                unentered = waiting.get(item.id)
+                said = f"not entered; counted as {unentered.counted_as}" if unentered else ""
+                self.notes[item.id].setText("; ".join(part for part in (said, item.note) if part))
         level = france.clamp_level(table.total)
         self.raw.setText(signed(table.total))
         self.level.setText(signed(level))
         clamp = "" if level == table.total else f" The sum {signed(table.total)} counts as {signed(level)} (58.22)."
+        confirmed = not waiting or self.confirm_values.isChecked()
         self.check.setText(check.text + clamp + ("" if check.surrenders else
-                                                 " The wizard goes on only when France surrenders."))
-        self._set_complete(check.surrenders)
+                                                 " The wizard goes on only when France surrenders.")
+                           + ("" if confirmed else " The wizard goes on once the values nobody has entered are "
+                                                   "entered above or confirmed below."))
+        self._set_complete(check.surrenders and confirmed)
 
     def _set_complete(self, complete: bool) -> None:
         if complete != self._complete:

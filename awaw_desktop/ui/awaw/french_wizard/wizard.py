@@ -9,8 +9,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget, QWizard
 
-from ....core.awaw import france
-from ....core.awaw.common import Edition
+from ....core.awaw import france, unentered
+from ....core.awaw.common import Consequence, Edition
 from ....core.awaw.france_colonies import ROLLS, Colony, ColonyOutcome, Control, colony_outcome
 from ....core.awaw.france_forces import Ships
 from ....core.awaw.france_surrender import (
@@ -20,6 +20,7 @@ from ....core.awaw.france_surrender import (
     french_surrender_outcome,
     record_french_surrender,
 )
+from ....core.awaw.session import HistoryEntry, Session
 from ....core.lines import RulesInputError, TableResult
 from ....core.record.fair_dice import app_die
 from ....core.record.pbem import TYPED_DICE, agree, waiting_for
@@ -55,6 +56,9 @@ class FrenchSurrenderWizard(AsksBeforeDiscarding, QWizard):
             # 58.21E: the turn Germany first held a hex in France, carried from earlier turns
             values[france.GERMAN_FIRST_HEX.id] = france.prefill(session.game_context())[france.GERMAN_FIRST_HEX.id]
         self.level_answers = LevelAnswers(self.lines, values, self, session.turn, session.start_turn)
+        #: The France lines the level rests on that nobody entered on the France tab (issue 37): each is entered
+        #: on the first page or confirmed there as counted, never written as entered unasked.
+        self.not_entered = unentered.resting_on(session, store.results).get(POWER, [])
         #: 58.31: the Axis player's answer; None until given (nothing is chosen for him).
         self.vichy: bool | None = None
         self.dice: dict[str, DieRoll | None] = dict.fromkeys(ROLLS)
@@ -96,6 +100,10 @@ class FrenchSurrenderWizard(AsksBeforeDiscarding, QWizard):
 
     def level_table(self) -> TableResult:
         return france.evaluate_level(self.level_answers.values, self.game())
+
+    def unconfirmed(self) -> list[unentered.Missing]:
+        """The values nobody entered on the France tab nor here that the level rests on."""
+        return [item for item in self.not_entered if item.line_id not in self.level_answers.entered]
 
     def surrender_check(self) -> france.SurrenderCheck:
         values = self.level_answers.values
@@ -168,8 +176,21 @@ class FrenchSurrenderWizard(AsksBeforeDiscarding, QWizard):
         except RulesInputError as error:
             self.summary_page.error.setText(f"Cannot finish: {error}")
             return
+        typed = {line_id: self.level_answers.values[line_id] for line_id in self.level_answers.entered}
+        confirmed = [item.key for item in self.unconfirmed()]   # ticked on the first page (isComplete)
+
+        def record(session: Session) -> None:
+            for line_id, value in typed.items():   # entered here: entered in the game
+                session.set_value(POWER, line_id, value)
+            said = unentered.confirm(session, confirmed)
+            record_french_surrender(session, outcome)
+            if said:   # the confirmation is part of the surrender's entry in the record of the game
+                entry = session.history[-1]
+                session.history[-1] = HistoryEntry(entry.turn, entry.kind, entry.title, entry.levels,
+                                                   (*(Consequence("", text) for text in said), *entry.events))
+
         try:
-            self.store.change_session("French surrender", lambda session: record_french_surrender(session, outcome))
+            self.store.change_session("French surrender", record)
         except RulesInputError as error:
             self.summary_page.error.setText(f"Cannot record the surrender: {error}")
             return
