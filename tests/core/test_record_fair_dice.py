@@ -220,3 +220,17 @@ def test_a_game_without_keys_rolls_as_before():
     assert fair_dice.app_die(record, "a roll", lambda: 4) == 4
     assert record.append("event", "Fall 1939", "a move", at="").entries[-1].summary == "a move"
     assert len(record.append("event", "Fall 1939", "a move", at="")) == 2 and fair_dice.problem(record) is None
+
+
+def test_app_dice_entries_are_dated_with_the_entry_they_come_before():
+    """Play-tests round five (issue 37): the app's dice entries carried the turn of the entry before them."""
+    record = email_game()
+    play_as(PLAYERS["axis"])
+    try:
+        fair_dice.app_die(record, "Colony roll", lambda: pytest.fail("never unfair by e-mail"))
+        record = record.append("procedure", "Winter 1939", "Colony roll: rolled by the app", at="")
+    finally:
+        play_as(None)
+    die = next(entry for entry in record.entries if entry.kind == "die")
+    assert die.turn == "Winter 1939" == record.entries[-1].turn
+    assert fair_dice.problem(record) is None and record.problem() is None

@@ -208,7 +208,7 @@ class GameRecord(Frozen):
             if kind != "key":   # the side's fair-dice commitment, revealed dice and drawn dice go first
                 from .fair_dice import ahead
 
-                record = ahead(self, signer)  # a GameRecord
+                record = ahead(self, signer, turn)  # a GameRecord; the dice dated as the entry they come before
         return record._appended(kind, turn, summary, rules, data, state, at, author, signer)
 
     def _appended(self, kind: str, turn: str, summary: str, rules: str, data: dict[str, Any] | None, state: str,

@@ -403,20 +403,21 @@ def app_die(record: Any, purpose: str, fallback: Callable[[], int]) -> int:
     return draw(record, signer, purpose)
 
 
-def ahead(record: Any, signer: Any) -> Any:
+def ahead(record: Any, signer: Any, turn: str = "") -> Any:
     """``record`` (a ``chain.GameRecord``) with what ``signer``'s side owes before the entry it is adding: its
     commitment, its elements for the next dice when they run low, and the dice drawn on this computer and not yet
-    recorded.  Called by ``GameRecord.append`` for every signed entry; the record as it was when nothing is owed."""
+    recorded.  Called by ``GameRecord.append`` for every signed entry, with that entry's ``turn`` (the dice entries
+    are dated with it, not with the entry before them); the record as it was when nothing is owed."""
     if _busy:
         return record
     _busy.append(True)
     try:
-        return _ahead(record, signer)
+        return _ahead(record, signer, turn)
     finally:
         _busy.clear()
 
 
-def _ahead(record: Any, signer: Any) -> Any:
+def _ahead(record: Any, signer: Any, turn: str = "") -> Any:
     dice, trouble = read(record)
     if trouble is not None or dice.keyed != set(SIDES):   # a record whose dice do not hold: nothing more drawn on
         return record                                    # it (verify names it); or not both sides' keys yet
@@ -432,7 +433,7 @@ def _ahead(record: Any, signer: Any) -> Any:
     if other in dice.anchors and dice.upto(side) < min(CHAIN_LENGTH, needed + AHEAD // 2):
         target = min(CHAIN_LENGTH, needed + AHEAD)
         facts.update(upto=target, element=element(seed, target).hex())
-    turn = record.entries[-1].turn if record.entries else ""
+    turn = turn or (record.entries[-1].turn if record.entries else "")
     player = f"The {side.title()} player"
     if facts:
         words = (f"{player} commits his app dice" if "anchor" in facts else f"{player}'s app dice")

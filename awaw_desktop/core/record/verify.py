@@ -34,6 +34,8 @@ class Verification(Frozen):
     #: Every other entry whose signature does not hold (play by e-mail), named too: an unsigned entry must not hide
     #: a later one in the other player's name.
     more: tuple[RecordProblem, ...] = ()
+    #: The game's turn now, as the file holds it ("" if it could not be read): the range verified ends there.
+    game_turn: str = ""
 
     @property
     def verified(self) -> bool:
@@ -43,7 +45,9 @@ class Verification(Frozen):
         if self.unreadable or self.record is None:
             return f"not verified: {self.unreadable or 'the file holds no game record'}"
         entries = self.record.entries
-        span = f"{len(entries)} entries, {entries[0].turn} to {entries[-1].turn}" if entries else "no entries"
+        last = self.game_turn or entries[-1].turn if entries else ""
+        span = f"{len(entries)} entr{'y' if len(entries) == 1 else 'ies'}, {entries[0].turn} to {last}" if entries \
+            else "no entries"
         if self.problem is None:
             return f"record {self.record.code}: verified ({span})"
         others = "".join(f"; and {problem.words()}" for problem in self.more)
@@ -80,7 +84,18 @@ def verify_bytes(raw: bytes) -> Verification:
         else:
             problem = None if trouble is None else RecordProblem(trouble.n, trouble.turn, trouble.what)
     more = tuple(other for other in signatures if problem is not None and other != problem)
-    return Verification(record, problem, more=more)
+    return Verification(record, problem, more=more, game_turn=_game_turn(key, raw))
+
+
+def _game_turn(key: str, raw: bytes) -> str:
+    """The game's turn now, as the file holds it (the range ``verify`` names ends there, not at the last entry's
+    turn: a game whose last turns recorded nothing is verified to its turn now); "" if it cannot be read."""
+    try:
+        from ..files.gamefile import loads
+
+        return families.get(key).describe(loads(raw).game)[1]
+    except Exception:   # the file's other checks say what is wrong with it
+        return ""
 
 
 def _written(raw: bytes) -> GameRecord | None:
