@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QListWidget, QL
 
 from ...core.awaw.common import Turn
 from ...core.awaw.session import Session
+from ..shell.screen import resize_within_screen
 
 
 def step_words(point: dict) -> str:
@@ -42,7 +43,7 @@ class GoBackDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(520, 420)
+        resize_within_screen(self, 520, 420)   # a 200% laptop screen is 640x360
 
     def chosen(self) -> int | None:
         item = self.steps.currentItem()
