@@ -19,7 +19,7 @@ def test_salvageable_ships_reading_is_in_the_data_the_summary_and_the_doc():
     outcome = bs.british_surrender_outcome(bs.SurrenderRequest(
         resistance=-1, reductions=bs.ReductionChoice(aaf=2, ground_nas_brps=4, ships=ships, naval_factors=6)))
     summary = outcome.summary_text()
-    assert "Hood, 6 factor(s), salvageable: counts 4." in summary
+    assert "Hood, 6 factor(s), salvageable (as sunk in port): counts 4." in summary
     assert "Reading: 59.513D lists salvageable ships" in summary
     assert "**59.513D, salvageable ships**" in DOC
 

@@ -127,6 +127,7 @@ def test_file_verify_says_verified_with_the_code(qtbot, tmp_path):
     qtbot.waitUntil(lambda: bool(hands.dialogs), timeout=5000)
     hands.check()
     code = window.store.session.record.code
-    assert f"The open game: record {code}: verified (2 entries, Fall 1939 to Fall 1939)" in said[0]
+    turn_now = window.store.session.turn.title   # the range goes up to the game's turn now (issue 37)
+    assert f"The open game: record {code}: verified (2 entries, Fall 1939 to {turn_now})" in said[0]
     assert f"Its file, game.awaw: record {code}: verified" in said[0]
     assert sessionfile.load(tmp_path / "game.awaw").record.code == code

@@ -195,8 +195,10 @@ def test_autosave_writes_a_recovery_file_that_a_restart_offers(qtbot, tmp_path, 
     window = make_window(qtbot, recovery=recovery)
     type_number(qtbot, window.power_tabs["germany"], "German DP level", 11)
     qtbot.waitUntil(lambda: len(recovery.list()) == 1, timeout=5000)
-    # The app "crashes": a new window starts with the recovery file still there.
+    # The app "crashes" (the system lets go of its locks): a new window starts with the recovery file still there.
     # The player keeps the suggested choice (recover the newest) and goes on.
+    window._recovery_pool().submit(lambda: None).result()   # the autosave's own steps are done
+    recovery.release_all()
     monkeypatch.setattr(app_module, "ask_recovery", lambda entries, parent: {entries[0].id: "recover"})
     second = make_window(qtbot, recovery=recovery)
     assert offer_recovery(second, recovery)
