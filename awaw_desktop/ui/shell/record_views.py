@@ -119,8 +119,10 @@ class SinceDialog(QDialog):
                        "see what stood after each." if count else
                        f"Nothing was recorded since {since}, yet the game is not as this computer left it.")
         plain(intro).setWordWrap(True)
+        # A screen reader speaks a label's accessible name instead of its text (Orca 43: "Since your last turn"):
+        # the name is the whole text, the record code players compare included (issue 40).
+        intro.setAccessibleName(intro.text())
         intro.setText(breakable(intro.text()))
-        intro.setAccessibleName("Since your last turn")
         layout.addWidget(intro)
         self.changes = QListWidget(self)   # every input and fact that changed, not only what the entries say (35.5)
         self.changes.setAccessibleName("Inputs and facts changed since your last turn")
@@ -155,7 +157,6 @@ class SinceDialog(QDialog):
         layout.addLayout(row, 1)
         self.where = plain_label()
         self.where.setWordWrap(True)
-        self.where.setAccessibleName("Entry shown")
         layout.addWidget(self.where)
         steps = QHBoxLayout()
         self.buttons: dict[str, QPushButton] = {}
@@ -193,8 +194,10 @@ class SinceDialog(QDialog):
         for row, (name, value) in enumerate(shown):
             self.table.setItem(row, 0, QTableWidgetItem(name))
             self.table.setItem(row, 1, QTableWidgetItem(value))
-        self.where.setText(breakable(f"Entry {index + 1} of {len(self.entries)}: " + entry_words(
-            self.entries[index], self.troubles.get(self.entries[index].hash, ""))))
+        shown_words = f"Entry {index + 1} of {len(self.entries)}: " + entry_words(
+            self.entries[index], self.troubles.get(self.entries[index].hash, ""))
+        self.where.setText(breakable(shown_words))
+        self.where.setAccessibleName(shown_words)   # spoken as shown, not as "Entry shown" (issue 40)
         self.buttons["First"].setEnabled(index > 0)
         self.buttons["Previous"].setEnabled(index > 0)
         self.buttons["Next"].setEnabled(index < len(self.entries) - 1)
