@@ -195,7 +195,11 @@ class LineRow:
             set_tip(self.caption, tooltip(line))
             self.caption.setWordWrap(True)
             self.caption.setAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
-            self.caption.setBuddy(self.input.focusProxy() or self.input)
+            if len(getattr(self.input, "boxes", ())) <= 1:
+                # A line of several places (German-controlled cities: Breslau, Essen ...) gives its caption to no
+                # box: a screen reader speaks a labelled box by its label and dropped the first box's place (Orca
+                # 43: "German-controlled cities check box"); each box's own name says line and place (issue 40).
+                self.caption.setBuddy(self.input.focusProxy() or self.input)
             grid.addWidget(self.caption, row, 1)
             grid.addWidget(self.input, row, 2)
         grid.addWidget(self.points, row, 3)
