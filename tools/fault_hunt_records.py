@@ -29,6 +29,7 @@ from awaw_desktop.core.record import fair_dice
 from awaw_desktop.core.record.blocks import BLOCK, entry_dicts
 from awaw_desktop.core.record.chain import canonical, genesis
 from awaw_desktop.core.record.keys import PlayerKeys, entry_message, play_as, take_side
+from awaw_desktop.core.record.pbem import PAPER_ENVELOPES, TABLE_DRAWS, agree
 
 #: The two players of every mail seed (made once a process: the hunt signs its changed entries with them).
 PLAYERS: dict[str, PlayerKeys] = {}
@@ -104,6 +105,12 @@ def europa_mail_games() -> list[Any]:
     game = _on("axis", lambda: recorded(game, lambda g: actions.set_special_rate(g, "Italy", 50), "rate"))
     game = _on("axis", lambda: recorded(game, lambda g: actions.record_surrender_roll(g, "Italy", None, "fights on"),
                                         "roll"))
+    # A paper envelope or a draw at one table by e-mail needs both players' signed agreement (issue 35.4): each side
+    # agrees on his computer (and the agreements are entries the hunt mutates too).
+    for what in (PAPER_ENVELOPES, TABLE_DRAWS):
+        for side in ("axis", "allied"):
+            game = _on(side, lambda game=game, what=what: replace(game, record=agree(game.record, what,
+                                                                                     game.turn.title)))
     game = _on("axis", lambda: recorded(game, lambda g: actions.draw_paper_envelope(g, "Hungary"), "paper"))
     game = _on("axis", lambda: recorded(game, lambda g: actions.draw_envelope(g, "Italy", "amber river axis",
                                                                               "copper hill allied"), "sealed"))
