@@ -172,3 +172,29 @@ def test_an_end_of_turn_answered_against_the_usual_answer_replays_with_the_answe
     assert replay(sessionfile.loads(sessionfile.dumps(session))) == []
     cheating_end_turn(session)   # and a wrong value beside the answer is still named
     assert "sealed 12, the rules give 0" in replay(session)[0].what
+
+
+def test_an_end_of_turn_undone_after_another_is_not_taken_for_the_earlier_one_undone():
+    """Found by the fault hunt at full size (issue 38): on the France example (its record holds an end of turn), an
+    end of turn made and undone left verify naming the example's own earlier end of turn as "later undone", with a
+    state the rules did not give: an honest game said not to hold."""
+    from pathlib import Path
+
+    from awaw_desktop.core.awaw import game_record as awaw_record
+    from awaw_desktop.core.awaw import sessionfile as awaw_file
+    from awaw_desktop.core.awaw.replay import replay as awaw_replay
+    from awaw_desktop.core.awaw.session import apply_end_of_turn as end_of_turn
+
+    example = Path(__file__).resolve().parents[2] / "resources" / "examples" / "france-about-to-fall-1940.awaw"
+    session = awaw_file.load(example)
+    assert awaw_replay(session) == []
+    before = session.snapshot()
+    point = session.checkpoint(f"End of {session.turn.title}")
+    end_of_turn(session, {})
+    session.checkpoints.append(point)
+    awaw_record.record_step(session, awaw_record.step_entries(before, session, "End of turn"), point)
+    undone = before.snapshot()
+    undone.record = session.record
+    undone.add_to_record("undone", f"Undone: End of {before.turn.title}")
+    assert awaw_replay(undone) == []
+    assert awaw_record.check_against_record(undone, undone.record) is None

@@ -99,7 +99,10 @@ def _went_on_from(session: Session, index: int, position: int, index_of: Mapping
     for later in entries[position + 1:]:
         if not later.state or (later.state == sealed and not before_of(later)):
             continue   # a die of the next step, a turn sent, a side's keys: nothing of the state changed
-        if index_of.get(before_of(later)) != index + 1:
+        started = before_of(later)
+        if started and started not in index_of and started != digest(session.checkpoints[index]):
+            continue   # a later step since undone (its checkpoint went with it): what it changed came back
+        if index_of.get(started) != index + 1:
             return None
         point = session.checkpoints[index + 1]
         logged = session.history[start_length] if point["history_length"] > start_length else None
