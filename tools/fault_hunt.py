@@ -349,7 +349,8 @@ def send_kill(rng: random.Random, place: Path, key: str, raw: bytes, figures: Co
         for turn in sorted(place.glob("turn-*.awaw")):
             if gamefile.load(turn).game.record != record:
                 faults[f"{key}: a killed Send turn left another record in {turn.name}"] += 1
-        SeenStore(place / "seen").remember(record, own=True)   # the next Send turn remembers it again
+        gamefile.write_file(place / "next-turn.awaw", raw)    # the next Send turn writes its file beside ...
+        SeenStore(place / "seen").remember(record, own=True)   # ... and remembers the record again
         if SeenStore(place / "seen").own_head(record.game_id) != record.head:
             faults[f"{key}: seen/ does not remember the record after a killed Send turn"] += 1
     except SessionFileError as error:

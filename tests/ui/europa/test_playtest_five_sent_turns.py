@@ -15,7 +15,6 @@ from awaw_desktop.core.europa import actions
 from awaw_desktop.core.europa.calendar import EuropaTurn
 from awaw_desktop.core.record import keys as player_keys
 from tests.ui.europa.test_europa_by_email_menus import window_on
-from tests.ui.helpers import find
 from tests.ui.pbem_helpers import Computer, make_keys_and_take_side, send_turn
 
 
@@ -29,7 +28,9 @@ def no_keys_unlocked():
 def since_words(window):
     dialog = window.since_dialog
     assert dialog is not None, "no 'Since your last turn'"
-    words = (dialog.windowTitle(), find(dialog, "Since your last turn", QLabel).text())
+    intro = next(label for label in dialog.findChildren(QLabel)   # the intro, found by what a reader hears of it
+                 if "recorded since" in label.accessibleName() or "Nothing" in label.accessibleName()[:10])
+    words = (dialog.windowTitle(), intro.accessibleName())
     dialog.close()
     return words
 
