@@ -91,18 +91,26 @@ class _After:
 
 def _went_on_from(session: Session, index: int, position: int, index_of: Mapping[str, int]) -> _After | None:
     """The state the game went on from after the end of turn at ``position`` (taken before checkpoint ``index``), or
-    None when it did not go on from it (undone, or gone back from): the next entry that changed the settled state is
-    then not the next step's."""
+    None when it did not go on from it (undone, or gone back from).
+
+    The checkpoints the game keeps say what stands: undo and redo restore them with the state.  So a later step is
+    read by the moment it started from: one whose checkpoint is gone was undone since (what it changed came back),
+    an undo or redo entry starts from no checkpoint, and one that started from this step's own moment means this
+    step was undone and another taken instead.  The next kept step's checkpoint is the state this one left; with
+    none, the game now is, if this is the last kept step."""
     entries = session.record.entries
-    sealed = entries[position].state
+    own = digest(session.checkpoints[index])
     start_length = session.checkpoints[index]["history_length"]
     for later in entries[position + 1:]:
-        if not later.state or (later.state == sealed and not before_of(later)):
-            continue   # a die of the next step, a turn sent, a side's keys: nothing of the state changed
         started = before_of(later)
-        if started and started not in index_of and started != digest(session.checkpoints[index]):
-            continue   # a later step since undone (its checkpoint went with it): what it changed came back
-        if index_of.get(started) != index + 1:
+        if not started:
+            continue   # an undo or redo, a die of the next step, a turn sent, a side's keys
+        if started == own:
+            return None   # this step was undone, and another one taken from the same moment
+        kept = index_of.get(started)
+        if kept is None:
+            continue   # a later step since undone: its checkpoint went with it
+        if kept != index + 1:
             return None
         point = session.checkpoints[index + 1]
         logged = session.history[start_length] if point["history_length"] > start_length else None
