@@ -189,6 +189,23 @@ def awaw_window(turns: int, rounds: int, judge: Judge) -> None:
     clock.settle()
 
 
+def _timed_with_its_undo(clock: Clock, action: Any, undo: Any, rounds: int) -> tuple[list[float], ...]:
+    """``action`` then its undo, each timed to the repaint and to idle, after a warm-up: (painted, idle) of the
+    action, then of the undo."""
+    for _ in range(WARM_UP):
+        clock.timed(action)
+        clock.timed(undo)
+    done, done_idle, back, back_idle = [], [], [], []
+    for _ in range(max(3, rounds // 2)):
+        painted, idle = clock.timed(action)
+        done.append(painted)
+        done_idle.append(idle)
+        painted, idle = clock.timed(undo)
+        back.append(painted)
+        back_idle.append(idle)
+    return done, done_idle, back, back_idle
+
+
 def europa_window(turns: int, rounds: int, judge: Judge) -> None:
     """A Europa end of turn (the Turn track and its Game record shown) and an envelope step (Draw a paper card on
     Hungary's tab), each with its undo."""
@@ -209,34 +226,14 @@ def europa_window(turns: int, rounds: int, judge: Judge) -> None:
     clock.settle()
     undo = window.holder.undo_stack if window.holder else None
     assert undo is not None
-    for _ in range(WARM_UP):
-        clock.timed(window.end_turn)
-        clock.timed(undo.undo)
-    end, end_idle, back, back_idle = [], [], [], []
-    for _ in range(max(3, rounds // 2)):
-        painted, idle = clock.timed(window.end_turn)
-        end.append(painted)
-        end_idle.append(idle)
-        painted, idle = clock.timed(undo.undo)
-        back.append(painted)
-        back_idle.append(idle)
+    end, end_idle, back, back_idle = _timed_with_its_undo(clock, window.end_turn, undo.undo, rounds)
     print(judge.interaction("Europa end of turn, Game record shown", turns, end, end_idle))
     print(judge.interaction("its undo (Europa)", turns, back, back_idle))
     panel = window.panels["Hungary"]
     window.tabs.setCurrentWidget(panel)
     clock.settle()
     draw = next(b for b in panel.findChildren(QPushButton) if b.text() == "Draw a paper card")
-    for _ in range(WARM_UP):
-        clock.timed(draw.click)
-        clock.timed(undo.undo)
-    step, step_idle, back, back_idle = [], [], [], []
-    for _ in range(max(3, rounds // 2)):
-        painted, idle = clock.timed(draw.click)
-        step.append(painted)
-        step_idle.append(idle)
-        painted, idle = clock.timed(undo.undo)
-        back.append(painted)
-        back_idle.append(idle)
+    step, step_idle, back, back_idle = _timed_with_its_undo(clock, draw.click, undo.undo, rounds)
     print(judge.interaction("Europa envelope step (draw a paper card)", turns, step, step_idle))
     print(judge.interaction("its undo (Europa envelope)", turns, back, back_idle))
     undo.setClean()
