@@ -325,20 +325,24 @@ SENDER = textwrap.dedent("""
 """)
 
 
-def send_kill(rng: random.Random, place: Path, key: str, raw: bytes, figures: Counter[str],
-              faults: Counter[str]) -> None:
-    """A Send turn of a game played by e-mail killed at a random moment: the next Send turn (or open) finds whole
-    files and leaves no temporary file, beside the turn file or in ``seen/`` (issue 38)."""
-    place.mkdir()
-    (place / "seed.awaw").write_bytes(raw)
-    process = subprocess.Popen([sys.executable, "-c", SENDER, str(place / "seed.awaw"), str(place), str(ROOT)],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+def _killed_midway(rng: random.Random, script: list[str]) -> None:
+    """Run ``python -c script...`` until it says it is ready, then kill it at a random moment of its work."""
+    process = subprocess.Popen([sys.executable, "-c", *script], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert process.stdout is not None
     if process.stdout.readline() != b"ready\n":
         raise RuntimeError(process.communicate()[1].decode())
     time.sleep(rng.uniform(0.0, 0.15))
     process.send_signal(signal.SIGKILL)
     process.communicate()
+
+
+def send_kill(rng: random.Random, place: Path, key: str, raw: bytes, figures: Counter[str],
+              faults: Counter[str]) -> None:
+    """A Send turn of a game played by e-mail killed at a random moment: the next Send turn (or open) finds whole
+    files and leaves no temporary file, beside the turn file or in ``seen/`` (issue 38)."""
+    place.mkdir()
+    (place / "seed.awaw").write_bytes(raw)
+    _killed_midway(rng, [SENDER, str(place / "seed.awaw"), str(place), str(ROOT)])
     figures[f"{key} sends killed"] += 1
     from awaw_desktop.core.record.seen import SeenStore
 
@@ -376,14 +380,7 @@ def kills(count: int, seed: int) -> dict[str, Any]:
                 continue
             path = Path(folder) / key / "game.awaw"
             path.parent.mkdir(exist_ok=True)
-            process = subprocess.Popen([sys.executable, "-c", SAVER, key, str(path), str(ROOT)],
-                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-            assert process.stdout is not None
-            if process.stdout.readline() != b"ready\n":
-                raise RuntimeError(process.communicate()[1].decode())
-            time.sleep(rng.uniform(0.0, 0.15))
-            process.send_signal(signal.SIGKILL)
-            process.communicate()
+            _killed_midway(rng, [SAVER, key, str(path), str(ROOT)])
             figures[f"{key} saves killed"] += 1
             left = sorted(path.parent.glob(f".*{TEMP_SUFFIX}"))
             figures["temporary files left by the kill"] += len(left)
